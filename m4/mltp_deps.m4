@@ -1,0 +1,101 @@
+# mltp_deps.m4 - platform and dependency checks for MLTP.
+#
+# Every check that fails names the Debian package to install
+# (scripts/deps installs all of them).
+
+# MLTP_CHECK_PLATFORM
+# -------------------
+# MLTP has machine-dependent assembly for x86-64 only, and VPs are Linux
+# clone() processes. Check both the host triplet and what the compiler
+# actually targets (CC="gcc -m32" or an x32 compiler is refused as well).
+AC_DEFUN([MLTP_CHECK_PLATFORM], [
+AC_REQUIRE([AC_CANONICAL_HOST])
+AC_REQUIRE([AC_PROG_CC])
+AC_MSG_CHECKING([whether $host with $CC is x86-64 Linux])
+mltp_platform_ok=no
+AS_CASE([$host_cpu-$host_os],
+  [x86_64-linux*],
+  [AC_COMPILE_IFELSE([AC_LANG_PROGRAM([[
+#if !defined(__x86_64__) || !defined(__LP64__) || !defined(__linux__)
+#error not x86-64 Linux (LP64)
+#endif
+]])], [mltp_platform_ok=yes])])
+AC_MSG_RESULT([$mltp_platform_ok])
+AS_IF([test "x$mltp_platform_ok" != xyes],
+  [AC_MSG_ERROR([MLTP supports x86-64 Linux only (aarch64 is planned).
+Host: $host; compiler: $CC (it must target 64-bit x86-64 Linux).])])
+])
+
+# MLTP_CHECK_URCU
+# ---------------
+# liburcu's atomics (urcu/uatomic.h). Only the headers are used (uatomic
+# is inline on x86-64), so URCU_CFLAGS goes into AM_CPPFLAGS and
+# URCU_LIBS is substituted but not linked. Uses the pkg-config module
+# liburcu when there is one, else a plain header check.
+AC_DEFUN([MLTP_CHECK_URCU], [
+AC_REQUIRE([PKG_PROG_PKG_CONFIG])
+PKG_CHECK_MODULES([URCU], [liburcu], [], [:])
+mltp_save_CPPFLAGS=$CPPFLAGS
+CPPFLAGS="$CPPFLAGS $URCU_CFLAGS"
+AC_CHECK_HEADER([urcu/uatomic.h], [],
+  [AC_MSG_ERROR([liburcu's headers (urcu/uatomic.h) were not found.
+On Debian or Ubuntu install the package liburcu-dev:
+    sudo apt-get install liburcu-dev    (or run scripts/deps)
+Elsewhere install userspace-rcu, or set URCU_CFLAGS.])])
+CPPFLAGS=$mltp_save_CPPFLAGS
+AC_SUBST([URCU_CFLAGS])
+AC_SUBST([URCU_LIBS])
+])
+
+# MLTP_CHECK_CHECK
+# ----------------
+# The Check unit test framework, needed only by `make check'. When it is
+# missing configure still succeeds, and `make check' stops with a message
+# (see Makefile.am). Sets the automake conditional HAVE_CHECK.
+AC_DEFUN([MLTP_CHECK_CHECK], [
+AC_REQUIRE([PKG_PROG_PKG_CONFIG])
+PKG_CHECK_MODULES([CHECK], [check], [mltp_have_check=yes],
+  [mltp_have_check=no
+   AC_MSG_WARN([the Check unit test framework was not found (pkg-config module check).
+The library builds, but `make check' needs it. On Debian or Ubuntu install
+the package check:
+    sudo apt-get install check    (or run scripts/deps)
+then run configure again.])])
+AM_CONDITIONAL([HAVE_CHECK], [test "x$mltp_have_check" = xyes])
+])
+
+# MLTP_CHECK_PAPI
+# ---------------
+# PAPI hardware counters, optional (the benchmarks use them when present).
+# --with-papi makes a missing PAPI an error, --without-papi skips the check.
+# Defines HAVE_PAPI, substitutes PAPI_CFLAGS and PAPI_LIBS and sets the
+# automake conditional HAVE_PAPI.
+AC_DEFUN([MLTP_CHECK_PAPI], [
+AC_REQUIRE([PKG_PROG_PKG_CONFIG])
+AC_ARG_WITH([papi],
+  [AS_HELP_STRING([--with-papi],
+    [use PAPI counters in the benchmarks (default: if found)])],
+  [], [with_papi=check])
+mltp_have_papi=no
+AS_IF([test "x$with_papi" != xno], [
+  PKG_CHECK_MODULES([PAPI], [papi], [mltp_have_papi=yes], [
+    mltp_save_LIBS=$LIBS
+    AC_CHECK_HEADER([papi.h],
+      [AC_CHECK_LIB([papi], [PAPI_library_init],
+        [mltp_have_papi=yes; PAPI_CFLAGS=; PAPI_LIBS=-lpapi])])
+    LIBS=$mltp_save_LIBS])
+  AS_IF([test "x$mltp_have_papi" != xyes], [
+    AS_IF([test "x$with_papi" = xyes],
+      [AC_MSG_ERROR([--with-papi was given but PAPI (papi.h, -lpapi) was not found.
+On Debian or Ubuntu install the package libpapi-dev:
+    sudo apt-get install libpapi-dev    (or run scripts/deps)])],
+      [AC_MSG_NOTICE([PAPI (papi.h, -lpapi) not found; benchmarks will not count cycles
+with PAPI. On Debian or Ubuntu install the package libpapi-dev to enable it.])])])
+])
+AS_IF([test "x$mltp_have_papi" = xyes],
+  [AC_DEFINE([HAVE_PAPI], [1], [Define to 1 if PAPI is available.])],
+  [PAPI_CFLAGS=; PAPI_LIBS=])
+AC_SUBST([PAPI_CFLAGS])
+AC_SUBST([PAPI_LIBS])
+AM_CONDITIONAL([HAVE_PAPI], [test "x$mltp_have_papi" = xyes])
+])
