@@ -1,0 +1,257 @@
+/*
+ * mltp.h - MLTP, a two-level (M:N) thread package for Linux.
+ *
+ * Many user-level threads (ULTs) run on a few virtual processors (VPs); VPs
+ * are processes made with clone(2) that share memory, files and signal
+ * handlers. The process that calls mltp_start() is the reaper: it sleeps
+ * while the VPs work and ends the whole program cleanly when one of them
+ * dies. See mltp(3) for the overview.
+ *
+ * Source compatible with the original MLTP (2000) API; the calls marked
+ * "extension" are new.
+ *
+ * Limits every M:N library shares (see mltp(3), "CAVEATS"):
+ *  - a ULT may resume on another VP after any call that can switch (yield,
+ *    lock, barrier, condition wait, join). Addresses of thread-local
+ *    variables (__thread, and errno's address, which GCC caches because
+ *    __errno_location() is declared const) computed before such a call are
+ *    stale after it. The value of errno itself travels with the ULT.
+ *  - floating-point control (rounding, exception masks: MXCSR control bits
+ *    and the x87 control word) travels with the ULT; the sticky exception
+ *    flags stay with the VP.
+ */
+#ifndef MLTP_H
+#define MLTP_H
+
+#include <sched.h>   /* sched_yield, for mltp_yield_bound() */
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define MLTP_VERSION_MAJOR 0
+#define MLTP_VERSION_MINOR 2
+
+/* A machine word; legacy programs size mltp_vcreate() arguments with it. */
+typedef unsigned long qt_word_t;
+
+/* Thread functions. Functions of other signatures are often cast to these. */
+typedef void *(mltp_userf_t)(void *);
+typedef void *(mltp_vuserf_t)();   /* any arguments; see mltp_vcreate() */
+typedef void (mltp_buserf_t)(void *);
+
+/*
+ * A thread handle. Public fields: retval (the value the thread function
+ * returned, once it has ended), thrid (a unique id, > 0) and private (the
+ * thread's private area, as mltp_get_private() returns it inside the
+ * thread). The handle stays valid after the thread ends; release it with
+ * free(t) (or detach the thread with mltp_detach(), an extension).
+ */
+typedef struct mltp {
+    void *retval;
+    int thrid;
+    void *private;
+    void *mltp_reserved_[24];   /* library-internal state; do not touch */
+} mltp_t;
+
+/* ---- set-up and running -------------------------------------------- */
+
+/* Set up the library. Call once before anything else; calling again is
+   harmless. (Every other call also does it on first use.) */
+void mltp_init(void);
+
+/* Run every ready ULT on nvp VPs; returns when no ULT is left. May be
+   called again later with new ULTs. A start with nothing to run returns at
+   once. nvp < 1, or a call from inside a ULT, prints a message and returns
+   with errno EINVAL. */
+void mltp_start(int nvp);
+
+/* ---- unbound threads (ULTs) ----------------------------------------- */
+
+/* Create a ULT running f(p0), ready to run. Returns NULL with errno EINVAL
+   (f is NULL) or ENOMEM (no memory for the descriptor or stack). */
+mltp_t *mltp_create(mltp_userf_t *f, void *p0);
+
+/*
+ * Create a ULT running f with the arguments that follow nbytes, forwarded
+ * exactly as a direct call f(a0, a1, ...) would pass them: integers,
+ * pointers and doubles alike (float arguments are promoted to double by
+ * the call, as for any variadic call). nbytes is the size of the arguments
+ * in machine words times sizeof(qt_word_t).
+ * Exact limit (x86-64): up to 8 double and up to MLTP_VARGS_MAX
+ * integer/pointer arguments, in any order, with nbytes counting all of
+ * them. More integer words: NULL with errno EINVAL. More than 8 doubles
+ * cannot be detected and is not supported.
+ */
+#define MLTP_VARGS_MAX 16
+mltp_t *mltp_vcreate(mltp_vuserf_t *f, int nbytes, ...);
+
+/* End the calling ULT (t->retval stays NULL). Returning from the thread
+   function does the same and stores its value in t->retval. */
+void mltp_abort(void) __attribute__((noreturn));
+
+/* Yield to the back of the caller's priority (mltp_yield) or to the front,
+   behind exactly one other ready thread (mltp_yield_to_first). Outside a
+   ULT: a message, errno EPERM, and sched_yield(). */
+void mltp_yield(void);
+void mltp_yield_to_first(void);
+
+/* The calling thread's private area: zeroed at creation, MLTP_PRIVATE_SIZE
+   bytes, NULL outside an MLTP thread. */
+#define MLTP_PRIVATE_SIZE 1024
+void *mltp_get_private(void);
+
+/* The calling thread's id (t->thrid); 0 outside an MLTP thread. */
+int mltp_get_myid(void);
+
+/* ---- bound threads --------------------------------------------------- */
+
+/* Run f(p0) at once in its own clone()d process (its own kernel thread
+   with its own glibc TLS). stacksz 0 means the default stack size. term,
+   if not NULL, runs as term(p0) once after f has ended, in the thread that
+   calls mltp_join_bound() (never inside a signal handler). Returns NULL
+   with errno EINVAL, ENOMEM or EAGAIN on failure. */
+mltp_t *mltp_create_bound(mltp_buserf_t *f, void *p0, int stacksz,
+                          mltp_buserf_t *term);
+
+/* Wait for a bound thread to end (note: by value), then run its term
+   function. A bound thread that died from a signal ends the program as a
+   crashing VP would. */
+void mltp_join_bound(mltp_t t);
+
+#define mltp_yield_bound() ((void)sched_yield())
+#define mltp_abort_bound() return
+
+/* ---- locks ------------------------------------------------------------ */
+
+enum {
+    MLTP_LOCK_SPIN = 0,        /* ticket spin lock */
+    MLTP_LOCK_STD = MLTP_LOCK_SPIN,
+    MLTP_LOCK_BLOCK = 1,       /* try; else yield to the back and retry */
+    MLTP_LOCK_BLOCK_FRONT = 2, /* try; else yield to the front and retry */
+    MLTP_LOCK_SEMAPHORE = 3    /* a SysV semaphore: blocks the whole VP */
+};
+
+/* now_serving and next_available are the ticket counters (public, as in
+   the original); the lock is held while they differ. */
+typedef struct mltp_lock {
+    volatile unsigned int now_serving;
+    volatile unsigned int next_available;
+    int lock_class;
+    int sem_slot;   /* MLTP_LOCK_SEMAPHORE: library-internal */
+} mltp_lock_t;
+
+#define MLTP_LOCK_INITIALIZER { 0, 0, MLTP_LOCK_SPIN, -1 }
+
+/* Returns 0, or EINVAL (unknown class) / ENOSPC / EAGAIN (no semaphore)
+   for MLTP_LOCK_SEMAPHORE, with a message. */
+int mltp_lock_init(mltp_lock_t *l, int lock_class);
+void mltp_lock(mltp_lock_t *l);
+/* Non-zero if the lock was taken (extension). */
+int mltp_trylock(mltp_lock_t *l);
+/* Returns 0, or EPERM with a message if the lock was not held (the lock is
+   left unchanged). */
+int mltp_unlock(mltp_lock_t *l);
+/* Releases a MLTP_LOCK_SEMAPHORE lock's semaphore (extension; sets are
+   also removed when the program ends, however it ends). */
+void mltp_lock_destroy(mltp_lock_t *l);
+
+/* ---- episode barriers -------------------------------------------------- */
+
+typedef struct mltp_barrier {
+    unsigned int lock;          /* library-internal */
+    unsigned int episode;
+    int arrived;
+    void *waiters[2];   /* library-internal */
+} mltp_barrier_t;
+
+#define MLTP_BARRIER_INITIALIZER { 0, 0, 0, { 0, 0 } }
+
+void mltp_barrier_init(mltp_barrier_t *b);
+/* The count-th arrival starts a new episode and releases the others; the
+   barrier is reusable at once. ULTs block (their VP runs other ULTs);
+   kernel-level threads (bound threads, the caller of an asynchronous
+   start) spin. Returns 0, or EINVAL for count < 1 (with a message). */
+int mltp_barrier(mltp_barrier_t *b, int count);
+
+/* ---- condition queues -------------------------------------------------- */
+
+typedef struct mltp_cond {
+    unsigned int lock;          /* library-internal */
+    void *waiters[2];   /* library-internal */
+} mltp_cond_t;
+
+#define MLTP_COND_INITIALIZER { 0, { 0, 0 } }
+
+void mltp_cond_init(mltp_cond_t *c);
+/* Block the caller on c's queue until a signal or broadcast. As in the
+   original, a signal with nobody waiting is lost: on more than one VP use
+   mltp_cond_wait_lock() to test a predicate without a lost wake-up. */
+void mltp_cond_wait(mltp_cond_t *c);
+/* Extension: atomically release l and block on c; l is re-acquired before
+   returning. */
+void mltp_cond_wait_lock(mltp_cond_t *c, mltp_lock_t *l);
+void mltp_cond_signal(mltp_cond_t *c);     /* ready the first waiter */
+void mltp_cond_broadcast(mltp_cond_t *c);  /* ready every waiter */
+
+/* ---- atomics on 32-bit words ------------------------------------------ */
+
+/* Bit `bit` counted from the least significant bit of the 32-bit word at
+   addr (bits >= 32 address the following words). Return the bit's old
+   value (0 or 1). */
+int mltp_test_and_set_bit(int bit, volatile void *addr);
+int mltp_test_and_clear_bit(int bit, volatile void *addr);
+int mltp_test_and_change_bit(int bit, volatile void *addr);
+/* If the 32-bit word at addr equals old, store new: non-zero on success. */
+int mltp_compare_and_swap(long old, long new_value, volatile void *addr);
+
+/* ---- extensions --------------------------------------------------------- */
+
+/* Creation attributes. Initialise with mltp_attr_init(); every field has a
+   default (stacksize 0 = the default stack size, priority
+   MLTP_PRIO_DEFAULT, name NULL). The name (copied, at most 15 characters
+   kept) shows in crash messages. */
+#define MLTP_PRIO_MIN 0
+#define MLTP_PRIO_DEFAULT 16
+#define MLTP_PRIO_MAX 31
+typedef struct mltp_attr {
+    size_t stacksize;
+    int priority;
+    const char *name;
+} mltp_attr_t;
+
+void mltp_attr_init(mltp_attr_t *a);
+/* Like mltp_create, with attributes (a may be NULL). EINVAL also for a
+   priority outside MLTP_PRIO_MIN..MLTP_PRIO_MAX or a stack size below
+   MLTP_STACK_MIN. */
+#define MLTP_STACK_MIN 16384
+mltp_t *mltp_create_attr(const mltp_attr_t *a, mltp_userf_t *f, void *p0);
+
+/* Default stack size of new ULTs (initially 64 KiB, or MLTP_STACK_SIZE from
+   the environment, in bytes with an optional k/K or m/M suffix). Rounded up
+   to whole pages. Returns 0 or EINVAL (below MLTP_STACK_MIN). */
+int mltp_set_stack_size(size_t bytes);
+size_t mltp_get_stack_size(void);
+
+/* Join a ULT from another ULT: block (the ULT, not the VP) until t ends,
+   then store its return value in *retval if retval is not NULL. Returns 0,
+   EINVAL (t NULL, detached, or a bound thread), EDEADLK (t is the caller)
+   or EBUSY (someone else is already joining t). The handle stays valid;
+   release it with free(t). */
+int mltp_join(mltp_t *t, void **retval);
+/* The library frees t when the ULT ends (at once if it has ended). Do not
+   use t afterwards. Returns 0 or EINVAL. */
+int mltp_detach(mltp_t *t);
+/* The calling ULT's handle, NULL outside a ULT. */
+mltp_t *mltp_self(void);
+
+/* The calling VP's number (0 .. mltp_vp_count()-1), -1 outside a VP; and
+   the number of VPs of the current (or last) start. */
+int mltp_vp_id(void);
+int mltp_vp_count(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* MLTP_H */
