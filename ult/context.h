@@ -1,0 +1,47 @@
+/* ult/context.h - the machine-dependent context switch (QuickThreads style). */
+#ifndef ULT_CONTEXT_H
+#define ULT_CONTEXT_H
+
+/*
+ * A helper runs on the new stack, after the old context is fully saved and
+ * before the new one resumes. It gets the old context's saved stack pointer
+ * and is the only place where the old thread may be published (put on a
+ * queue), so no other VP can resume it before its registers are on its
+ * stack. Its return value is what ult_switch() returns in the resumed
+ * thread.
+ */
+typedef void *ult_helper_t(void *old_sp, void *a1, void *a2);
+
+/* Save callee-saved registers and FP control on this stack, move to to_sp,
+   call helper(old_sp, a1, a2) there, then resume the context at to_sp.
+   Cost: 7 pushes/pops, 2 stmxcsr + 2 fnstcw, one indirect call (~4 ns). */
+void *ult_switch(void *to_sp, ult_helper_t *helper, void *a1, void *a2);
+
+/* First activation of a new context: calls entry(arg, helper_result). */
+void ult_trampoline(void);
+typedef void ult_entry_t(void *arg, void *helper_result); /* never returns */
+
+/* Build the initial frame of a new context below top (16-byte aligned);
+   returns its stack pointer for ult_switch(). */
+void *ult_context_init(void *top, ult_entry_t *entry, void *arg);
+
+/* Register image captured by mltp_vcreate's assembly entry. */
+struct ult_vregs {
+    unsigned long gpr[4];      /* rdx rcx r8 r9: the first 4 integer varargs */
+    double xmm[8];             /* xmm0-7: the first 8 double varargs */
+    unsigned long nvec;        /* %al: vector registers used by the caller */
+    unsigned long *stack;      /* the caller's stack arguments */
+};
+
+/* What f is called with: registers and stack words, as a direct call. */
+struct ult_vargs {
+    unsigned long gpr[6];      /* rdi rsi rdx rcx r8 r9 */
+    double xmm[8];
+    long nstack;
+    unsigned long stack[];     /* nstack words */
+};
+
+/* Call f with the registers and stack words of va; returns f's value. */
+void *ult_call_vargs(void *f, const struct ult_vargs *va);
+
+#endif

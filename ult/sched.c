@@ -1,0 +1,221 @@
+/* ult/sched.c - yield, block, exit: the switch paths.
+ *
+ * A switch takes the run-queue lock once: the switching ULT takes it, pops
+ * the next ULT, and the helper (running on the next ULT's stack, after the
+ * old context is saved) publishes the old ULT and drops the lock. With no
+ * ULT ready, the switch goes to the VP's scheduler loop (vp/vp.c). */
+#include <errno.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include "ult/runq.h"
+#include "vp/vp.h"
+
+__thread ult_t *ult_bound_self __attribute__((tls_model("initial-exec")));
+
+ult_t *ult_running(void)
+{
+    vp_t *vp = vp_current();
+    return vp ? vp->cur : NULL;
+}
+
+ult_t *ult_self(void)
+{
+    ult_t *u = ult_running();
+    return u ? u : ult_bound_self;
+}
+
+/* Make u ready and wake a parked VP if one is parked. Reading `parked`
+   under the lock pairs with vp_idle, which counts itself parked before it
+   looks at the queue under the lock: no wake-up is lost, and no system
+   call is made while every VP is busy. */
+void ult_ready(ult_t *u)
+{
+    int parked;
+
+    u->state = ULT_READY;
+    runq_lock();
+    runq_push_back(u);
+    parked = CMM_LOAD_SHARED(ult_runq.parked);
+    runq_unlock();
+    if (parked)
+        vp_unpark(1);
+}
+
+/* Switch from self to next (NULL: to the scheduler loop); the run-queue
+   lock is held and helper releases it. errno is swapped here, on one VP,
+   so no stale TLS address is involved. */
+static inline void *switch_to(vp_t *vp, ult_t *self, ult_t *next,
+                              ult_helper_t *helper, void *a2)
+{
+    int *err = &errno;
+    void *to;
+
+    self->saved_errno = *err;
+    if (next) {
+        *err = next->saved_errno;
+        next->state = ULT_RUNNING;
+        to = next->sp;
+    } else {
+        to = vp->idle_sp;
+    }
+    vp->cur = next;
+    vp->switches++;
+    return ult_switch(to, helper, self, a2);
+}
+
+static void *requeue_back(void *old_sp, void *old, void *unused)
+{
+    ult_t *u = old;
+    (void)unused;
+    u->sp = old_sp;
+    u->state = ULT_READY;
+    runq_push_back(u);
+    runq_unlock();
+    return NULL;
+}
+
+static void *requeue_front(void *old_sp, void *old, void *unused)
+{
+    ult_t *u = old;
+    (void)unused;
+    u->sp = old_sp;
+    u->state = ULT_READY;
+    runq_push_front(u);
+    runq_unlock();
+    return NULL;
+}
+
+static void warn_outside(const char *what)
+{
+    static int warned;
+    if (!uatomic_xchg(&warned, 1))
+        vp_warn("%s called outside a ULT (bound threads use mltp_yield_bound)", what);
+    errno = EPERM;
+    sched_yield();
+}
+
+/* Yield: the next ready ULT of at least our priority runs; we go to the
+   back of our level (or to its front: exactly one other runs first). */
+void ult_yield_impl(int to_front)
+{
+    vp_t *vp = vp_current();
+    ult_t *self = vp ? vp->cur : NULL;
+    ult_t *next;
+
+    if (!self) {
+        warn_outside(to_front ? "mltp_yield_to_first()" : "mltp_yield()");
+        return;
+    }
+    if (__builtin_expect(CMM_LOAD_SHARED(vpg.finish) == VP_FINISH_STOP, 0))
+        vp_stop_here(vp);
+    runq_lock();
+    next = runq_pop(self->prio);
+    if (!next) {
+        runq_unlock();
+        return;
+    }
+    switch_to(vp, self, next, to_front ? requeue_front : requeue_back, NULL);
+}
+
+void mltp_yield(void)
+{
+    ult_yield_impl(0);
+}
+
+void mltp_yield_to_first(void)
+{
+    ult_yield_impl(1);
+}
+
+struct release {
+    void (*fn)(void *);
+    void *arg;
+};
+
+static void *block_helper(void *old_sp, void *old, void *rel)
+{
+    struct release *r = rel;
+    ((ult_t *)old)->sp = old_sp;
+    runq_unlock();
+    if (r->fn)
+        r->fn(r->arg);
+    return NULL;
+}
+
+void ult_block(void (*release)(void *), void *arg)
+{
+    vp_t *vp = vp_current();
+    ult_t *self = vp->cur;
+    struct release r = { release, arg };
+
+    if (__builtin_expect(CMM_LOAD_SHARED(vpg.finish) == VP_FINISH_STOP, 0))
+        vp_stop_here(vp);
+    self->state = ULT_BLOCKED;
+    runq_lock();
+    switch_to(vp, self, runq_pop(0), block_helper, &r);
+}
+
+/* Runs on the next context: the ended ULT's stack is free to reuse. */
+static void *exit_helper(void *old_sp, void *old, void *unused)
+{
+    ult_t *u = old, *joiner;
+    unsigned int detached;
+
+    (void)old_sp;
+    (void)unused;
+    runq_unlock();
+    ult_stack_put(u->stack_lo, u->stack_map);
+    u->private = NULL;
+    sync_spin_lock(&u->jlock);
+    joiner = u->joiner;
+    detached = u->flags & ULT_DETACHED;
+    sync_store_release(&u->state, ULT_DONE);
+    sync_spin_unlock(&u->jlock);
+    /* from here u may be freed by its joiner */
+    if (joiner)
+        ult_ready(joiner);
+    if (detached)
+        free(u);
+    if (uatomic_add_return(&ult_live, -1) == 0)
+        vp_finish_all(VP_FINISH_DONE);
+    return NULL;
+}
+
+void ult_exit(void *retval, int set_retval)
+{
+    vp_t *vp = vp_current();
+    ult_t *self = vp->cur;
+
+    if (set_retval)
+        self->retval = retval;
+    runq_lock();
+    switch_to(vp, self, runq_pop(0), exit_helper, NULL);
+    __builtin_unreachable();
+}
+
+void mltp_abort(void)
+{
+    if (!ult_running()) {
+        vp_warn("mltp_abort() called outside a ULT; ending the program");
+        abort();
+    }
+    ult_exit(NULL, 0);
+}
+
+void *mltp_get_private(void)
+{
+    ult_t *u = ult_self();
+    return u ? u->private : NULL;
+}
+
+int mltp_get_myid(void)
+{
+    ult_t *u = ult_self();
+    return u ? u->thrid : 0;
+}
+
+mltp_t *mltp_self(void)
+{
+    return (mltp_t *)ult_self();
+}

@@ -1,0 +1,108 @@
+/* ult/switch-x86_64.S - QuickThreads-style context switch for x86-64 SysV.
+ *
+ * Saved frame, from the saved stack pointer up:
+ *   0: MXCSR (4 bytes) | x87 control word (2) | pad (2)
+ *   8: r15  16: r14  24: r13  32: r12  40: rbx  48: rbp  56: return address
+ * The saved stack pointer is 16-byte aligned.
+ */
+        .text
+
+/* void *ult_switch(void *to_sp, ult_helper_t *helper, void *a1, void *a2) */
+        .globl  ult_switch
+        .type   ult_switch, @function
+        .p2align 4
+ult_switch:
+        .cfi_startproc
+        pushq   %rbp
+        pushq   %rbx
+        pushq   %r12
+        pushq   %r13
+        pushq   %r14
+        pushq   %r15
+        subq    $8, %rsp
+        stmxcsr (%rsp)
+        fnstcw  4(%rsp)
+        movq    %rsi, %rax              /* helper */
+        movq    %rdx, %rsi              /* a1 */
+        movq    %rcx, %rdx              /* a2 */
+        movq    %rdi, %rcx
+        movq    %rsp, %rdi              /* old_sp */
+        movq    %rcx, %rsp              /* now on the new stack */
+        call    *%rax                   /* helper(old_sp, a1, a2), aligned */
+        /* FP control travels with the context; sticky flags stay. Loading
+           MXCSR with other flags is ~15x slower, so only load what differs. */
+        stmxcsr -8(%rsp)
+        movl    -8(%rsp), %ecx
+        xorl    (%rsp), %ecx
+        testl   $0xffc0, %ecx
+        jnz     .Lload_mxcsr
+.Lcheck_cw:
+        fnstcw  -8(%rsp)
+        movzwl  -8(%rsp), %ecx
+        cmpw    4(%rsp), %cx
+        jne     .Lload_cw
+.Lrestore:
+        addq    $8, %rsp
+        popq    %r15
+        popq    %r14
+        popq    %r13
+        popq    %r12
+        popq    %rbx
+        popq    %rbp
+        ret
+.Lload_mxcsr:
+        movl    -8(%rsp), %ecx
+        andl    $0x3f, %ecx             /* this VP's sticky flags */
+        movl    (%rsp), %edx
+        andl    $0xffc0, %edx           /* the context's control bits */
+        orl     %ecx, %edx
+        movl    %edx, -8(%rsp)
+        ldmxcsr -8(%rsp)
+        jmp     .Lcheck_cw
+.Lload_cw:
+        fldcw   4(%rsp)
+        jmp     .Lrestore
+        .cfi_endproc
+        .size   ult_switch, .-ult_switch
+
+/* First activation: r12 = arg, r13 = entry, rax = helper result. */
+        .globl  ult_trampoline
+        .type   ult_trampoline, @function
+        .p2align 4
+ult_trampoline:
+        .cfi_startproc
+        .cfi_undefined rip              /* end of the call chain for debuggers */
+        movq    %r12, %rdi
+        movq    %rax, %rsi
+        call    *%r13
+        ud2
+        .cfi_endproc
+        .size   ult_trampoline, .-ult_trampoline
+
+/* void *ult_context_init(void *top, ult_entry_t *entry, void *arg)
+ * A frame that ult_switch resumes into ult_trampoline, with the creator's
+ * FP control. After its ret the stack pointer is 16-byte aligned. */
+        .globl  ult_context_init
+        .type   ult_context_init, @function
+        .p2align 4
+ult_context_init:
+        .cfi_startproc
+        movq    %rdi, %rax
+        andq    $-16, %rax
+        subq    $64, %rax
+        stmxcsr (%rax)
+        fnstcw  4(%rax)
+        movw    $0, 6(%rax)
+        movq    $0, 8(%rax)             /* r15 */
+        movq    $0, 16(%rax)            /* r14 */
+        movq    %rsi, 24(%rax)          /* r13 = entry */
+        movq    %rdx, 32(%rax)          /* r12 = arg */
+        movq    $0, 40(%rax)            /* rbx */
+        movq    $0, 48(%rax)            /* rbp: ends frame-pointer walks */
+        leaq    ult_trampoline(%rip), %rcx
+        movq    %rcx, 56(%rax)
+        ret
+        .cfi_endproc
+        .size   ult_context_init, .-ult_context_init
+
+        .section .note.GNU-stack,"",@progbits

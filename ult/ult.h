@@ -1,0 +1,76 @@
+/* ult/ult.h - user layer internals: ULT descriptors, creation, switching. */
+#ifndef ULT_ULT_H
+#define ULT_ULT_H
+
+#include <stddef.h>
+#include "mltp.h"
+#include "sync/spin.h"
+#include "ult/context.h"
+
+enum ult_state { ULT_READY, ULT_RUNNING, ULT_BLOCKED, ULT_DONE };
+
+enum ult_flags {
+    ULT_DETACHED = 1,   /* the library frees the descriptor at the end */
+    ULT_BOUND = 2,      /* a bound thread: vp/bound.c owns it */
+    ULT_VARGS = 4,      /* arg is a struct ult_vargs on the ULT's stack */
+    ULT_JOINING = 8     /* a kernel-level thread waits in mltp_join */
+};
+
+typedef struct ult ult_t;
+
+/* The first three fields are mltp_t's public ones, in the same order. */
+struct ult {
+    void *retval;
+    int thrid;
+    void *private;
+    void *sp;               /* saved stack pointer while not running */
+    ult_t *next;            /* run-queue link */
+    int prio;
+    int saved_errno;        /* errno travels with the ULT */
+    volatile int state;     /* enum ult_state */
+    unsigned int flags;     /* enum ult_flags */
+    void *(*fn)();
+    void *arg;
+    char *stack_lo;         /* the mapping, guard page included */
+    size_t stack_map;       /* size of the mapping */
+    sync_spin_t jlock;      /* orders the end of the ULT against join/detach */
+    ult_t *joiner;
+    void *bound;            /* struct vp_bound, for bound threads */
+    ult_t *self;            /* so that by-value copies find the original */
+    char name[16];
+};
+
+_Static_assert(sizeof(struct ult) <= sizeof(mltp_t), "mltp_t too small");
+_Static_assert(offsetof(struct ult, retval) == offsetof(mltp_t, retval), "retval");
+_Static_assert(offsetof(struct ult, thrid) == offsetof(mltp_t, thrid), "thrid");
+_Static_assert(offsetof(struct ult, private) == offsetof(mltp_t, private), "private");
+
+/* Unbound ULTs created and not yet ended. */
+extern long ult_live;       /* uatomic */
+
+/* The ULT running on this VP, NULL outside one. */
+ult_t *ult_running(void);
+/* ult_running(), or the calling bound thread's descriptor. */
+ult_t *ult_self(void);
+extern __thread ult_t *ult_bound_self __attribute__((tls_model("initial-exec")));
+
+int ult_new_id(void);
+ult_t *ult_create(const mltp_attr_t *a, void *(*fn)(), void *arg,
+                  const struct ult_vargs *va);
+
+/* Scheduling (ult/sched.c). */
+void ult_ready(ult_t *u);
+void ult_yield_impl(int to_front);
+/* Block the running ULT; release(arg) runs once its context is saved. */
+void ult_block(void (*release)(void *), void *arg);
+void ult_exit(void *retval, int set_retval) __attribute__((noreturn));
+
+/* Stacks (ult/stack.c). */
+extern size_t ult_stack_default;     /* usable bytes */
+extern size_t ult_page_size;
+int ult_stack_get(size_t usable, char **lo, size_t *map, int *fresh);
+void ult_stack_put(char *lo, size_t map);
+size_t ult_stack_parse(const char *s);
+void ult_stack_init(size_t default_usable);
+
+#endif

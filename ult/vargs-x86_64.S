@@ -1,0 +1,92 @@
+/* ult/vargs-x86_64.S - argument forwarding for mltp_vcreate (x86-64 SysV).
+ * A variadic call passes integers in rdx rcx r8 r9 (after f and nbytes),
+ * doubles in xmm0-7 with their count in %al, the rest on the stack. We keep
+ * that register image so the thread function gets the arguments exactly as
+ * a direct call would have passed them. */
+        .text
+
+/* mltp_t *mltp_vcreate(mltp_vuserf_t *f, int nbytes, ...) */
+        .globl  mltp_vcreate
+        .type   mltp_vcreate, @function
+        .p2align 4
+mltp_vcreate:
+        .cfi_startproc
+        subq    $120, %rsp              /* struct ult_vregs (112) + align */
+        .cfi_adjust_cfa_offset 120
+        movq    %rdx, 0(%rsp)
+        movq    %rcx, 8(%rsp)
+        movq    %r8, 16(%rsp)
+        movq    %r9, 24(%rsp)
+        movsd   %xmm0, 32(%rsp)
+        movsd   %xmm1, 40(%rsp)
+        movsd   %xmm2, 48(%rsp)
+        movsd   %xmm3, 56(%rsp)
+        movsd   %xmm4, 64(%rsp)
+        movsd   %xmm5, 72(%rsp)
+        movsd   %xmm6, 80(%rsp)
+        movsd   %xmm7, 88(%rsp)
+        movzbl  %al, %eax
+        movq    %rax, 96(%rsp)
+        leaq    128(%rsp), %rax         /* caller's stack arguments */
+        movq    %rax, 104(%rsp)
+        movq    %rsp, %rdx
+        call    ult_vcreate_regs@PLT    /* (f, nbytes, &vregs) */
+        addq    $120, %rsp
+        .cfi_adjust_cfa_offset -120
+        ret
+        .cfi_endproc
+        .size   mltp_vcreate, .-mltp_vcreate
+
+/* void *ult_call_vargs(void *f, const struct ult_vargs *va)
+ * struct ult_vargs: gpr[6] @0, xmm[8] @48, nstack @112, stack[] @120 */
+        .globl  ult_call_vargs
+        .type   ult_call_vargs, @function
+        .p2align 4
+ult_call_vargs:
+        .cfi_startproc
+        pushq   %rbp
+        .cfi_def_cfa_offset 16
+        .cfi_offset rbp, -16
+        movq    %rsp, %rbp
+        .cfi_def_cfa_register rbp
+        pushq   %rbx
+        pushq   %r12
+        movq    %rdi, %r12              /* f */
+        movq    %rsi, %rbx              /* va */
+        movq    112(%rbx), %rcx         /* nstack */
+        leaq    15(,%rcx,8), %rax
+        andq    $-16, %rax
+        subq    %rax, %rsp              /* stays 16-byte aligned */
+        xorl    %edx, %edx
+1:      cmpq    %rcx, %rdx
+        jae     2f
+        movq    120(%rbx,%rdx,8), %rax
+        movq    %rax, (%rsp,%rdx,8)
+        incq    %rdx
+        jmp     1b
+2:      movsd   48(%rbx), %xmm0
+        movsd   56(%rbx), %xmm1
+        movsd   64(%rbx), %xmm2
+        movsd   72(%rbx), %xmm3
+        movsd   80(%rbx), %xmm4
+        movsd   88(%rbx), %xmm5
+        movsd   96(%rbx), %xmm6
+        movsd   104(%rbx), %xmm7
+        movq    0(%rbx), %rdi
+        movq    8(%rbx), %rsi
+        movq    16(%rbx), %rdx
+        movq    24(%rbx), %rcx
+        movq    32(%rbx), %r8
+        movq    40(%rbx), %r9
+        movl    $8, %eax                /* f may itself be variadic */
+        call    *%r12
+        leaq    -16(%rbp), %rsp
+        popq    %r12
+        popq    %rbx
+        popq    %rbp
+        .cfi_def_cfa rsp, 8
+        ret
+        .cfi_endproc
+        .size   ult_call_vargs, .-ult_call_vargs
+
+        .section .note.GNU-stack,"",@progbits
