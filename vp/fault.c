@@ -1,0 +1,99 @@
+/* vp/fault.c - what a VP knows when it dies. The SIGSEGV/SIGBUS handler
+ * runs on a per-VP alternate stack (the ULT's stack may be the thing that
+ * overflowed), records the fault address for the reaper, and lets the
+ * default action end the VP, so its exit status is the signal's. */
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+#include "vp/vp.h"
+
+#define ALTSTACK_SIZE (64 * 1024)
+
+static const int fault_signals[] = { SIGSEGV, SIGBUS };
+static struct sigaction saved[2];
+static int installed[2];
+
+static void fault_handler(int sig, siginfo_t *si, void *ctx)
+{
+    vp_t *vp = vp_current();
+    struct sigaction dfl;
+
+    (void)ctx;
+    if (vp && getpid() == vp->pid) {
+        vp->fault_addr = si->si_addr;
+        vp->fault_sig = sig;
+    }
+    memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    sigaction(sig, &dfl, NULL);   /* shared by all VPs: the program ends */
+    if (si->si_code <= 0)
+        raise(sig);               /* sent by kill(): it will not fault again */
+}
+
+void vp_fault_install(void)
+{
+    struct sigaction sa;
+
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = fault_handler;
+    sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    for (int i = 0; i < 2; i++) {
+        sigaction(fault_signals[i], NULL, &saved[i]);
+        installed[i] = !(saved[i].sa_flags & SA_SIGINFO) &&
+                       saved[i].sa_handler == SIG_DFL;
+        if (installed[i])
+            sigaction(fault_signals[i], &sa, NULL);
+    }
+}
+
+void vp_fault_restore(void)
+{
+    for (int i = 0; i < 2; i++)
+        if (installed[i])
+            sigaction(fault_signals[i], &saved[i], NULL);
+}
+
+void vp_fault_altstack(vp_t *vp)
+{
+    stack_t ss;
+
+    if (!vp->altstack) {
+        void *p = mmap(NULL, ALTSTACK_SIZE, PROT_READ | PROT_WRITE,
+                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
+        if (p == MAP_FAILED)
+            return;
+        vp->altstack = p;
+    }
+    ss.ss_sp = vp->altstack;
+    ss.ss_size = ALTSTACK_SIZE;
+    ss.ss_flags = 0;
+    sigaltstack(&ss, NULL);
+}
+
+/* One line: what died, where, and why. */
+int vp_describe_crash(vp_t *vp, pid_t pid, int sig, char *buf, size_t n)
+{
+    ult_t *u = vp->cur;
+    char who[48], sn[80];
+    const char *lo;
+
+    vp_signame(sig, sn, sizeof sn);
+    if (!u)
+        return snprintf(buf, n, "VP %d (pid %d) killed by %s in its scheduler "
+                        "loop (no ULT running)", vp->id, (int)pid, sn);
+    if (u->name[0])
+        snprintf(who, sizeof who, "ULT %d \"%s\"", u->thrid, u->name);
+    else
+        snprintf(who, sizeof who, "ULT %d", u->thrid);
+    lo = u->stack_lo;
+    /* the guard page, or a frame so large that it jumped over it */
+    if (vp->fault_sig && lo && (const char *)vp->fault_addr < lo + ult_page_size &&
+        (const char *)vp->fault_addr >= lo - 64 * 1024)
+        return snprintf(buf, n, "stack overflow in %s (stack size %zu bytes) on "
+                        "VP %d (pid %d): killed by %s", who,
+                        u->stack_map - ult_page_size, vp->id, (int)pid, sn);
+    return snprintf(buf, n, "VP %d (pid %d) killed by %s while running %s",
+                    vp->id, (int)pid, sn, who);
+}

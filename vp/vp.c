@@ -1,0 +1,105 @@
+/* vp/vp.c - a VP: a clone()d process with its own TCB that runs the
+ * scheduler loop: take the next ULT, switch to it, park when none. */
+#include <errno.h>
+#include <sys/prctl.h>
+#include <unistd.h>
+#include "ult/runq.h"
+#include "vp/vp.h"
+
+#define VP_STACK_SIZE (256 * 1024)
+
+static void *leave_loop(void *old_sp, void *vp, void *unused)
+{
+    (void)unused;
+    ((vp_t *)vp)->idle_sp = old_sp;
+    runq_unlock();
+    return NULL;
+}
+
+void vp_stop_here(vp_t *vp)
+{
+    sync_store_release(&vp->state, VP_STOPPED);
+    vp_raw_exit(0);
+}
+
+void vp_loop(vp_t *vp)
+{
+    for (;;) {
+        int finish = CMM_LOAD_SHARED(vpg.finish);
+        if (finish == VP_FINISH_STOP)
+            vp_stop_here(vp);
+        if (finish != VP_GO)
+            return;
+        runq_lock();
+        ult_t *u = runq_pop(0);
+        if (u) {
+            errno = u->saved_errno;
+            u->state = ULT_RUNNING;
+            vp->cur = u;
+            vp->switches++;
+            ult_switch(u->sp, leave_loop, vp, NULL);
+            continue;
+        }
+        runq_unlock();
+        vp_idle(vp);
+    }
+}
+
+static int vp_main(void *arg)
+{
+    vp_t *vp = arg;
+
+    vp_tcb_adopt(&vp->tcb);
+    vp_self_tls = vp;
+    /* never outlive the reaper (and close the race with its death) */
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != vpg.reaper)
+        vp_raw_exit(0);
+    vp_fault_altstack(vp);
+    vp_loop(vp);
+    sync_store_release(&vp->state, VP_DONE);
+    vp_raw_exit(0);
+}
+
+/* Returns 0 or an errno value. */
+int vp_spawn(vp_t *vp)
+{
+    pid_t pid;
+
+    if (!vp->tcb.tcb) {
+        int e = vp_tcb_borrow(&vp->tcb, VP_STACK_SIZE);
+        if (e)
+            return e;
+    }
+    vp->state = VP_RUNNING;
+    vp->cur = NULL;
+    vp->fault_sig = 0;
+    vp->fault_addr = NULL;
+    vp->switches = vp->parks = vp->wakeups = vp->idle_hits = 0;
+    pid = vp_clone(vp_main, &vp->tcb, vp, 0);
+    if (pid < 0)
+        return errno;
+    vp->pid = pid;
+    return 0;
+}
+
+/* Tell every VP to leave its loop (or stop at once, for exit()). */
+void vp_finish_all(int why)
+{
+    if (why == VP_FINISH_STOP)
+        uatomic_set(&vpg.finish, why);
+    else if (uatomic_cmpxchg(&vpg.finish, VP_GO, why) != VP_GO)
+        return;
+    vp_unpark(vpg.nvp);
+}
+
+int mltp_vp_id(void)
+{
+    vp_t *vp = vp_current();
+    return vp ? vp->id : -1;
+}
+
+int mltp_vp_count(void)
+{
+    return vpg.nvp;
+}
