@@ -51,7 +51,11 @@ typedef void (mltp_buserf_t)(void *);
 typedef struct mltp {
     void *retval;
     int thrid;
+#ifdef __cplusplus
+    void *private_;             /* `private` is a C++ keyword */
+#else
     void *private;
+#endif
     void *mltp_reserved_[24];   /* library-internal state; do not touch */
 } mltp_t;
 
@@ -77,8 +81,8 @@ mltp_t *mltp_create(mltp_userf_t *f, void *p0);
  * Create a ULT running f with the arguments that follow nbytes, forwarded
  * exactly as a direct call f(a0, a1, ...) would pass them: integers,
  * pointers and doubles alike (float arguments are promoted to double by
- * the call, as for any variadic call). nbytes is the size of the arguments
- * in machine words times sizeof(qt_word_t).
+ * the call, as for any variadic call). nbytes is the number of arguments
+ * times sizeof(qt_word_t) (rounded up to whole words; negative: EINVAL).
  * Exact limit (x86-64): up to 8 double and up to MLTP_VARGS_MAX
  * integer/pointer arguments, in any order, with nbytes counting all of
  * them. More integer words: NULL with errno EINVAL. More than 8 doubles
@@ -88,7 +92,8 @@ mltp_t *mltp_create(mltp_userf_t *f, void *p0);
 mltp_t *mltp_vcreate(mltp_vuserf_t *f, int nbytes, ...);
 
 /* End the calling ULT (t->retval stays NULL). Returning from the thread
-   function does the same and stores its value in t->retval. */
+   function does the same and stores its value in t->retval. Called
+   outside a ULT it prints a message and aborts the program. */
 void mltp_abort(void) __attribute__((noreturn));
 
 /* Yield to the back of the caller's priority (mltp_yield) or to the front,
@@ -98,11 +103,12 @@ void mltp_yield(void);
 void mltp_yield_to_first(void);
 
 /* The calling thread's private area: zeroed at creation, MLTP_PRIVATE_SIZE
-   bytes, NULL outside an MLTP thread. */
+   bytes, NULL outside an MLTP thread (a ULT or a bound thread). A ULT's
+   area lives at the top of its stack: t->private is NULL once it ends. */
 #define MLTP_PRIVATE_SIZE 1024
 void *mltp_get_private(void);
 
-/* The calling thread's id (t->thrid); 0 outside an MLTP thread. */
+/* The calling thread's id (t->thrid, ULT or bound thread); 0 outside. */
 int mltp_get_myid(void);
 
 /* ---- bound threads --------------------------------------------------- */
@@ -110,14 +116,19 @@ int mltp_get_myid(void);
 /* Run f(p0) at once in its own clone()d process (its own kernel thread
    with its own glibc TLS). stacksz 0 means the default stack size. term,
    if not NULL, runs as term(p0) once after f has ended, in the thread that
-   calls mltp_join_bound() (never inside a signal handler). Returns NULL
-   with errno EINVAL, ENOMEM or EAGAIN on failure. */
+   calls mltp_join_bound() (never inside a signal handler).
+   mltp_get_private() and mltp_get_myid() work in it; it may take part in
+   spin locks, barriers and condition queues (waiting spins the kernel
+   thread). Its default stack is glibc's pthread default, not
+   mltp_set_stack_size()'s. Returns NULL with errno EINVAL (f NULL,
+   stacksz < 0), ENOMEM or EAGAIN on failure. */
 mltp_t *mltp_create_bound(mltp_buserf_t *f, void *p0, int stacksz,
                           mltp_buserf_t *term);
 
 /* Wait for a bound thread to end (note: by value), then run its term
    function. A bound thread that died from a signal ends the program as a
-   crashing VP would. */
+   crashing VP would. Join each bound thread once; afterwards release the
+   handle with free(). */
 void mltp_join_bound(mltp_t t);
 
 #define mltp_yield_bound() ((void)sched_yield())
@@ -197,20 +208,21 @@ void mltp_cond_broadcast(mltp_cond_t *c);  /* ready every waiter */
 
 /* ---- atomics on 32-bit words ------------------------------------------ */
 
-/* Bit `bit` counted from the least significant bit of the 32-bit word at
-   addr (bits >= 32 address the following words). Return the bit's old
-   value (0 or 1). */
+/* Bit `bit` (>= 0) counted from the least significant bit of the 32-bit
+   word at addr (bits >= 32 address the following words). Return the bit's
+   old value (0 or 1). All four calls are full memory barriers. */
 int mltp_test_and_set_bit(int bit, volatile void *addr);
 int mltp_test_and_clear_bit(int bit, volatile void *addr);
 int mltp_test_and_change_bit(int bit, volatile void *addr);
-/* If the 32-bit word at addr equals old, store new: non-zero on success. */
+/* If the 32-bit word at addr equals (uint32_t)old, store (uint32_t)new:
+   non-zero on success. */
 int mltp_compare_and_swap(long old, long new_value, volatile void *addr);
 
 /* ---- extensions --------------------------------------------------------- */
 
 /* Creation attributes. Initialise with mltp_attr_init(); every field has a
    default (stacksize 0 = the default stack size, priority
-   MLTP_PRIO_DEFAULT, name NULL). The name (copied, at most 15 characters
+   MLTP_PRIO_DEFAULT, name NULL). A higher priority runs first. The name (copied, at most 15 characters
    kept) shows in crash messages. */
 #define MLTP_PRIO_MIN 0
 #define MLTP_PRIO_DEFAULT 16
@@ -237,17 +249,19 @@ size_t mltp_get_stack_size(void);
 /* Join a ULT from another ULT: block (the ULT, not the VP) until t ends,
    then store its return value in *retval if retval is not NULL. Returns 0,
    EINVAL (t NULL, detached, or a bound thread), EDEADLK (t is the caller)
-   or EBUSY (someone else is already joining t). The handle stays valid;
-   release it with free(t). */
+   or EBUSY (someone else is already joining t). Outside a ULT (after
+   mltp_start has run t) it returns at once; before t could run, EDEADLK.
+   The handle stays valid; release it with free(t). */
 int mltp_join(mltp_t *t, void **retval);
 /* The library frees t when the ULT ends (at once if it has ended). Do not
-   use t afterwards. Returns 0 or EINVAL. */
+   use t afterwards. Returns 0, or EINVAL (t NULL, a bound thread, already
+   detached, or being joined). */
 int mltp_detach(mltp_t *t);
 /* The calling ULT's handle, NULL outside a ULT. */
 mltp_t *mltp_self(void);
 
 /* The calling VP's number (0 .. mltp_vp_count()-1), -1 outside a VP; and
-   the number of VPs of the current (or last) start. */
+   the number of VPs of the current (or last) start, 0 before the first. */
 int mltp_vp_id(void);
 int mltp_vp_count(void);
 

@@ -39,9 +39,10 @@ int main(int argc, char **argv)
         return 2;
     }
     seen = calloc(nvp, sizeof *seen);
+    mltp_t **t = calloc(nult, sizeof *t);
     mltp_init();
     for (long i = 1; i <= nult; i++) {
-        if (!mltp_create(worker, (void *)i)) {
+        if (!(t[i - 1] = mltp_create(worker, (void *)i))) {
             perror("mltp_create");
             return 1;
         }
@@ -54,5 +55,9 @@ int main(int argc, char **argv)
         printf("  VP %d ran %d ULT steps\n", v, seen[v]);
     printf("total %ld, expected %ld: %s\n", total, expect,
            total == expect ? "ok" : "WRONG");
+    for (int i = 0; i < nult; i++)
+        free(t[i]);
+    free(t);
+    free(seen);
     return total == expect ? 0 : 1;
 }
