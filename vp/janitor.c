@@ -43,11 +43,7 @@ static void janitor_main(int rfd)
     sigset_t none;
     ssize_t r;
 
-    setsid();                      /* not hit by ^C or kill -PGID */
     prctl(PR_SET_NAME, "mltp-janitor");
-    signal(SIGINT, SIG_IGN);
-    signal(SIGHUP, SIG_IGN);
-    signal(SIGQUIT, SIG_IGN);
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);
     /* hold nothing of the program's but the pipe: a test harness reading
@@ -96,6 +92,13 @@ static void janitor_start(void)
         return;
     c = fork();
     if (c == 0) {
+        /* Leave the program's session and ignore terminal signals before
+           the janitor exists: once we return, a ^C or kill -PGID must not
+           reach it. */
+        setsid();
+        signal(SIGINT, SIG_IGN);
+        signal(SIGHUP, SIG_IGN);
+        signal(SIGQUIT, SIG_IGN);
         if (fork() != 0)
             _exit(0);              /* the janitor is re-parented to init */
         janitor_main(p[0]);
