@@ -44,11 +44,13 @@ void mltp_lock(mltp_lock_t *l)
     case MLTP_LOCK_SPIN: {
         /* uncontended: one locked xadd and one load (~20 cycles) */
         unsigned int me = uatomic_add_return(NEXT_TICKET(l), 1) - 1;
-        unsigned int n = 0;
+        /* with more VPs than CPUs the holder's VP may be off its CPU:
+           give ours away soon rather than spin out a time slice */
+        unsigned int n = 0, every = vpg.nvp > vpg.ncpus ? 0xff : 0xffff;
         while (CMM_LOAD_SHARED(l->now_serving) != me) {
             caa_cpu_relax();
-            if ((++n & 0xffff) == 0)
-                sched_yield();   /* the holder's VP may be off its CPU */
+            if ((++n & every) == 0)
+                sched_yield();
         }
         cmm_smp_mb();
         return;
