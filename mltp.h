@@ -73,8 +73,9 @@ void mltp_start(int nvp);
 
 /* ---- unbound threads (ULTs) ----------------------------------------- */
 
-/* Create a ULT running f(p0), ready to run. Returns NULL with errno EINVAL
-   (f is NULL) or ENOMEM (no memory for the descriptor or stack). */
+/* Create a ULT running f(p0), ready to run, with the creator's FP control
+   (rounding, exception masks). Returns NULL with errno EINVAL (f is NULL)
+   or ENOMEM (no memory for the descriptor or stack). */
 mltp_t *mltp_create(mltp_userf_t *f, void *p0);
 
 /*
@@ -156,7 +157,11 @@ typedef struct mltp_lock {
 #define MLTP_LOCK_INITIALIZER { 0, 0, MLTP_LOCK_SPIN, -1 }
 
 /* Returns 0, or EINVAL (unknown class) / ENOSPC / EAGAIN (no semaphore)
-   for MLTP_LOCK_SEMAPHORE, with a message. */
+   for MLTP_LOCK_SEMAPHORE, with a message.
+   Do not yield while holding a MLTP_LOCK_SPIN, MLTP_LOCK_BLOCK_FRONT or
+   MLTP_LOCK_SEMAPHORE lock: its waiters keep their VP busy (SPIN,
+   SEMAPHORE) or keep cutting in front of the holder (BLOCK_FRONT), so on
+   as many VPs as waiters the holder may never run again. */
 int mltp_lock_init(mltp_lock_t *l, int lock_class);
 void mltp_lock(mltp_lock_t *l);
 /* Non-zero if the lock was taken (extension). */
