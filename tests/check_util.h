@@ -1,0 +1,652 @@
+/*
+ * check_util.h - helpers shared by the MLTP Check suites.
+ *
+ * Every suite runs each test in a forked child (CK_FORK), so the library
+ * state is fresh in every test as long as main() does not touch MLTP.
+ *
+ * Never call ck_assert*() inside a ULT: a ULT runs in a VP (another
+ * process) and Check's failure path would _exit() that VP. ULTs record
+ * failures with ULT_CHECK(); the test asserts cu_ults_ok() afterwards.
+ */
+#ifndef MLTP_CHECK_UTIL_H
+#define MLTP_CHECK_UTIL_H
+
+#include <check.h>
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ipc.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/sem.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "mltp.h"
+
+#define CU_UNUSED __attribute__((unused))
+
+#define CU_LOAD(x) __atomic_load_n(&(x), __ATOMIC_SEQ_CST)
+#define CU_STORE(x, v) __atomic_store_n(&(x), (v), __ATOMIC_SEQ_CST)
+#define CU_INC(x) __atomic_add_fetch(&(x), 1, __ATOMIC_SEQ_CST)
+
+/* ------------------------------------------------------------------ */
+/* Failure recording from ULTs (shared memory: VPs share the address   */
+/* space with the test process).                                        */
+
+static int cu_fail_count;
+static int cu_fail_claimed;
+static char cu_fail_msg[512];
+
+static CU_UNUSED void cu_record_fail(const char *file, int line,
+                                     const char *expr, const char *fmt, ...)
+{
+    __atomic_add_fetch(&cu_fail_count, 1, __ATOMIC_SEQ_CST);
+    if (__atomic_exchange_n(&cu_fail_claimed, 1, __ATOMIC_SEQ_CST) == 0) {
+        char extra[256];
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(extra, sizeof extra, fmt, ap);
+        va_end(ap);
+        snprintf(cu_fail_msg, sizeof cu_fail_msg, "%s:%d: (%s) %s",
+                 file, line, expr, extra);
+    }
+}
+
+#define ULT_CHECK(cond, ...)                                               \
+    do {                                                                   \
+        if (!(cond))                                                       \
+            cu_record_fail(__FILE__, __LINE__, #cond, __VA_ARGS__);        \
+    } while (0)
+
+static CU_UNUSED void cu_reset_fails(void)
+{
+    CU_STORE(cu_fail_count, 0);
+    CU_STORE(cu_fail_claimed, 0);
+    cu_fail_msg[0] = 0;
+}
+
+#define cu_assert_ults_ok()                                                \
+    ck_assert_msg(CU_LOAD(cu_fail_count) == 0,                             \
+                  "%d check(s) failed inside ULTs; first: %s",             \
+                  CU_LOAD(cu_fail_count), cu_fail_msg)
+
+/* ------------------------------------------------------------------ */
+/* Running ULTs                                                         */
+
+/* Create n ULTs running f((void *)i); store the handles in h (n slots)
+   or free them after the start when h is NULL. Then start nvp VPs. */
+static CU_UNUSED void cu_run_ults(int nvp, int n, mltp_userf_t *f,
+                                  mltp_t **h)
+{
+    mltp_t **hh = h ? h : calloc((size_t)n, sizeof *hh);
+    ck_assert_ptr_nonnull(hh);
+    for (int i = 0; i < n; i++) {
+        errno = 0;
+        hh[i] = mltp_create(f, (void *)(intptr_t)i);
+        ck_assert_msg(hh[i] != NULL, "mltp_create #%d failed: %s", i,
+                      strerror(errno));
+    }
+    mltp_start(nvp);
+    if (!h) {
+        for (int i = 0; i < n; i++)
+            free(hh[i]);
+        free(hh);
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Time                                                                 */
+
+static CU_UNUSED double cu_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static CU_UNUSED void cu_sleep_ms(int ms)
+{
+    struct timespec ts = { ms / 1000, (long)(ms % 1000) * 1000000L };
+    while (nanosleep(&ts, &ts) == -1 && errno == EINTR)
+        ;
+}
+
+/* ------------------------------------------------------------------ */
+/* Processes                                                            */
+
+/* Alive = exists and is not a zombie (orphaned zombies may linger until
+   init reaps them). */
+static CU_UNUSED int cu_pid_alive(pid_t pid)
+{
+    char path[64], buf[512];
+    if (pid <= 0)
+        return 0;
+    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 0;
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = 0;
+    char *rp = strrchr(buf, ')');
+    if (!rp || rp[1] != ' ')
+        return 1;
+    char st = rp[2];
+    return !(st == 'Z' || st == 'X' || st == 'x');
+}
+
+/* Pids of the live processes whose parent is ppid. */
+static CU_UNUSED int cu_children_of(pid_t ppid, pid_t *out, int max)
+{
+    int n = 0;
+    DIR *d = opendir("/proc");
+    if (!d)
+        return 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL && n < max) {
+        if (!isdigit((unsigned char)e->d_name[0]))
+            continue;
+        char path[300], buf[512];
+        snprintf(path, sizeof path, "/proc/%s/stat", e->d_name);
+        FILE *f = fopen(path, "r");
+        if (!f)
+            continue;
+        size_t len = fread(buf, 1, sizeof buf - 1, f);
+        fclose(f);
+        buf[len] = 0;
+        char *rp = strrchr(buf, ')');
+        if (!rp)
+            continue;
+        char st;
+        int pp;
+        if (sscanf(rp + 1, " %c %d", &st, &pp) != 2)
+            continue;
+        if (pp == (int)ppid && st != 'Z' && st != 'X')
+            out[n++] = (pid_t)atoi(e->d_name);
+    }
+    closedir(d);
+    return n;
+}
+
+/* Pids of the live processes in process group pgid. */
+static CU_UNUSED int cu_group_members(pid_t pgid, pid_t *out, int max)
+{
+    int n = 0;
+    DIR *d = opendir("/proc");
+    if (!d)
+        return 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL && n < max) {
+        if (!isdigit((unsigned char)e->d_name[0]))
+            continue;
+        char path[300], buf[512];
+        snprintf(path, sizeof path, "/proc/%s/stat", e->d_name);
+        FILE *f = fopen(path, "r");
+        if (!f)
+            continue;
+        size_t len = fread(buf, 1, sizeof buf - 1, f);
+        fclose(f);
+        buf[len] = 0;
+        char *rp = strrchr(buf, ')');
+        if (!rp)
+            continue;
+        char st;
+        int pp, pg;
+        if (sscanf(rp + 1, " %c %d %d", &st, &pp, &pg) != 3)
+            continue;
+        if (pg == (int)pgid && st != 'Z' && st != 'X')
+            out[n++] = (pid_t)atoi(e->d_name);
+    }
+    closedir(d);
+    return n;
+}
+
+/* Wait up to timeout_s for process group pgid to have no live member;
+   returns the number still alive at the end. */
+static CU_UNUSED int cu_wait_group_gone(pid_t pgid, double timeout_s)
+{
+    double end = cu_now() + timeout_s;
+    for (;;) {
+        pid_t m[64];
+        int n = cu_group_members(pgid, m, 64);
+        if (n == 0 || cu_now() > end)
+            return n;
+        cu_sleep_ms(10);
+    }
+}
+
+/* Wait up to timeout_s for every pid in the list to be gone; returns the
+   number still alive at the end. */
+static CU_UNUSED int cu_wait_pids_gone(const pid_t *pids, int n,
+                                       double timeout_s)
+{
+    double end = cu_now() + timeout_s;
+    for (;;) {
+        int alive = 0;
+        for (int i = 0; i < n; i++)
+            alive += cu_pid_alive(pids[i]);
+        if (alive == 0 || cu_now() > end)
+            return alive;
+        cu_sleep_ms(10);
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* SysV semaphore sets (from /proc/sysvipc/sem)                         */
+
+struct cu_semset {
+    int semid;
+    int nsems;
+    unsigned uid;
+};
+
+struct cu_semsnap {
+    int n;
+    struct cu_semset s[512];
+};
+
+/* A private IPC namespace (root only) makes the leak check exact: only
+   the sets of the program under test are visible. Returns 1 if the
+   calling process now has its own IPC namespace. */
+static CU_UNUSED int cu_private_ipc(void)
+{
+    return unshare(CLONE_NEWIPC) == 0;
+}
+
+static CU_UNUSED void cu_sem_snapshot(struct cu_semsnap *snap)
+{
+    char line[512];
+    snap->n = 0;
+    FILE *f = fopen("/proc/sysvipc/sem", "r");
+    if (!f)
+        return;
+    if (!fgets(line, sizeof line, f)) { /* header */
+        fclose(f);
+        return;
+    }
+    while (fgets(line, sizeof line, f) && snap->n < 512) {
+        long key;
+        int semid, nsems;
+        unsigned perms, uid;
+        if (sscanf(line, "%ld %d %o %d %u", &key, &semid, &perms, &nsems,
+                   &uid) == 5) {
+            snap->s[snap->n].semid = semid;
+            snap->s[snap->n].nsems = nsems;
+            snap->s[snap->n].uid = uid;
+            snap->n++;
+        }
+    }
+    fclose(f);
+}
+
+static CU_UNUSED int cu_sem_in(const struct cu_semsnap *s, int semid)
+{
+    for (int i = 0; i < s->n; i++)
+        if (s->s[i].semid == semid)
+            return 1;
+    return 0;
+}
+
+/*
+ * Sets that appeared since `before` and are leaked. In a private IPC
+ * namespace every new set is ours. Otherwise (other programs may run at
+ * the same time) a new set counts as leaked when the last operation on
+ * one of its semaphores was by one of `ours` (all dead by now), or when no
+ * semaphore's last-operation pid is a live process (/proc/sysvipc/sem has
+ * no creator pid for semaphores).
+ */
+static CU_UNUSED int cu_sem_leaked_now(const struct cu_semsnap *before,
+                                       int private_ns, const pid_t *ours,
+                                       int nours, char *desc, size_t dlen)
+{
+    struct cu_semsnap now;
+    int leaked = 0;
+    size_t used = 0;
+    cu_sem_snapshot(&now);
+    if (desc && dlen)
+        desc[0] = 0;
+    for (int i = 0; i < now.n; i++) {
+        if (cu_sem_in(before, now.s[i].semid))
+            continue;
+        int is_leak = private_ns;
+        if (!is_leak) {
+            int any_live = 0, any_ours = 0;
+            for (int k = 0; k < now.s[i].nsems; k++) {
+                int p = semctl(now.s[i].semid, k, GETPID);
+                if (p <= 0)
+                    continue;
+                for (int j = 0; j < nours; j++)
+                    if (ours[j] == p)
+                        any_ours = 1;
+                if (cu_pid_alive(p))
+                    any_live = 1;
+            }
+            if (semctl(now.s[i].semid, 0, GETVAL) == -1 && errno == EINVAL)
+                continue; /* removed meanwhile */
+            is_leak = any_ours || !any_live;
+        }
+        if (is_leak) {
+            leaked++;
+            if (desc && used + 32 < dlen)
+                used += (size_t)snprintf(desc + used, dlen - used,
+                                         "semid %d (%d sems) ",
+                                         now.s[i].semid, now.s[i].nsems);
+        }
+    }
+    return leaked;
+}
+
+/* Poll up to timeout_s for leaked sets to go away (a janitor removes them
+   asynchronously). Returns the number of leaked sets left. */
+static CU_UNUSED int cu_sem_leaks(const struct cu_semsnap *before,
+                                  int private_ns, const pid_t *ours,
+                                  int nours, double timeout_s, char *desc,
+                                  size_t dlen)
+{
+    double end = cu_now() + timeout_s;
+    for (;;) {
+        int n = cu_sem_leaked_now(before, private_ns, ours, nours, desc,
+                                  dlen);
+        if (n == 0 || cu_now() > end)
+            return n;
+        cu_sleep_ms(20);
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Running tests/faulty in its own process group, capturing its output */
+
+#define CU_OUTMAX 65536
+
+struct cu_proc {
+    pid_t pid;
+    int outfd, errfd;
+    char out[CU_OUTMAX];
+    size_t outlen;
+    char err[CU_OUTMAX];
+    size_t errlen;
+    int status;
+    int exited;    /* waitpid collected it */
+    int timed_out; /* the watchdog killed it */
+    double t_start;
+    double t_exit;
+};
+
+static CU_UNUSED const char *cu_faulty_path(void)
+{
+    const char *p = getenv("FAULTY");
+    return (p && *p) ? p : "./tests/faulty";
+}
+
+/* Start `faulty scenario` with stdout and stderr on pipes; with SIGINT
+   ignored if ign_int (as a non-interactive shell starts background jobs). */
+static CU_UNUSED void cu_spawn_faulty_ex(struct cu_proc *p,
+                                         const char *scenario, int ign_int)
+{
+    int po[2], pe[2];
+    memset(p, 0, sizeof *p);
+    ck_assert_int_eq(pipe(po), 0);
+    ck_assert_int_eq(pipe(pe), 0);
+    fflush(NULL);
+    p->t_start = cu_now();
+    pid_t pid = fork();
+    ck_assert_int_ne(pid, -1);
+    if (pid == 0) {
+        setpgid(0, 0);
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        struct rlimit rl = { 0, 0 };
+        setrlimit(RLIMIT_CORE, &rl);
+        /* the test must not depend on how make check was started */
+        signal(SIGINT, ign_int ? SIG_IGN : SIG_DFL);
+        signal(SIGTERM, SIG_DFL);
+        signal(SIGPIPE, SIG_DFL);
+        signal(SIGCHLD, SIG_DFL);
+        sigset_t all;
+        sigemptyset(&all);
+        sigprocmask(SIG_SETMASK, &all, NULL);
+        unsetenv("MLTP_STACK_SIZE");
+        dup2(po[1], 1);
+        dup2(pe[1], 2);
+        close(po[0]);
+        close(po[1]);
+        close(pe[0]);
+        close(pe[1]);
+        execl(cu_faulty_path(), cu_faulty_path(), scenario, (char *)NULL);
+        dprintf(2, "exec %s: %s\n", cu_faulty_path(), strerror(errno));
+        _exit(127);
+    }
+    setpgid(pid, pid); /* both sides, against the race */
+    close(po[1]);
+    close(pe[1]);
+    fcntl(po[0], F_SETFL, O_NONBLOCK);
+    fcntl(pe[0], F_SETFL, O_NONBLOCK);
+    p->pid = pid;
+    p->outfd = po[0];
+    p->errfd = pe[0];
+}
+
+static CU_UNUSED void cu_spawn_faulty(struct cu_proc *p, const char *scenario)
+{
+    cu_spawn_faulty_ex(p, scenario, 0);
+}
+
+/* Read whatever is available within wait_ms; returns 1 if any data came. */
+static CU_UNUSED int cu_pump(struct cu_proc *p, int wait_ms)
+{
+    struct pollfd fds[2];
+    int nf = 0, got = 0;
+    if (p->outfd >= 0) {
+        fds[nf].fd = p->outfd;
+        fds[nf].events = POLLIN;
+        nf++;
+    }
+    if (p->errfd >= 0) {
+        fds[nf].fd = p->errfd;
+        fds[nf].events = POLLIN;
+        nf++;
+    }
+    if (nf == 0) {
+        if (wait_ms > 0)
+            cu_sleep_ms(wait_ms);
+        return 0;
+    }
+    if (poll(fds, (nfds_t)nf, wait_ms) <= 0)
+        return 0;
+    for (int i = 0; i < nf; i++) {
+        if (!(fds[i].revents & (POLLIN | POLLHUP | POLLERR)))
+            continue;
+        int isout = fds[i].fd == p->outfd;
+        char *buf = isout ? p->out : p->err;
+        size_t *len = isout ? &p->outlen : &p->errlen;
+        char tmp[4096];
+        ssize_t r = read(fds[i].fd, tmp, sizeof tmp);
+        if (r > 0) {
+            size_t room = CU_OUTMAX - 1 - *len;
+            size_t k = (size_t)r < room ? (size_t)r : room;
+            memcpy(buf + *len, tmp, k);
+            *len += k;
+            buf[*len] = 0;
+            got = 1;
+        } else if (r == 0 || (r < 0 && errno != EAGAIN && errno != EINTR)) {
+            close(fds[i].fd);
+            if (isout)
+                p->outfd = -1;
+            else
+                p->errfd = -1;
+        }
+    }
+    return got;
+}
+
+static CU_UNUSED void cu_try_reap(struct cu_proc *p)
+{
+    if (p->exited)
+        return;
+    int st;
+    pid_t r = waitpid(p->pid, &st, WNOHANG);
+    if (r == p->pid) {
+        p->status = st;
+        p->exited = 1;
+        p->t_exit = cu_now();
+    }
+}
+
+/* Read stdout/stderr until `needle` shows on stdout, the process ends or
+   timeout_s passes. Returns 1 if the needle was seen. */
+static CU_UNUSED int cu_wait_output(struct cu_proc *p, const char *needle,
+                                    double timeout_s)
+{
+    double end = cu_now() + timeout_s;
+    while (cu_now() < end) {
+        if (strstr(p->out, needle))
+            return 1;
+        cu_pump(p, 20);
+        cu_try_reap(p);
+        if (p->exited && p->outfd < 0)
+            break;
+    }
+    return strstr(p->out, needle) != NULL;
+}
+
+/* Collect output until the process ends; kill its group after timeout_s
+   (measured from the start) and mark it timed out. After it has ended,
+   drain its pipes for at most another second. */
+static CU_UNUSED void cu_finish(struct cu_proc *p, double timeout_s)
+{
+    double end = p->t_start + timeout_s;
+    while (!p->exited) {
+        cu_pump(p, 10);
+        cu_try_reap(p);
+        if (!p->exited && cu_now() > end) {
+            kill(-p->pid, SIGKILL);
+            kill(p->pid, SIGKILL);
+            int st;
+            if (waitpid(p->pid, &st, 0) == p->pid) {
+                p->status = st;
+                p->exited = 1;
+                p->t_exit = cu_now();
+            }
+            p->timed_out = 1;
+        }
+    }
+    double dend = cu_now() + 1.0;
+    while ((p->outfd >= 0 || p->errfd >= 0) && cu_now() < dend)
+        cu_pump(p, 20);
+    if (p->outfd >= 0)
+        close(p->outfd);
+    if (p->errfd >= 0)
+        close(p->errfd);
+    p->outfd = p->errfd = -1;
+}
+
+static CU_UNUSED const char *cu_status_str(int st, char *buf, size_t len)
+{
+    if (WIFEXITED(st))
+        snprintf(buf, len, "exit status %d", WEXITSTATUS(st));
+    else if (WIFSIGNALED(st))
+        snprintf(buf, len, "killed by signal %d (%s)", WTERMSIG(st),
+                 strsignal(WTERMSIG(st)));
+    else
+        snprintf(buf, len, "status 0x%x", st);
+    return buf;
+}
+
+/* Died of signal sig, or exited with 128+sig (shell convention). */
+static CU_UNUSED int cu_died_of(int st, int sig)
+{
+    return (WIFSIGNALED(st) && WTERMSIG(st) == sig) ||
+           (WIFEXITED(st) && WEXITSTATUS(st) == 128 + sig);
+}
+
+/* Number of lines in s that start with prefix; the first one is copied
+   to first (if not NULL). */
+static CU_UNUSED int cu_count_lines(const char *s, const char *prefix,
+                                    char *first, size_t flen)
+{
+    int n = 0;
+    size_t pl = strlen(prefix);
+    if (first && flen)
+        first[0] = 0;
+    while (*s) {
+        const char *nl = strchr(s, '\n');
+        size_t len = nl ? (size_t)(nl - s) : strlen(s);
+        if (len >= pl && strncmp(s, prefix, pl) == 0) {
+            if (n == 0 && first && flen) {
+                size_t k = len < flen - 1 ? len : flen - 1;
+                memcpy(first, s, k);
+                first[k] = 0;
+            }
+            n++;
+        }
+        s += len;
+        if (*s == '\n')
+            s++;
+    }
+    return n;
+}
+
+/* Number of (possibly overlapping-free) occurrences of needle in s. */
+static CU_UNUSED int cu_count_str(const char *s, const char *needle)
+{
+    int n = 0;
+    size_t nl = strlen(needle);
+    for (const char *q = strstr(s, needle); q; q = strstr(q + nl, needle))
+        n++;
+    return n;
+}
+
+/* 1 if the decimal number v appears in s as a whole number (not part of a
+   longer digit run). */
+static CU_UNUSED int cu_has_number(const char *s, long v)
+{
+    char num[32];
+    snprintf(num, sizeof num, "%ld", v);
+    size_t nl = strlen(num);
+    for (const char *q = strstr(s, num); q; q = strstr(q + 1, num)) {
+        int before = q > s && isdigit((unsigned char)q[-1]);
+        int after = isdigit((unsigned char)q[nl]);
+        if (!before && !after)
+            return 1;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Suite runner                                                         */
+
+static CU_UNUSED int cu_run_suite(Suite *s)
+{
+    /* Where allowed (root), run in a private IPC namespace: a semaphore
+       set that a failing test leaves behind goes away with the suite
+       instead of piling up on the machine. The leak tests make their own
+       namespace (or, unprivileged, look at the shared one). */
+    cu_private_ipc();
+    SRunner *sr = srunner_create(s);
+    srunner_set_fork_status(sr, CK_FORK);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
+
+static CU_UNUSED TCase *cu_tcase(Suite *s, const char *name, int timeout)
+{
+    TCase *tc = tcase_create(name);
+    tcase_set_timeout(tc, timeout);
+    suite_add_tcase(s, tc);
+    return tc;
+}
+
+#endif /* MLTP_CHECK_UTIL_H */

@@ -1,0 +1,282 @@
+/*
+ * faulty.c - programs that fail on purpose, run by test_vp.c.
+ *
+ *   faulty SCENARIO
+ *
+ * segv, segv-named, abort, overflow, exit, sigint-wait, sigterm-wait,
+ * idle-wait, deadlock, badstart, yield-outside, bound-segv.
+ *
+ * A ULT that is about to crash prints "CRASHER id=<thrid> vp=<n>
+ * pid=<pid>" (flushed) so the test can check the reaper's message.
+ * The *-wait scenarios print "VPPIDS a b" and then "READY" once the VPs
+ * run.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "mltp.h"
+
+static int *volatile null_ptr;
+static volatile pid_t vp_pids[64];
+
+static void note_vp(void)
+{
+    int v = mltp_vp_id();
+    if (v >= 0 && v < 64)
+        vp_pids[v] = getpid();
+}
+
+static void *busy(void *p)
+{
+    (void)p;
+    for (;;) {
+        note_vp();
+        mltp_yield();
+    }
+    return NULL;
+}
+
+static void crasher_says(void)
+{
+    printf("CRASHER id=%d vp=%d pid=%d\n", mltp_get_myid(), mltp_vp_id(),
+           (int)getpid());
+    fflush(stdout);
+}
+
+static void *segv_ult(void *p)
+{
+    (void)p;
+    for (int i = 0; i < 10; i++)
+        mltp_yield();
+    crasher_says();
+    *null_ptr = 1;
+    return NULL;
+}
+
+static void *abort_ult(void *p)
+{
+    (void)p;
+    for (int i = 0; i < 10; i++)
+        mltp_yield();
+    crasher_says();
+    abort();
+}
+
+static void touch(volatile char *b) { b[7] ^= 1; }
+static void (*volatile touch_fn)(volatile char *) = touch;
+static int (*volatile recurse_fn)(int);
+
+static int recurse(int d)
+{
+    volatile char buf[512];
+    buf[0] = (char)d;
+    buf[511] = (char)d;
+    touch_fn(buf);
+    int r = recurse_fn(d + 1); /* indirect: no tail call, no loop */
+    touch_fn(buf);
+    return r + buf[0] + buf[511];
+}
+
+static void *overflow_ult(void *p)
+{
+    (void)p;
+    for (int i = 0; i < 5; i++)
+        mltp_yield();
+    crasher_says();
+    recurse_fn = recurse;
+    return (void *)(intptr_t)recurse(0);
+}
+
+static void at_exit_handler(void) { printf("atexit-ran\n"); }
+
+static void *exit_ult(void *p)
+{
+    (void)p;
+    for (int i = 0; i < 20; i++)
+        mltp_yield();
+    printf("buffered-line\n");
+    exit(7);
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int want_vps = 2;
+static void *ready_ult(void *p)
+{
+    (void)p;
+    double end = now() + 2.0;
+    for (;;) {
+        note_vp();
+        int seen = 0;
+        for (int i = 0; i < want_vps; i++)
+            seen += vp_pids[i] != 0;
+        if (seen == want_vps || now() > end)
+            break;
+        mltp_yield();
+    }
+    printf("VPPIDS");
+    for (int i = 0; i < want_vps; i++)
+        printf(" %d", (int)vp_pids[i]);
+    printf("\nREADY\n");
+    fflush(stdout);
+    return busy(NULL);
+}
+
+static void *idle_ult(void *p)
+{
+    (void)p;
+    for (long i = 0;; i++) {
+        note_vp();
+        usleep(1000);
+        mltp_yield();
+        if (i == 100) {
+            printf("VPPIDS %d\nREADY\n", (int)getpid());
+            fflush(stdout);
+        }
+    }
+    return NULL;
+}
+
+static mltp_cond_t never = MLTP_COND_INITIALIZER;
+static void *deadlock_ult(void *p)
+{
+    (void)p;
+    mltp_yield();
+    mltp_cond_wait(&never);
+    printf("woke-up\n");
+    return NULL;
+}
+
+static void *hello_ult(void *p)
+{
+    (void)p;
+    printf("ult-ran\n");
+    return NULL;
+}
+
+static void bound_crash(void *p)
+{
+    (void)p;
+    usleep(10000);
+    *null_ptr = 2;
+}
+
+static void make(mltp_userf_t *f, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (!mltp_create(f, NULL)) {
+            perror("mltp_create");
+            exit(99);
+        }
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 2) {
+        fprintf(stderr, "usage: %s scenario\n", argv[0]);
+        return 2;
+    }
+    const char *s = argv[1];
+    mltp_init();
+
+    if (!strcmp(s, "segv") || !strcmp(s, "abort") ||
+        !strcmp(s, "overflow")) {
+        make(busy, 2);
+        make(!strcmp(s, "segv") ? segv_ult
+             : !strcmp(s, "abort") ? abort_ult : overflow_ult, 1);
+        make(busy, 2);
+        mltp_start(2);
+        printf("start-returned\n");
+        return 3;
+    }
+    if (!strcmp(s, "segv-named")) {
+        mltp_attr_t a;
+        mltp_attr_init(&a);
+        a.name = "crasher-ult-name-long";
+        make(busy, 2);
+        if (!mltp_create_attr(&a, segv_ult, NULL)) {
+            perror("mltp_create_attr");
+            return 99;
+        }
+        mltp_start(2);
+        printf("start-returned\n");
+        return 3;
+    }
+    if (!strcmp(s, "exit")) {
+        static char buf[1 << 16];
+        setvbuf(stdout, buf, _IOFBF, sizeof buf);
+        atexit(at_exit_handler);
+        make(busy, 3);
+        make(exit_ult, 1);
+        make(busy, 1);
+        mltp_start(2);
+        printf("start-returned\n");
+        return 3;
+    }
+    if (!strcmp(s, "sigint-wait") || !strcmp(s, "sigterm-wait")) {
+        make(busy, 2);
+        make(ready_ult, 1);
+        mltp_start(2);
+        printf("start-returned\n");
+        return 3;
+    }
+    if (!strcmp(s, "idle-wait")) {
+        make(idle_ult, 1);
+        mltp_start(2);
+        printf("start-returned\n");
+        return 3;
+    }
+    if (!strcmp(s, "deadlock")) {
+        make(deadlock_ult, 3);
+        mltp_start(2);
+        printf("start-returned\n");
+        return 0;
+    }
+    if (!strcmp(s, "badstart")) {
+        make(hello_ult, 1);
+        errno = 0;
+        mltp_start(0);
+        int e0 = errno;
+        errno = 0;
+        mltp_start(-1);
+        int e1 = errno;
+        printf("errno0=%d errno1=%d\nbefore-good\n", e0, e1);
+        fflush(stdout);
+        mltp_start(1);
+        printf("returned\n");
+        return 0;
+    }
+    if (!strcmp(s, "yield-outside")) {
+        errno = 0;
+        mltp_yield();
+        int e0 = errno;
+        errno = 0;
+        mltp_yield_to_first();
+        int e1 = errno;
+        printf("errno=%d errno2=%d\nsurvived\n", e0, e1);
+        return 0;
+    }
+    if (!strcmp(s, "bound-segv")) {
+        mltp_t *t = mltp_create_bound(bound_crash, NULL, 0, NULL);
+        if (!t) {
+            perror("mltp_create_bound");
+            return 99;
+        }
+        mltp_join_bound(*t);
+        printf("join-returned\n");
+        return 3;
+    }
+    fprintf(stderr, "faulty: unknown scenario %s\n", s);
+    return 2;
+}

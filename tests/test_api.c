@@ -1,0 +1,528 @@
+/*
+ * test_api.c - bad input and misuse, out of memory, and bound threads.
+ */
+#include <sys/syscall.h>
+
+#include "check_util.h"
+
+static __attribute__((noipa)) int read_errno(void) { return errno; }
+static __attribute__((noipa)) void write_errno(int v) { errno = v; }
+
+/* Run fn with fd 2 sent to a temp file; returns the message length. */
+static long with_stderr_captured(void (*fn)(void))
+{
+    char path[] = "/tmp/mltp-test-api-XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    unlink(path);
+    fflush(stderr);
+    int saved = dup(2);
+    dup2(fd, 2);
+    fn();
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    struct stat sb;
+    fstat(fd, &sb);
+    close(fd);
+    return (long)sb.st_size;
+}
+
+/* ==================================================================== */
+/* Creation with bad arguments                                          */
+
+static int ran;
+static void *count_ult(void *p)
+{
+    CU_INC(ran);
+    return p;
+}
+
+START_TEST(create_null_function)
+{
+    errno = 0;
+    ck_assert_ptr_null(mltp_create(NULL, (void *)1));
+    ck_assert_int_eq(errno, EINVAL);
+    errno = 0;
+    ck_assert_ptr_null(mltp_vcreate(NULL, 0));
+    ck_assert_int_eq(errno, EINVAL);
+    errno = 0;
+    ck_assert_ptr_null(mltp_vcreate(NULL, (int)(2 * sizeof(qt_word_t)), 1, 2));
+    ck_assert_int_eq(errno, EINVAL);
+    errno = 0;
+    ck_assert_ptr_null(mltp_create_attr(NULL, NULL, NULL));
+    ck_assert_int_eq(errno, EINVAL);
+    mltp_start(1); /* nothing was queued */
+    ck_assert_int_eq(ran, 0);
+}
+END_TEST
+
+START_TEST(create_attr_bad)
+{
+    mltp_attr_t a;
+    mltp_attr_init(&a);
+    a.priority = -1;
+    errno = 0;
+    ck_assert_ptr_null(mltp_create_attr(&a, count_ult, NULL));
+    ck_assert_int_eq(errno, EINVAL);
+    a.priority = 32;
+    errno = 0;
+    ck_assert_ptr_null(mltp_create_attr(&a, count_ult, NULL));
+    ck_assert_int_eq(errno, EINVAL);
+    mltp_attr_init(&a);
+    a.stacksize = 100;
+    errno = 0;
+    ck_assert_ptr_null(mltp_create_attr(&a, count_ult, NULL));
+    ck_assert_int_eq(errno, EINVAL);
+    a.stacksize = MLTP_STACK_MIN - 1;
+    errno = 0;
+    ck_assert_ptr_null(mltp_create_attr(&a, count_ult, NULL));
+    ck_assert_int_eq(errno, EINVAL);
+
+    /* the limits themselves are fine, and so is a NULL attr */
+    mltp_t *t[4];
+    mltp_attr_init(&a);
+    a.priority = MLTP_PRIO_MIN;
+    t[0] = mltp_create_attr(&a, count_ult, NULL);
+    a.priority = MLTP_PRIO_MAX;
+    a.stacksize = MLTP_STACK_MIN;
+    t[1] = mltp_create_attr(&a, count_ult, NULL);
+    t[2] = mltp_create_attr(NULL, count_ult, NULL);
+    mltp_attr_init(&a);
+    a.name = "a-rather-long-name-for-a-ult";
+    t[3] = mltp_create_attr(&a, count_ult, NULL);
+    for (int i = 0; i < 4; i++)
+        ck_assert_ptr_nonnull(t[i]);
+    mltp_start(2);
+    ck_assert_int_eq(ran, 4);
+    for (int i = 0; i < 4; i++)
+        free(t[i]);
+}
+END_TEST
+
+/* ==================================================================== */
+/* Out of memory                                                        */
+
+#define OOM_MAX 200000
+
+START_TEST(create_out_of_memory)
+{
+    mltp_init();
+    mltp_t **h = calloc(OOM_MAX, sizeof *h);
+    ck_assert_ptr_nonnull(h);
+    struct rlimit old, low;
+    ck_assert_int_eq(getrlimit(RLIMIT_AS, &old), 0);
+    long vmpages = 0;
+    FILE *f = fopen("/proc/self/statm", "r");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_int_eq(fscanf(f, "%ld", &vmpages), 1);
+    fclose(f);
+    rlim_t lim = (rlim_t)vmpages * (rlim_t)sysconf(_SC_PAGESIZE) +
+                 8u * 1024 * 1024;
+    ck_assert_msg(old.rlim_max == RLIM_INFINITY || old.rlim_max > lim,
+                  "hard RLIMIT_AS too low for the test");
+    low.rlim_cur = lim;
+    low.rlim_max = old.rlim_max;
+
+    int n = 0, err = 0, setok;
+    setok = setrlimit(RLIMIT_AS, &low) == 0;
+    if (setok) {
+        for (n = 0; n < OOM_MAX; n++) {
+            errno = 0;
+            h[n] = mltp_create(count_ult, NULL);
+            if (!h[n]) {
+                err = errno;
+                break;
+            }
+        }
+        setrlimit(RLIMIT_AS, &old); /* nothing may allocate before this */
+    }
+    ck_assert_msg(setok, "setrlimit: %s", strerror(errno));
+    ck_assert_msg(n < OOM_MAX, "mltp_create never failed under a %lu-byte "
+                  "address-space limit", (unsigned long)lim);
+    ck_assert_msg(err == ENOMEM, "creation failed with errno %d (%s), "
+                  "expected ENOMEM", err, strerror(err));
+    ck_assert_int_gt(n, 0);
+    fprintf(stderr, "out of memory after %d ULTs (limit %lu bytes)\n", n,
+            (unsigned long)lim);
+
+    /* memory is back: creating works again, and nothing already created
+       is lost */
+    mltp_t *extra = mltp_create(count_ult, NULL);
+    ck_assert_ptr_nonnull(extra);
+    mltp_start(2);
+    ck_assert_msg(ran == n + 1, "%d ULTs ran, %d were created", ran, n + 1);
+    for (int i = 0; i < n; i++)
+        free(h[i]);
+    free(extra);
+    free(h);
+}
+END_TEST
+
+/* ==================================================================== */
+/* Bad starts and yields outside a ULT                                  */
+
+static int e_start0, e_startm;
+static void bad_starts(void)
+{
+    errno = 0;
+    mltp_start(0);
+    e_start0 = errno;
+    errno = 0;
+    mltp_start(-5);
+    e_startm = errno;
+}
+
+START_TEST(start_bad_count)
+{
+    mltp_t *t = mltp_create(count_ult, NULL);
+    ck_assert_ptr_nonnull(t);
+    long msg = with_stderr_captured(bad_starts);
+    ck_assert_int_eq(e_start0, EINVAL);
+    ck_assert_int_eq(e_startm, EINVAL);
+    ck_assert_msg(msg > 0, "no message for mltp_start(0) / mltp_start(-5)");
+    ck_assert_int_eq(ran, 0); /* a bad start runs nothing ... */
+    mltp_start(1);
+    ck_assert_int_eq(ran, 1); /* ... and loses nothing */
+    free(t);
+}
+END_TEST
+
+static int inner_errno = -1, inner_after;
+static void *start_inside(void *p)
+{
+    (void)p;
+    write_errno(0);
+    mltp_start(2);
+    inner_errno = read_errno();
+    mltp_yield();
+    inner_after = 1;
+    return NULL;
+}
+static void run_start_inside(void)
+{
+    mltp_t *t = mltp_create(start_inside, NULL);
+    ck_assert_ptr_nonnull(t);
+    mltp_start(1);
+    free(t);
+}
+
+START_TEST(start_inside_ult)
+{
+    long msg = with_stderr_captured(run_start_inside);
+    ck_assert_int_eq(inner_errno, EINVAL);
+    ck_assert_int_eq(inner_after, 1);
+    ck_assert_msg(msg > 0, "no message for mltp_start inside a ULT");
+}
+END_TEST
+
+static int e_y1, e_y2;
+static void yields_outside(void)
+{
+    errno = 0;
+    mltp_yield();
+    e_y1 = errno;
+    errno = 0;
+    mltp_yield_to_first();
+    e_y2 = errno;
+}
+
+START_TEST(yield_outside_ult)
+{
+    long msg = with_stderr_captured(yields_outside);
+    ck_assert_int_eq(e_y1, EPERM);
+    ck_assert_int_eq(e_y2, EPERM);
+    ck_assert_msg(msg > 0, "no message for mltp_yield outside a ULT");
+    /* and the library still works */
+    ck_assert_ptr_nonnull(mltp_create(count_ult, NULL));
+    mltp_start(1);
+    ck_assert_int_eq(ran, 1);
+}
+END_TEST
+
+START_TEST(init_twice)
+{
+    mltp_init();
+    mltp_init();
+    ck_assert_ptr_nonnull(mltp_create(count_ult, NULL));
+    mltp_init();
+    mltp_start(2);
+    ck_assert_int_eq(ran, 1);
+}
+END_TEST
+
+/* ==================================================================== */
+/* Locks, barriers, joins with bad arguments                            */
+
+START_TEST(lock_init_bad_class)
+{
+    mltp_lock_t l;
+    ck_assert_int_eq(mltp_lock_init(&l, 99), EINVAL);
+    ck_assert_int_eq(mltp_lock_init(&l, -1), EINVAL);
+    ck_assert_int_eq(mltp_lock_init(&l, 4), EINVAL);
+    for (int c = 0; c < 4; c++) {
+        ck_assert_int_eq(mltp_lock_init(&l, c), 0);
+        if (c == MLTP_LOCK_SEMAPHORE)
+            mltp_lock_destroy(&l);
+    }
+}
+END_TEST
+
+START_TEST(barrier_zero_count)
+{
+    mltp_barrier_t b;
+    mltp_barrier_init(&b);
+    ck_assert_int_eq(mltp_barrier(&b, 0), EINVAL);
+    ck_assert_int_eq(mltp_barrier(&b, -1), EINVAL);
+    ck_assert_int_eq(mltp_barrier(&b, 1), 0); /* alone: passes */
+}
+END_TEST
+
+static int jn_null = -1, jn_bound = -1, jn_detached_null = -1;
+static mltp_t *jn_bt;
+static int jn_release;
+static void *join_bad(void *p)
+{
+    (void)p;
+    void *rv;
+    jn_null = mltp_join(NULL, &rv);
+    jn_bound = mltp_join(jn_bt, &rv);
+    jn_detached_null = mltp_detach(NULL);
+    CU_STORE(jn_release, 1);
+    return NULL;
+}
+static void bound_waits(void *p)
+{
+    (void)p;
+    while (!CU_LOAD(jn_release))
+        mltp_yield_bound();
+}
+
+START_TEST(join_bad_args)
+{
+    jn_bt = mltp_create_bound(bound_waits, NULL, 0, NULL);
+    ck_assert_ptr_nonnull(jn_bt);
+    mltp_t *t = mltp_create(join_bad, NULL);
+    ck_assert_ptr_nonnull(t);
+    mltp_start(1);
+    CU_STORE(jn_release, 1);
+    mltp_join_bound(*jn_bt);
+    ck_assert_int_eq(jn_null, EINVAL);
+    ck_assert_int_eq(jn_bound, EINVAL);
+    ck_assert_int_eq(jn_detached_null, EINVAL);
+    free(t);
+    free(jn_bt);
+}
+END_TEST
+
+/* ==================================================================== */
+/* Bound threads                                                        */
+
+static void bound_nop(void *p) { (void)p; }
+
+START_TEST(bound_null)
+{
+    errno = 0;
+    ck_assert_ptr_null(mltp_create_bound(NULL, NULL, 0, NULL));
+    ck_assert_int_eq(errno, EINVAL);
+    errno = 0;
+    ck_assert_ptr_null(mltp_create_bound(NULL, (void *)1, 0, bound_nop));
+    ck_assert_int_eq(errno, EINVAL);
+}
+END_TEST
+
+static pid_t bt_pid, bt_tid;
+static int bt_started, bt_done, bt_term_count, bt_term_saw_done;
+static pid_t bt_term_pid;
+static void *bt_term_arg;
+static int bt_stack_ok;
+
+static void bound_f(void *p)
+{
+    bt_pid = getpid();
+    bt_tid = (pid_t)syscall(SYS_gettid);
+    CU_STORE(bt_started, 1);
+    if (p == (void *)0x5151) {
+        volatile char big[150 * 1024];
+        for (size_t i = 0; i < sizeof big; i += 512)
+            big[i] = (char)i;
+        bt_stack_ok = big[512] == (char)512;
+    }
+    cu_sleep_ms(50);
+    CU_STORE(bt_done, 1);
+}
+static void bound_term(void *p)
+{
+    CU_INC(bt_term_count);
+    bt_term_saw_done = CU_LOAD(bt_done);
+    bt_term_pid = getpid();
+    bt_term_arg = p;
+}
+
+START_TEST(bound_thread_runs)
+{
+    void *arg = _i ? (void *)0x5151 : (void *)0x7777;
+    mltp_t *t = mltp_create_bound(bound_f, arg, _i ? 256 * 1024 : 0,
+                                  bound_term);
+    ck_assert_ptr_nonnull(t);
+    /* it starts at once, without mltp_start */
+    double end = cu_now() + 20;
+    while (!CU_LOAD(bt_started) && cu_now() < end)
+        sched_yield();
+    ck_assert_msg(CU_LOAD(bt_started), "bound thread did not start");
+    ck_assert_int_ne(bt_pid, getpid());
+    ck_assert_int_ne(bt_tid, (pid_t)syscall(SYS_gettid));
+    /* term runs in the joining thread, not before the join */
+    while (!CU_LOAD(bt_done) && cu_now() < end)
+        sched_yield();
+    cu_sleep_ms(50);
+    ck_assert_int_eq(CU_LOAD(bt_term_count), 0);
+    mltp_join_bound(*t);
+    ck_assert_int_eq(bt_done, 1);
+    ck_assert_int_eq(bt_term_count, 1);
+    ck_assert_int_eq(bt_term_saw_done, 1);
+    ck_assert_int_eq(bt_term_pid, getpid());
+    ck_assert_ptr_eq(bt_term_arg, arg);
+    if (_i)
+        ck_assert_int_eq(bt_stack_ok, 1);
+    free(t);
+}
+END_TEST
+
+static void bound_slow(void *p)
+{
+    cu_sleep_ms(100);
+    CU_STORE(*(int *)p, 1);
+}
+
+START_TEST(bound_join_waits)
+{
+    static int flag;
+    mltp_t *t = mltp_create_bound(bound_slow, &flag, 0, NULL);
+    ck_assert_ptr_nonnull(t);
+    mltp_join_bound(*t);
+    ck_assert_int_eq(CU_LOAD(flag), 1);
+    free(t);
+}
+END_TEST
+
+static int bm_bad, bm_go, bm_errset[3];
+static char bm_path[64];
+static void bound_glibc(void *p)
+{
+    int id = (int)(intptr_t)p;
+    while (!CU_LOAD(bm_go))
+        sched_yield();
+    write_errno(700 + id); /* after the caller set its own errno */
+    CU_STORE(bm_errset[id], 1);
+    while (!(CU_LOAD(bm_errset[1]) && CU_LOAD(bm_errset[2])))
+        __builtin_ia32_pause();
+    if (read_errno() != 700 + id) /* the other one wrote its errno too */
+        CU_INC(bm_bad);
+    for (int k = 0; k < 2000; k++) {
+        size_t n = 1 + (size_t)((k * 131 + id * 17) % 5000);
+        unsigned char *b = malloc(n);
+        if (!b) {
+            CU_INC(bm_bad);
+            continue;
+        }
+        memset(b, id + k, n);
+        b = realloc(b, n + 100);
+        for (size_t i = 0; i < n; i++)
+            if (b[i] != (unsigned char)(id + k)) {
+                CU_INC(bm_bad);
+                break;
+            }
+        free(b);
+        char buf[64], want[64];
+        snprintf(buf, sizeof buf, "%d/%d", id, k);
+        strcpy(want, buf);
+        if (strcmp(buf, want) || strcmp(strerror(ENOENT),
+                                         "No such file or directory"))
+            CU_INC(bm_bad);
+    }
+    printf("bound thread %d printing\n", id);
+    fflush(stdout);
+    char path[96];
+    snprintf(path, sizeof path, "%s.%d", bm_path, id);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        CU_INC(bm_bad);
+        return;
+    }
+    fprintf(f, "hello from %d\n", id);
+    fclose(f);
+}
+
+START_TEST(bound_glibc_works)
+{
+    snprintf(bm_path, sizeof bm_path, "/tmp/mltp-test-bound-%d", getpid());
+    mltp_t *t1 = mltp_create_bound(bound_glibc, (void *)1, 0, NULL);
+    mltp_t *t2 = mltp_create_bound(bound_glibc, (void *)2, 0, NULL);
+    ck_assert(t1 && t2);
+    /* errno is per thread: the bound threads set theirs after ours, and we
+       make no library call (which may change errno) before reading it */
+    write_errno(5);
+    CU_STORE(bm_go, 1);
+    while (!(CU_LOAD(bm_errset[1]) && CU_LOAD(bm_errset[2])))
+        __builtin_ia32_pause();
+    int my_errno = read_errno();
+    /* the caller allocates at the same time */
+    for (int k = 0; k < 2000; k++) {
+        void *b = malloc(1 + (size_t)(k % 3000));
+        ck_assert_ptr_nonnull(b);
+        free(b);
+    }
+    mltp_join_bound(*t1);
+    mltp_join_bound(*t2);
+    ck_assert_int_eq(my_errno, 5);
+    ck_assert_int_eq(bm_bad, 0);
+    for (int id = 1; id <= 2; id++) {
+        char path[96], line[64], want[64];
+        snprintf(path, sizeof path, "%s.%d", bm_path, id);
+        FILE *f = fopen(path, "r");
+        ck_assert_ptr_nonnull(f);
+        ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
+        fclose(f);
+        unlink(path);
+        snprintf(want, sizeof want, "hello from %d\n", id);
+        ck_assert_str_eq(line, want);
+    }
+    free(t1);
+    free(t2);
+}
+END_TEST
+
+/* ==================================================================== */
+
+static Suite *api_suite(void)
+{
+    Suite *s = suite_create("api");
+    TCase *tc;
+
+    tc = cu_tcase(s, "create", 60);
+    tcase_add_test(tc, create_null_function);
+    tcase_add_test(tc, create_attr_bad);
+    tcase_add_test(tc, create_out_of_memory);
+
+    tc = cu_tcase(s, "misuse", 60);
+    tcase_add_test(tc, start_bad_count);
+    tcase_add_test(tc, start_inside_ult);
+    tcase_add_test(tc, yield_outside_ult);
+    tcase_add_test(tc, init_twice);
+    tcase_add_test(tc, lock_init_bad_class);
+    tcase_add_test(tc, barrier_zero_count);
+    tcase_add_test(tc, join_bad_args);
+
+    tc = cu_tcase(s, "bound", 60);
+    tcase_add_test(tc, bound_null);
+    tcase_add_loop_test(tc, bound_thread_runs, 0, 2);
+    tcase_add_test(tc, bound_join_waits);
+    tcase_add_test(tc, bound_glibc_works);
+    return s;
+}
+
+int main(void)
+{
+    return cu_run_suite(api_suite());
+}

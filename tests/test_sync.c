@@ -1,0 +1,978 @@
+/*
+ * test_sync.c - synchronisation layer: the four lock classes, trylock and
+ * misuse, episode barriers, condition queues, atomics.
+ */
+#include "check_util.h"
+
+static const char *class_name(int c)
+{
+    switch (c) {
+    case MLTP_LOCK_SPIN: return "SPIN";
+    case MLTP_LOCK_BLOCK: return "BLOCK";
+    case MLTP_LOCK_BLOCK_FRONT: return "BLOCK_FRONT";
+    case MLTP_LOCK_SEMAPHORE: return "SEMAPHORE";
+    }
+    return "?";
+}
+
+/* ==================================================================== */
+/* Mutual exclusion under contention                                    */
+
+static const struct { int cls, nvp, iters; } mx_cfg[] = {
+    { MLTP_LOCK_SPIN, 1, 20000 },
+    { MLTP_LOCK_SPIN, 2, 20000 },
+    { MLTP_LOCK_SPIN, 4, 1000 }, /* 4 VPs > 2 CPUs: ticket handoffs to
+                                    preempted VPs are slow */
+    { MLTP_LOCK_BLOCK, 1, 20000 },
+    { MLTP_LOCK_BLOCK, 2, 20000 },
+    { MLTP_LOCK_BLOCK, 4, 20000 },
+    { MLTP_LOCK_BLOCK_FRONT, 1, 20000 },
+    { MLTP_LOCK_BLOCK_FRONT, 2, 20000 },
+    { MLTP_LOCK_BLOCK_FRONT, 4, 20000 },
+    { MLTP_LOCK_SEMAPHORE, 1, 2000 },
+    { MLTP_LOCK_SEMAPHORE, 2, 2000 },
+    { MLTP_LOCK_SEMAPHORE, 4, 2000 },
+};
+#define MX_ULTS 8
+
+static mltp_lock_t mx_lock;
+static volatile long mx_counter;
+static volatile int mx_inside;
+static int mx_iters, mx_yield_inside, mx_overlap;
+static volatile int mx_spin_sink;
+
+static void *mx_ult(void *p)
+{
+    int id = (int)(intptr_t)p;
+    for (int k = 0; k < mx_iters; k++) {
+        mltp_lock(&mx_lock);
+        if (mx_inside)
+            CU_INC(mx_overlap);
+        mx_inside = 1;
+        long v = mx_counter;
+        if (mx_yield_inside && k % 64 == id)
+            mltp_yield(); /* another ULT runs while we hold the lock */
+        else
+            for (int s = 0; s < 20; s++) /* widen the race window */
+                mx_spin_sink++;
+        mx_counter = v + 1;
+        mx_inside = 0;
+        mltp_unlock(&mx_lock);
+        if (k % 16 == id % 16)
+            mltp_yield();
+    }
+    return NULL;
+}
+
+START_TEST(mutual_exclusion)
+{
+    int cls = mx_cfg[_i].cls, nvp = mx_cfg[_i].nvp;
+    ck_assert_int_eq(mltp_lock_init(&mx_lock, cls), 0);
+    mx_iters = mx_cfg[_i].iters;
+    /* A ULT must not yield while holding a lock whose waiters block their
+       VP (spin, semaphore): the waiters could occupy every VP. Nor with
+       BLOCK_FRONT: two waiters that each yield to the front (behind
+       exactly one other thread) keep passing each other and the holder,
+       at the back, never runs again (a livelock the original semantics
+       imply). Only BLOCK lets the holder yield. */
+    mx_yield_inside = cls == MLTP_LOCK_BLOCK;
+    cu_run_ults(nvp, MX_ULTS, mx_ult, NULL);
+    ck_assert_msg(mx_overlap == 0, "%s on %d VPs: %d overlapping critical "
+                  "sections", class_name(cls), nvp, mx_overlap);
+    ck_assert_msg(mx_counter == (long)MX_ULTS * mx_iters,
+                  "%s on %d VPs: counter %ld, expected %ld", class_name(cls),
+                  nvp, mx_counter, (long)MX_ULTS * mx_iters);
+    if (cls != MLTP_LOCK_SEMAPHORE)
+        ck_assert_uint_eq(mx_lock.now_serving, mx_lock.next_available);
+    if (cls == MLTP_LOCK_SEMAPHORE)
+        mltp_lock_destroy(&mx_lock);
+}
+END_TEST
+
+/* ---- the static initializer ---- */
+
+static mltp_lock_t st_lock = MLTP_LOCK_INITIALIZER;
+static volatile long st_counter;
+
+static void *st_ult(void *p)
+{
+    (void)p;
+    for (int k = 0; k < 10000; k++) {
+        mltp_lock(&st_lock);
+        long v = st_counter;
+        for (int s = 0; s < 10; s++)
+            mx_spin_sink++;
+        st_counter = v + 1;
+        mltp_unlock(&st_lock);
+        if (k % 50 == 0)
+            mltp_yield();
+    }
+    return NULL;
+}
+
+START_TEST(lock_initializer)
+{
+    ck_assert_int_eq(st_lock.lock_class, MLTP_LOCK_SPIN);
+    ck_assert_uint_eq(st_lock.now_serving, st_lock.next_available);
+    cu_run_ults(2, 4, st_ult, NULL);
+    ck_assert_int_eq(st_counter, 40000);
+    ck_assert_uint_eq(st_lock.now_serving, st_lock.next_available);
+}
+END_TEST
+
+/* ---- ticket fields, trylock, unlock misuse (inside ULTs, 1 VP) ---- */
+
+static int cur_cls;
+
+static void *ticket_ult(void *p)
+{
+    (void)p;
+    mltp_lock_t l;
+    ULT_CHECK(mltp_lock_init(&l, cur_cls) == 0, "lock_init");
+    ULT_CHECK(l.lock_class == cur_cls, "lock_class %d", l.lock_class);
+    ULT_CHECK(l.now_serving == l.next_available, "fresh lock looks held");
+    for (int r = 0; r < 3; r++) {
+        mltp_lock(&l);
+        ULT_CHECK(l.next_available - l.now_serving == 1,
+                  "%s: held lock: next_available %u now_serving %u",
+                  class_name(cur_cls), l.next_available, l.now_serving);
+        mltp_unlock(&l);
+        ULT_CHECK(l.next_available == l.now_serving,
+                  "%s: free lock: next_available %u now_serving %u",
+                  class_name(cur_cls), l.next_available, l.now_serving);
+    }
+    return NULL;
+}
+
+START_TEST(ticket_fields)
+{
+    static const int cls[] = { MLTP_LOCK_SPIN, MLTP_LOCK_BLOCK,
+                               MLTP_LOCK_BLOCK_FRONT };
+    cur_cls = cls[_i];
+    cu_run_ults(1, 1, ticket_ult, NULL);
+    cu_assert_ults_ok();
+}
+END_TEST
+
+static mltp_lock_t tl;
+static int tl_phase;
+static void *try_holder(void *p)
+{
+    (void)p;
+    int r = mltp_trylock(&tl);
+    ULT_CHECK(r != 0, "%s: trylock of a free lock failed", class_name(cur_cls));
+    ULT_CHECK(mltp_trylock(&tl) == 0, "%s: trylock of a held lock "
+              "succeeded", class_name(cur_cls));
+    if (cur_cls != MLTP_LOCK_SEMAPHORE)
+        ULT_CHECK(tl.next_available - tl.now_serving == 1,
+                  "failed trylock changed the tickets");
+    CU_STORE(tl_phase, 1);
+    while (CU_LOAD(tl_phase) != 2)
+        mltp_yield(); /* holding the lock; the other ULT only tries */
+    ULT_CHECK(mltp_unlock(&tl) == 0, "unlock");
+    CU_STORE(tl_phase, 3);
+    return NULL;
+}
+static void *try_other(void *p)
+{
+    (void)p;
+    while (CU_LOAD(tl_phase) != 1)
+        mltp_yield();
+    ULT_CHECK(mltp_trylock(&tl) == 0, "%s: trylock succeeded while another "
+              "ULT holds the lock", class_name(cur_cls));
+    CU_STORE(tl_phase, 2);
+    while (CU_LOAD(tl_phase) != 3)
+        mltp_yield();
+    ULT_CHECK(mltp_trylock(&tl) != 0, "%s: trylock after release failed",
+              class_name(cur_cls));
+    ULT_CHECK(mltp_unlock(&tl) == 0, "unlock");
+    return NULL;
+}
+
+START_TEST(trylock)
+{
+    cur_cls = _i;
+    ck_assert_int_eq(mltp_lock_init(&tl, cur_cls), 0);
+    mltp_t *a = mltp_create(try_holder, NULL);
+    mltp_t *b = mltp_create(try_other, NULL);
+    ck_assert(a && b);
+    mltp_start(_i % 2 ? 2 : 1);
+    cu_assert_ults_ok();
+    ck_assert_int_eq(tl_phase, 3);
+    free(a);
+    free(b);
+}
+END_TEST
+
+static int uf_ret = -1;
+static off_t uf_msglen = -1;
+static void *unlock_free_ult(void *p)
+{
+    (void)p;
+    mltp_lock_t l;
+    ULT_CHECK(mltp_lock_init(&l, cur_cls) == 0, "lock_init");
+    mltp_lock_t before = l;
+    char path[] = "/tmp/mltp-test-stderr-XXXXXX";
+    int fd = mkstemp(path);
+    ULT_CHECK(fd >= 0, "mkstemp");
+    unlink(path);
+    fflush(stderr);
+    int saved = dup(2);
+    dup2(fd, 2);
+    uf_ret = mltp_unlock(&l);
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    struct stat sb;
+    fstat(fd, &sb);
+    uf_msglen = sb.st_size;
+    close(fd);
+    ULT_CHECK(l.now_serving == before.now_serving &&
+              l.next_available == before.next_available &&
+              l.lock_class == before.lock_class,
+              "%s: failed unlock changed the lock", class_name(cur_cls));
+    /* still usable */
+    mltp_lock(&l);
+    ULT_CHECK(mltp_trylock(&l) == 0, "lock not held after mltp_lock");
+    ULT_CHECK(mltp_unlock(&l) == 0, "unlock after misuse");
+    ULT_CHECK(mltp_trylock(&l) != 0, "lock not free after unlock");
+    ULT_CHECK(mltp_unlock(&l) == 0, "second unlock");
+    if (cur_cls == MLTP_LOCK_SEMAPHORE)
+        mltp_lock_destroy(&l);
+    return NULL;
+}
+
+START_TEST(unlock_free_lock)
+{
+    cur_cls = _i;
+    cu_run_ults(1, 1, unlock_free_ult, NULL);
+    cu_assert_ults_ok();
+    ck_assert_int_eq(uf_ret, EPERM);
+    ck_assert_msg(uf_msglen > 0, "no message on stderr for unlocking a free "
+                  "%s lock", class_name(cur_cls));
+}
+END_TEST
+
+/* ---- semaphore sets go away with the program, however it ends ---- */
+
+static mltp_lock_t sx_locks[70]; /* more than one set's worth, likely */
+static void *sx_ult(void *p)
+{
+    int i = (int)(intptr_t)p;
+    for (int k = 0; k < 50; k++) {
+        mltp_lock(&sx_locks[(i + k) % 70]);
+        mltp_unlock(&sx_locks[(i + k) % 70]);
+        if (k % 5 == 0)
+            mltp_yield();
+    }
+    return NULL;
+}
+
+START_TEST(semaphore_sets_removed)
+{
+    /* 0: return from main (exit), 1: _exit, 2: killed by SIGKILL, 3: after
+       mltp_lock_destroy of every lock, 4: exit without ever calling
+       mltp_start */
+    int mode = _i;
+    int priv = cu_private_ipc();
+    struct cu_semsnap before;
+    cu_sem_snapshot(&before);
+    int pfd[2];
+    ck_assert_int_eq(pipe(pfd), 0);
+    fflush(NULL);
+    pid_t pid = fork();
+    ck_assert_int_ne(pid, -1);
+    if (pid == 0) {
+        close(pfd[0]);
+        int bad = 0;
+        for (int i = 0; i < 70; i++)
+            bad |= mltp_lock_init(&sx_locks[i], MLTP_LOCK_SEMAPHORE) != 0;
+        if (mode != 4) {
+            for (int i = 0; i < 8; i++)
+                bad |= mltp_create(sx_ult, (void *)(intptr_t)i) == NULL;
+            mltp_start(2);
+        }
+        if (mode == 3)
+            for (int i = 0; i < 70; i++)
+                mltp_lock_destroy(&sx_locks[i]);
+        char c = bad ? 'B' : 'K';
+        if (write(pfd[1], &c, 1) != 1)
+            _exit(3);
+        if (mode == 1)
+            _exit(0);
+        if (mode == 2) {
+            pause(); /* the parent kills us */
+            _exit(4);
+        }
+        exit(0);
+    }
+    close(pfd[1]);
+    char c = 0;
+    ck_assert_int_eq(read(pfd[0], &c, 1), 1);
+    close(pfd[0]);
+    if (mode == 2)
+        kill(pid, SIGKILL);
+    int st;
+    ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+    ck_assert_msg(c == 'K', "creating semaphore locks or ULTs failed");
+    char desc[512];
+    int n = cu_sem_leaks(&before, priv, &pid, 1, 2.0, desc, sizeof desc);
+    ck_assert_msg(n == 0, "mode %d: %d semaphore set(s) left after the "
+                  "program ended: %s", mode, n, desc);
+}
+END_TEST
+
+/* A harness (Check after a test, a shell's ^C, kill -9 -PGID) kills the
+   program's whole process group, right after the first semaphore set was
+   made: whatever removes the sets must not die with the group. This looks
+   for a race, so a broken library may pass now and then; a correct one
+   always passes. */
+START_TEST(semaphore_sets_group_kill)
+{
+    int priv = cu_private_ipc();
+    struct cu_semsnap before;
+    cu_sem_snapshot(&before);
+    pid_t pids[60];
+    int n = (int)(sizeof pids / sizeof pids[0]);
+    /* one CPU for all: a helper process forked by the library then tends
+       to run only after its creator, which widens any window */
+    cpu_set_t one;
+    CPU_ZERO(&one);
+    CPU_SET(sched_getcpu() >= 0 ? sched_getcpu() : 0, &one);
+    sched_setaffinity(0, sizeof one, &one);
+    for (int i = 0; i < n; i++) {
+        int pfd[2];
+        ck_assert_int_eq(pipe(pfd), 0);
+        fflush(NULL);
+        pid_t pid = fork();
+        ck_assert_int_ne(pid, -1);
+        if (pid == 0) {
+            setpgid(0, 0);
+            signal(SIGINT, SIG_DFL);
+            /* lowest priority: the killer (this test) runs at once */
+            setpriority(PRIO_PROCESS, 0, 19);
+            mltp_lock_t l;
+            char c = mltp_lock_init(&l, MLTP_LOCK_SEMAPHORE) == 0 ? 'K' : 'B';
+            if (write(pfd[1], &c, 1) != 1)
+                _exit(3);
+            for (;;)
+                pause();
+        }
+        setpgid(pid, pid);
+        char c = 0;
+        ck_assert_int_eq(read(pfd[0], &c, 1), 1);
+        ck_assert_int_eq(c, 'K');
+        kill(-pid, i % 2 ? SIGINT : SIGKILL);
+        ck_assert_int_eq(waitpid(pid, NULL, 0), pid);
+        close(pfd[0]);
+        close(pfd[1]);
+        pids[i] = pid;
+    }
+    char desc[512];
+    int left = cu_sem_leaks(&before, priv, pids, n, 2.0, desc, sizeof desc);
+    ck_assert_msg(left == 0, "%d of %d programs killed (as a process group) "
+                  "just after creating a semaphore lock left their set "
+                  "behind: %s", left, n, desc);
+}
+END_TEST
+
+/* ==================================================================== */
+/* Episode barriers                                                     */
+
+#define BAR_EPISODES 200
+static mltp_barrier_t bar;
+static int bar_n;
+static int bar_phase[16];
+static int bar_bad_ret;
+
+static void barrier_loop(int i, int count, int is_ult)
+{
+    for (int e = 1; e <= BAR_EPISODES; e++) {
+        CU_STORE(bar_phase[i], e);
+        int r = mltp_barrier(&bar, count);
+        if (r != 0)
+            CU_INC(bar_bad_ret);
+        for (int j = 0; j < count; j++) {
+            int pj = CU_LOAD(bar_phase[j]);
+            ULT_CHECK(pj >= e, "participant %d passed episode %d while %d "
+                      "was at phase %d (passed early)", i, e, j, pj);
+            ULT_CHECK(pj <= e + 1, "participant %d at episode %d sees %d at "
+                      "phase %d (more than one ahead)", i, e, j, pj);
+        }
+        if ((e + i) % 7 == 0) {
+            if (is_ult)
+                mltp_yield();
+            else
+                mltp_yield_bound();
+        }
+    }
+}
+
+static void *bar_ult(void *p)
+{
+    barrier_loop((int)(intptr_t)p, bar_n, 1);
+    return NULL;
+}
+
+static const struct { int n, nvp; } bar_cfg[] = {
+    { 2, 1 }, { 2, 2 }, { 2, 4 }, { 5, 1 }, { 5, 2 },
+    { 5, 4 }, { 8, 1 }, { 8, 2 }, { 8, 4 },
+};
+
+START_TEST(barrier_episodes)
+{
+    mltp_barrier_init(&bar);
+    bar_n = bar_cfg[_i].n;
+    cu_run_ults(bar_cfg[_i].nvp, bar_n, bar_ult, NULL);
+    cu_assert_ults_ok();
+    ck_assert_int_eq(bar_bad_ret, 0);
+    for (int i = 0; i < bar_n; i++)
+        ck_assert_int_eq(bar_phase[i], BAR_EPISODES);
+}
+END_TEST
+
+/* static initializer, and the same barrier object reused by a new start */
+static mltp_barrier_t bar_static = MLTP_BARRIER_INITIALIZER;
+static int bs_count;
+static void *bs_ult(void *p)
+{
+    (void)p;
+    for (int e = 0; e < 50; e++) {
+        CU_INC(bs_count);
+        ULT_CHECK(mltp_barrier(&bar_static, 3) == 0, "barrier");
+        int c = CU_LOAD(bs_count);
+        ULT_CHECK(c >= 3 * (e + 1) && c <= 3 * (e + 2),
+                  "count %d after episode %d", c, e);
+        ULT_CHECK(mltp_barrier(&bar_static, 3) == 0, "barrier");
+    }
+    return NULL;
+}
+
+START_TEST(barrier_initializer_reuse)
+{
+    for (int r = 0; r < 2; r++) {
+        CU_STORE(bs_count, 0);
+        cu_run_ults(r + 1, 3, bs_ult, NULL);
+        cu_assert_ults_ok();
+        ck_assert_int_eq(bs_count, 150);
+    }
+}
+END_TEST
+
+static int bz_r0 = -1, bz_rm = -1;
+static void *bz_ult(void *p)
+{
+    (void)p;
+    mltp_barrier_t b;
+    mltp_barrier_init(&b);
+    bz_r0 = mltp_barrier(&b, 0);
+    bz_rm = mltp_barrier(&b, -2);
+    /* count 1: passes at once */
+    ULT_CHECK(mltp_barrier(&b, 1) == 0, "count-1 barrier");
+    ULT_CHECK(mltp_barrier(&b, 1) == 0, "count-1 barrier");
+    return NULL;
+}
+
+START_TEST(barrier_bad_count)
+{
+    cu_run_ults(1, 1, bz_ult, NULL);
+    cu_assert_ults_ok();
+    ck_assert_int_eq(bz_r0, EINVAL);
+    ck_assert_int_eq(bz_rm, EINVAL);
+}
+END_TEST
+
+/* a bound thread (kernel-level; it spins) in a barrier with ULTs */
+static void bound_barrier(void *p)
+{
+    barrier_loop((int)(intptr_t)p, bar_n, 0);
+}
+
+START_TEST(barrier_with_bound_thread)
+{
+    mltp_barrier_init(&bar);
+    bar_n = 4; /* 3 ULTs + 1 bound thread */
+    mltp_t *bt = mltp_create_bound(bound_barrier, (void *)(intptr_t)3, 0,
+                                   NULL);
+    ck_assert_ptr_nonnull(bt);
+    cu_run_ults(2, 3, bar_ult, NULL);
+    mltp_join_bound(*bt);
+    free(bt);
+    cu_assert_ults_ok();
+    ck_assert_int_eq(bar_bad_ret, 0);
+    for (int i = 0; i < bar_n; i++)
+        ck_assert_int_eq(bar_phase[i], BAR_EPISODES);
+}
+END_TEST
+
+/* ==================================================================== */
+/* Condition queues                                                     */
+
+#define PC_BUF 4
+#define PC_PROD 3
+#define PC_CONS 3
+#define PC_ITEMS_MAX 2000
+static int pc_items = PC_ITEMS_MAX;
+#define PC_TOTAL (PC_PROD * pc_items)
+static mltp_lock_t pc_l;
+static mltp_cond_t pc_notfull, pc_notempty;
+static int pc_buf[PC_BUF], pc_head, pc_count, pc_taken;
+static unsigned char pc_seen[PC_PROD * PC_ITEMS_MAX];
+static int pc_dup;
+
+static void *pc_producer(void *p)
+{
+    int id = (int)(intptr_t)p;
+    for (int k = 0; k < pc_items; k++) {
+        mltp_lock(&pc_l);
+        while (pc_count == PC_BUF)
+            mltp_cond_wait_lock(&pc_notfull, &pc_l);
+        pc_buf[(pc_head + pc_count) % PC_BUF] = id * pc_items + k;
+        pc_count++;
+        mltp_cond_signal(&pc_notempty);
+        mltp_unlock(&pc_l);
+        if (k % 8 == 0)
+            mltp_yield();
+    }
+    return NULL;
+}
+
+static void *pc_consumer(void *p)
+{
+    (void)p;
+    for (;;) {
+        mltp_lock(&pc_l);
+        while (pc_count == 0 && pc_taken < PC_TOTAL)
+            mltp_cond_wait_lock(&pc_notempty, &pc_l);
+        if (pc_taken == PC_TOTAL) {
+            mltp_unlock(&pc_l);
+            break;
+        }
+        int item = pc_buf[pc_head];
+        pc_head = (pc_head + 1) % PC_BUF;
+        pc_count--;
+        pc_taken++;
+        if (item < 0 || item >= PC_TOTAL || pc_seen[item]++)
+            pc_dup++;
+        if (pc_taken == PC_TOTAL)
+            mltp_cond_broadcast(&pc_notempty);
+        mltp_cond_signal(&pc_notfull);
+        mltp_unlock(&pc_l);
+    }
+    return NULL;
+}
+
+START_TEST(cond_producer_consumer)
+{
+    int cls = _i / 3 ? MLTP_LOCK_SPIN : MLTP_LOCK_BLOCK;
+    int nvp = (int[]){ 1, 2, 4 }[_i % 3];
+    /* spinning waiters on more VPs than CPUs make each handoff slow */
+    pc_items = cls == MLTP_LOCK_SPIN && nvp > 2 ? 500 : PC_ITEMS_MAX;
+    ck_assert_int_eq(mltp_lock_init(&pc_l, cls), 0);
+    mltp_cond_init(&pc_notfull);
+    mltp_cond_init(&pc_notempty);
+    mltp_t *t[PC_PROD + PC_CONS];
+    for (int i = 0; i < PC_PROD + PC_CONS; i++) {
+        /* interleave producers and consumers */
+        t[i] = i % 2 ? mltp_create(pc_producer, (void *)(intptr_t)(i / 2))
+                     : mltp_create(pc_consumer, NULL);
+        ck_assert_ptr_nonnull(t[i]);
+    }
+    mltp_start(nvp);
+    ck_assert_int_eq(pc_taken, PC_TOTAL);
+    ck_assert_int_eq(pc_dup, 0);
+    ck_assert_int_eq(pc_count, 0);
+    for (int i = 0; i < PC_TOTAL; i++)
+        ck_assert_msg(pc_seen[i] == 1, "item %d consumed %d times", i,
+                      pc_seen[i]);
+    for (int i = 0; i < PC_PROD + PC_CONS; i++)
+        free(t[i]);
+}
+END_TEST
+
+#define BC_N 6
+static mltp_lock_t bc_l;
+static mltp_cond_t bc_c = MLTP_COND_INITIALIZER;
+static int bc_waiting, bc_woken;
+
+static void *bc_waiter(void *p)
+{
+    (void)p;
+    mltp_lock(&bc_l);
+    bc_waiting++;
+    mltp_cond_wait_lock(&bc_c, &bc_l);
+    bc_woken++;
+    mltp_unlock(&bc_l);
+    return NULL;
+}
+static void *bc_broadcaster(void *p)
+{
+    (void)p;
+    for (;;) {
+        mltp_lock(&bc_l);
+        if (bc_waiting == BC_N)
+            break;
+        mltp_unlock(&bc_l);
+        mltp_yield();
+    }
+    ULT_CHECK(bc_woken == 0, "woken %d before the broadcast", bc_woken);
+    mltp_cond_broadcast(&bc_c);
+    mltp_unlock(&bc_l);
+    return NULL;
+}
+
+START_TEST(cond_broadcast_all)
+{
+    int nvp = (int[]){ 1, 2, 4 }[_i];
+    ck_assert_int_eq(mltp_lock_init(&bc_l, MLTP_LOCK_BLOCK), 0);
+    mltp_t *t[BC_N + 1];
+    t[0] = mltp_create(bc_broadcaster, NULL);
+    for (int i = 1; i <= BC_N; i++)
+        t[i] = mltp_create(bc_waiter, NULL);
+    for (int i = 0; i <= BC_N; i++)
+        ck_assert_ptr_nonnull(t[i]);
+    mltp_start(nvp);
+    cu_assert_ults_ok();
+    ck_assert_int_eq(bc_woken, BC_N);
+    for (int i = 0; i <= BC_N; i++)
+        free(t[i]);
+}
+END_TEST
+
+/* On one VP: a signal readies exactly the first waiter, which runs when
+   the signaller yields; nobody else. */
+static mltp_cond_t so_c;
+static int so_woken, so_order[8];
+static void *so_waiter(void *p)
+{
+    mltp_cond_wait(&so_c);
+    so_order[so_woken++] = (int)(intptr_t)p;
+    return NULL;
+}
+static void *so_signaller(void *p)
+{
+    (void)p;
+    for (int r = 0; r < 3; r++) {
+        ULT_CHECK(so_woken == r, "round %d: %d woken before the signal", r,
+                  so_woken);
+        mltp_cond_signal(&so_c);
+        ULT_CHECK(so_woken == r, "round %d: signal switched away", r);
+        mltp_yield();
+        ULT_CHECK(so_woken == r + 1, "round %d: after one signal and a "
+                  "yield, %d waiters have run (expected %d)", r, so_woken,
+                  r + 1);
+        ULT_CHECK(so_order[r] == r, "round %d: waiter %d woke, expected "
+                  "the first in line (%d)", r, so_order[r], r);
+    }
+    mltp_cond_signal(&so_c); /* nobody waits: lost, harmless */
+    mltp_yield();
+    ULT_CHECK(so_woken == 3, "woken %d", so_woken);
+    return NULL;
+}
+
+START_TEST(cond_signal_one)
+{
+    mltp_cond_init(&so_c);
+    mltp_t *t[4];
+    for (int i = 0; i < 3; i++)
+        t[i] = mltp_create(so_waiter, (void *)(intptr_t)i);
+    t[3] = mltp_create(so_signaller, NULL);
+    for (int i = 0; i < 4; i++)
+        ck_assert_ptr_nonnull(t[i]);
+    mltp_start(1);
+    cu_assert_ults_ok();
+    ck_assert_int_eq(so_woken, 3);
+    for (int i = 0; i < 4; i++)
+        free(t[i]);
+}
+END_TEST
+
+/* On several VPs, with the lock: k signals never wake more than k. */
+#define SM_N 5
+static mltp_lock_t sm_l;
+static mltp_cond_t sm_c;
+static int sm_waiting, sm_woken, sm_signals;
+static void *sm_waiter(void *p)
+{
+    (void)p;
+    mltp_lock(&sm_l);
+    sm_waiting++;
+    mltp_cond_wait_lock(&sm_c, &sm_l);
+    sm_woken++;
+    ULT_CHECK(sm_woken <= sm_signals, "%d woken after %d signals", sm_woken,
+              sm_signals);
+    mltp_unlock(&sm_l);
+    return NULL;
+}
+static void *sm_signaller(void *p)
+{
+    (void)p;
+    for (;;) {
+        mltp_lock(&sm_l);
+        if (sm_waiting == SM_N)
+            break;
+        mltp_unlock(&sm_l);
+        mltp_yield();
+    }
+    mltp_unlock(&sm_l);
+    for (int r = 1; r <= SM_N; r++) {
+        mltp_lock(&sm_l);
+        sm_signals = r;
+        mltp_cond_signal(&sm_c);
+        mltp_unlock(&sm_l);
+        for (;;) { /* wait for that one to run */
+            mltp_lock(&sm_l);
+            int w = sm_woken;
+            mltp_unlock(&sm_l);
+            ULT_CHECK(w <= r, "%d woken after %d signals", w, r);
+            if (w >= r)
+                break;
+            mltp_yield();
+        }
+        /* give others a chance to (wrongly) run */
+        for (int y = 0; y < 5; y++)
+            mltp_yield();
+        mltp_lock(&sm_l);
+        ULT_CHECK(sm_woken == r, "%d woken after %d signals", sm_woken, r);
+        mltp_unlock(&sm_l);
+    }
+    return NULL;
+}
+
+START_TEST(cond_signal_one_multi_vp)
+{
+    int nvp = _i ? 4 : 2;
+    ck_assert_int_eq(mltp_lock_init(&sm_l, MLTP_LOCK_BLOCK), 0);
+    mltp_cond_init(&sm_c);
+    mltp_t *t[SM_N + 1];
+    t[0] = mltp_create(sm_signaller, NULL);
+    for (int i = 1; i <= SM_N; i++)
+        t[i] = mltp_create(sm_waiter, NULL);
+    for (int i = 0; i <= SM_N; i++)
+        ck_assert_ptr_nonnull(t[i]);
+    mltp_start(nvp);
+    cu_assert_ults_ok();
+    ck_assert_int_eq(sm_woken, SM_N);
+    for (int i = 0; i <= SM_N; i++)
+        free(t[i]);
+}
+END_TEST
+
+/* The original pattern on one VP: test the predicate, then wait, with no
+   switch in between; no lock needed. */
+#define MB_ITEMS 1000
+static mltp_cond_t mb_notfull, mb_notempty;
+static int mb_full, mb_val, mb_got, mb_bad;
+static void *mb_producer(void *p)
+{
+    (void)p;
+    for (int k = 1; k <= MB_ITEMS; k++) {
+        while (mb_full)
+            mltp_cond_wait(&mb_notfull);
+        mb_val = k;
+        mb_full = 1;
+        mltp_cond_signal(&mb_notempty);
+        if (k % 3 == 0)
+            mltp_yield();
+    }
+    return NULL;
+}
+static void *mb_consumer(void *p)
+{
+    (void)p;
+    for (int k = 1; k <= MB_ITEMS; k++) {
+        while (!mb_full)
+            mltp_cond_wait(&mb_notempty);
+        if (mb_val != k)
+            mb_bad++;
+        mb_full = 0;
+        mb_got++;
+        mltp_cond_signal(&mb_notfull);
+        if (k % 5 == 0)
+            mltp_yield();
+    }
+    return NULL;
+}
+
+START_TEST(cond_original_one_vp)
+{
+    mltp_cond_init(&mb_notfull);
+    mltp_cond_init(&mb_notempty);
+    mltp_t *c = mltp_create(mb_consumer, NULL);
+    mltp_t *p = mltp_create(mb_producer, NULL);
+    ck_assert(c && p);
+    mltp_start(1);
+    ck_assert_int_eq(mb_got, MB_ITEMS);
+    ck_assert_int_eq(mb_bad, 0);
+    free(c);
+    free(p);
+}
+END_TEST
+
+/* ==================================================================== */
+/* Atomics                                                              */
+
+static struct {
+    uint32_t pre;
+    uint32_t w[2];
+    uint32_t post;
+} ab = { 0xa5a5a5a5u, { 0, 0 }, 0x5a5a5a5au };
+
+START_TEST(atomic_bits)
+{
+    volatile void *w = ab.w;
+    ck_assert_int_eq(mltp_test_and_set_bit(0, w), 0);
+    ck_assert_uint_eq(ab.w[0], 1);
+    ck_assert_int_eq(mltp_test_and_set_bit(0, w), 1);
+    ck_assert_uint_eq(ab.w[0], 1);
+    ck_assert_int_eq(mltp_test_and_set_bit(5, w), 0);
+    ck_assert_uint_eq(ab.w[0], 0x21);
+    ck_assert_int_eq(mltp_test_and_set_bit(31, w), 0);
+    ck_assert_uint_eq(ab.w[0], 0x80000021u);
+    ck_assert_int_eq(mltp_test_and_set_bit(31, w), 1);
+    ck_assert_int_eq(mltp_test_and_set_bit(33, w), 0);
+    ck_assert_uint_eq(ab.w[1], 2);
+    ck_assert_uint_eq(ab.w[0], 0x80000021u);
+    ck_assert_int_eq(mltp_test_and_set_bit(33, w), 1);
+
+    ck_assert_int_eq(mltp_test_and_clear_bit(5, w), 1);
+    ck_assert_uint_eq(ab.w[0], 0x80000001u);
+    ck_assert_int_eq(mltp_test_and_clear_bit(5, w), 0);
+    ck_assert_uint_eq(ab.w[0], 0x80000001u);
+    ck_assert_int_eq(mltp_test_and_clear_bit(31, w), 1);
+    ck_assert_uint_eq(ab.w[0], 1);
+    ck_assert_int_eq(mltp_test_and_clear_bit(33, w), 1);
+    ck_assert_uint_eq(ab.w[1], 0);
+    ck_assert_int_eq(mltp_test_and_clear_bit(33, w), 0);
+
+    ck_assert_int_eq(mltp_test_and_change_bit(33, w), 0);
+    ck_assert_uint_eq(ab.w[1], 2);
+    ck_assert_int_eq(mltp_test_and_change_bit(33, w), 1);
+    ck_assert_uint_eq(ab.w[1], 0);
+    ck_assert_int_eq(mltp_test_and_change_bit(0, w), 1);
+    ck_assert_uint_eq(ab.w[0], 0);
+    ck_assert_int_eq(mltp_test_and_change_bit(31, w), 0);
+    ck_assert_uint_eq(ab.w[0], 0x80000000u);
+    ck_assert_int_eq(mltp_test_and_change_bit(5, w), 0);
+    ck_assert_uint_eq(ab.w[0], 0x80000020u);
+
+    ck_assert_uint_eq(ab.pre, 0xa5a5a5a5u);
+    ck_assert_uint_eq(ab.post, 0x5a5a5a5au);
+    ck_assert_uint_eq(ab.w[1], 0);
+}
+END_TEST
+
+START_TEST(atomic_cas)
+{
+    volatile void *w = &ab.w[1];
+    ab.w[0] = 0x11111111u;
+    ab.w[1] = 5;
+    ck_assert_int_ne(mltp_compare_and_swap(5, 9, w), 0);
+    ck_assert_uint_eq(ab.w[1], 9);
+    ck_assert_int_eq(mltp_compare_and_swap(5, 11, w), 0);
+    ck_assert_uint_eq(ab.w[1], 9);
+    ck_assert_int_ne(mltp_compare_and_swap(9, 0x7fffffff, w), 0);
+    ck_assert_uint_eq(ab.w[1], 0x7fffffffu);
+    /* a 32-bit word: a long is truncated as on the original 32-bit target */
+    ck_assert_int_ne(mltp_compare_and_swap(0x7fffffff, -3, w), 0);
+    ck_assert_uint_eq(ab.w[1], 0xfffffffdu);
+    ck_assert_int_ne(mltp_compare_and_swap(-3, 0, w), 0);
+    ck_assert_uint_eq(ab.w[1], 0);
+    /* neighbours untouched */
+    ck_assert_uint_eq(ab.w[0], 0x11111111u);
+    ck_assert_uint_eq(ab.post, 0x5a5a5a5au);
+    ck_assert_uint_eq(ab.pre, 0xa5a5a5a5u);
+}
+END_TEST
+
+#define CAS_ULTS 8
+#define CAS_ITERS 20000
+static volatile uint32_t cas_counter;
+static uint32_t bits_word;
+static int bits_bad;
+
+static void *cas_ult(void *p)
+{
+    int id = (int)(intptr_t)p;
+    for (int k = 0; k < CAS_ITERS; k++) {
+        for (;;) {
+            uint32_t old = cas_counter;
+            if (mltp_compare_and_swap((long)old, (long)(old + 1),
+                                      &cas_counter))
+                break;
+        }
+        if (k % 100 == id)
+            mltp_yield();
+    }
+    /* every ULT toggles its own bits of one shared word */
+    for (int b = id; b < 32; b += CAS_ULTS) {
+        for (int k = 0; k < 501; k++) {
+            int old = mltp_test_and_change_bit(b, &bits_word);
+            if (old != (k & 1))
+                CU_INC(bits_bad);
+            if (k % 50 == 0)
+                mltp_yield();
+        }
+        for (int k = 0; k < 100; k++) {
+            if (mltp_test_and_clear_bit(b, &bits_word) != 1)
+                CU_INC(bits_bad);
+            if (mltp_test_and_set_bit(b, &bits_word) != 0)
+                CU_INC(bits_bad);
+        }
+    }
+    return NULL;
+}
+
+START_TEST(atomic_concurrent)
+{
+    cu_run_ults(2, CAS_ULTS, cas_ult, NULL);
+    ck_assert_uint_eq(cas_counter, (uint32_t)CAS_ULTS * CAS_ITERS);
+    ck_assert_int_eq(bits_bad, 0);
+    ck_assert_uint_eq(bits_word, 0xffffffffu);
+}
+END_TEST
+
+/* ==================================================================== */
+
+static Suite *sync_suite(void)
+{
+    Suite *s = suite_create("sync");
+    TCase *tc;
+
+    tc = cu_tcase(s, "locks", 60);
+    tcase_add_loop_test(tc, mutual_exclusion, 0,
+                        (int)(sizeof mx_cfg / sizeof mx_cfg[0]));
+    tcase_add_test(tc, lock_initializer);
+    tcase_add_loop_test(tc, ticket_fields, 0, 3);
+    tcase_add_loop_test(tc, trylock, 0, 4);
+    tcase_add_loop_test(tc, unlock_free_lock, 0, 4);
+    tcase_add_loop_test(tc, semaphore_sets_removed, 0, 5);
+    tcase_add_test(tc, semaphore_sets_group_kill);
+
+    tc = cu_tcase(s, "barriers", 60);
+    tcase_add_loop_test(tc, barrier_episodes, 0,
+                        (int)(sizeof bar_cfg / sizeof bar_cfg[0]));
+    tcase_add_test(tc, barrier_initializer_reuse);
+    tcase_add_test(tc, barrier_bad_count);
+
+    tc = cu_tcase(s, "barrier-bound", 30);
+    tcase_add_test(tc, barrier_with_bound_thread);
+
+    tc = cu_tcase(s, "conditions", 60);
+    tcase_add_loop_test(tc, cond_producer_consumer, 0, 6);
+    tcase_add_loop_test(tc, cond_broadcast_all, 0, 3);
+    tcase_add_test(tc, cond_signal_one);
+    tcase_add_loop_test(tc, cond_signal_one_multi_vp, 0, 2);
+    tcase_add_test(tc, cond_original_one_vp);
+
+    tc = cu_tcase(s, "atomics", 60);
+    tcase_add_test(tc, atomic_bits);
+    tcase_add_test(tc, atomic_cas);
+    tcase_add_test(tc, atomic_concurrent);
+    return s;
+}
+
+int main(void)
+{
+    return cu_run_suite(sync_suite());
+}

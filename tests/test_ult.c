@@ -1,0 +1,1060 @@
+/*
+ * test_ult.c - user layer: context switch (registers, FP control), run
+ * order, priorities, creation and return values, private areas,
+ * mltp_vcreate argument forwarding, repeated starts, stacks, join/detach.
+ */
+#include <fenv.h>
+#include <float.h>
+#include <math.h>
+
+#include "check_util.h"
+
+/* ---- tests/regs-x86_64.S ------------------------------------------- */
+long regs_call_preserving(void (*fn)(void));
+long regs_call_preserving_seed(void (*fn)(void), unsigned long seed);
+void regs_clobber_r12(void);
+
+/* ==================================================================== */
+/* Callee-saved registers across switches                               */
+
+static void noop_fn(void) {}
+
+static void yield_several(void)
+{
+    for (int i = 0; i < 5; i++)
+        mltp_yield();
+    mltp_yield_to_first();
+    mltp_yield();
+}
+
+static int reg_distinct_seeds;
+#define REG_ITERS 40
+
+static void *reg_ult(void *p)
+{
+    int id = (int)(intptr_t)p;
+    for (int k = 0; k < REG_ITERS; k++) {
+        long m;
+        if (reg_distinct_seeds)
+            m = regs_call_preserving_seed(
+                yield_several,
+                0x9e3779b97f4a7c15UL * (unsigned long)(id + 1) +
+                    (unsigned long)k);
+        else
+            m = regs_call_preserving(yield_several);
+        ULT_CHECK(m == 0, "ULT %d iteration %d: callee-saved registers "
+                  "changed across yields, mask 0x%lx (bit0 rbx, 1 rbp, "
+                  "2 r12, 3 r13, 4 r14, 5 r15)", id, k, m);
+    }
+    return NULL;
+}
+
+static long clobber_mask_in_ult = -1;
+static void *clobber_ult(void *p)
+{
+    (void)p;
+    clobber_mask_in_ult = regs_call_preserving(regs_clobber_r12);
+    return NULL;
+}
+
+START_TEST(regs_checker_selftest)
+{
+    /* the checker reports a clobber (so the real tests can fail) ... */
+    ck_assert_int_eq(regs_call_preserving(regs_clobber_r12), 4);
+    ck_assert_int_eq(regs_call_preserving_seed(regs_clobber_r12, 42), 4);
+    /* ... and nothing when nothing changes */
+    ck_assert_int_eq(regs_call_preserving(noop_fn), 0);
+    ck_assert_int_eq(regs_call_preserving_seed(noop_fn, 77), 0);
+    /* also inside a ULT */
+    mltp_t *t = mltp_create(clobber_ult, NULL);
+    ck_assert_ptr_nonnull(t);
+    mltp_start(1);
+    ck_assert_int_eq(clobber_mask_in_ult, 4);
+    free(t);
+}
+END_TEST
+
+static const struct { int nvp, distinct; } reg_cfg[] = {
+    { 1, 0 }, { 2, 0 }, { 1, 1 }, { 2, 1 }, { 4, 1 },
+};
+
+START_TEST(regs_preserved_across_switches)
+{
+    reg_distinct_seeds = reg_cfg[_i].distinct;
+    cu_run_ults(reg_cfg[_i].nvp, 8, reg_ult, NULL);
+    cu_assert_ults_ok();
+}
+END_TEST
+
+/* ==================================================================== */
+/* FP control state across switches                                     */
+
+#define MXCSR_CTRL 0xffc0u  /* DAZ, exception masks, RC, FZ */
+#define X87CW_CTRL 0x1f3fu  /* masks, PC, RC, IC */
+
+static unsigned get_mxcsr(void)
+{
+    unsigned m;
+    __asm__ volatile("stmxcsr %0" : "=m"(m));
+    return m;
+}
+static void set_mxcsr(unsigned m) { __asm__ volatile("ldmxcsr %0" : : "m"(m)); }
+static unsigned get_x87cw(void)
+{
+    unsigned short cw;
+    __asm__ volatile("fnstcw %0" : "=m"(cw));
+    return cw;
+}
+static void set_x87cw(unsigned cw)
+{
+    unsigned short c = (unsigned short)cw;
+    __asm__ volatile("fldcw %0" : : "m"(c));
+}
+
+static volatile double fp_one = 1.0, fp_three = 3.0, fp_ten = 10.0;
+static volatile double fp_denorm = 4.9406564584124654e-324;
+
+static double div_sse(volatile double *a, volatile double *b)
+{
+    volatile double r = *a / *b;
+    return r;
+}
+
+enum { FP_UP, FP_TZ, FP_DAZ_PC, FP_DEFAULT, FP_NKIND };
+static unsigned main_mxcsr, main_cw;
+#define FP_YIELDS 150
+
+static void *fp_ult(void *p)
+{
+    int id = (int)(intptr_t)p;
+    int kind = id % FP_NKIND;
+    double third_near = 0x1.5555555555555p-2;  /* 1/3 rounded to nearest */
+    double tenth_near = 0x1.999999999999ap-4;  /* 1/10 rounded to nearest */
+    int want_round = FE_TONEAREST;
+
+    switch (kind) {
+    case FP_UP:
+        fesetround(FE_UPWARD);
+        want_round = FE_UPWARD;
+        break;
+    case FP_TZ:
+        fesetround(FE_TOWARDZERO);
+        want_round = FE_TOWARDZERO;
+        break;
+    case FP_DAZ_PC:
+        set_mxcsr(get_mxcsr() | 0x8040u);              /* FTZ | DAZ */
+        set_x87cw(get_x87cw() & ~0x300u);              /* PC = single */
+        break;
+    default:
+        break;
+    }
+    unsigned mx = get_mxcsr() & MXCSR_CTRL;
+    unsigned cw = get_x87cw() & X87CW_CTRL;
+    double third = div_sse(&fp_one, &fp_three);
+    double tenth = div_sse(&fp_one, &fp_ten);
+
+    /* the setting really took effect (else the test proves nothing) */
+    switch (kind) {
+    case FP_UP:
+        ULT_CHECK(third > third_near, "FE_UPWARD not in effect");
+        break;
+    case FP_TZ:
+        ULT_CHECK(tenth < tenth_near, "FE_TOWARDZERO not in effect");
+        break;
+    case FP_DAZ_PC:
+        ULT_CHECK((mx & 0x8040u) == 0x8040u && (cw & 0x300u) == 0,
+                  "DAZ/FTZ/PC not set");
+        break;
+    default:
+        ULT_CHECK(mx == (main_mxcsr & MXCSR_CTRL) &&
+                  cw == (main_cw & X87CW_CTRL),
+                  "new ULT does not start with default FP control: "
+                  "mxcsr 0x%x cw 0x%x", mx, cw);
+        break;
+    }
+
+    for (int k = 0; k < FP_YIELDS; k++) {
+        if (k % 7 == 3)
+            mltp_yield_to_first();
+        else
+            mltp_yield();
+        unsigned mx2 = get_mxcsr() & MXCSR_CTRL;
+        unsigned cw2 = get_x87cw() & X87CW_CTRL;
+        ULT_CHECK(mx2 == mx, "ULT %d kind %d yield %d: MXCSR control 0x%x, "
+                  "expected 0x%x", id, kind, k, mx2, mx);
+        ULT_CHECK(cw2 == cw, "ULT %d kind %d yield %d: x87 CW 0x%x, "
+                  "expected 0x%x", id, kind, k, cw2, cw);
+        ULT_CHECK(fegetround() == want_round, "ULT %d kind %d yield %d: "
+                  "fegetround() 0x%x, expected 0x%x", id, kind, k,
+                  fegetround(), want_round);
+        double t3 = div_sse(&fp_one, &fp_three);
+        double t10 = div_sse(&fp_one, &fp_ten);
+        ULT_CHECK(t3 == third && t10 == tenth, "ULT %d kind %d yield %d: "
+                  "SSE division rounds differently", id, kind, k);
+        if (kind == FP_DAZ_PC) {
+            volatile double z = fp_denorm * fp_one;
+            ULT_CHECK(z == 0.0, "ULT %d: DAZ lost after yield %d", id, k);
+        } else {
+            volatile double z = fp_denorm * fp_one;
+            ULT_CHECK(z != 0.0, "ULT %d kind %d: DAZ leaked in (yield %d)",
+                      id, kind, k);
+        }
+    }
+    return NULL;
+}
+
+START_TEST(fp_control_preserved)
+{
+    int nvp = _i == 0 ? 1 : 2;
+    main_mxcsr = get_mxcsr();
+    main_cw = get_x87cw();
+    cu_run_ults(nvp, 3 * FP_NKIND, fp_ult, NULL);
+    cu_assert_ults_ok();
+    /* the caller's own FP control is untouched by the run */
+    ck_assert_uint_eq(get_mxcsr() & MXCSR_CTRL, main_mxcsr & MXCSR_CTRL);
+    ck_assert_uint_eq(get_x87cw() & X87CW_CTRL, main_cw & X87CW_CTRL);
+    ck_assert_int_eq(fegetround(), FE_TONEAREST);
+}
+END_TEST
+
+/* ==================================================================== */
+/* Exact run orders on one VP                                           */
+
+static char order[128];
+static int order_n;
+static void rec(char c)
+{
+    if (order_n < (int)sizeof order - 1)
+        order[order_n++] = c;
+    order[order_n] = 0;
+}
+
+static void *xyz_ult(void *p)
+{
+    char c = (char)(intptr_t)p;
+    for (int i = 0; i < 3; i++) {
+        rec(c);
+        mltp_yield();
+    }
+    return NULL;
+}
+
+START_TEST(order_round_robin)
+{
+    mltp_t *t[3];
+    t[0] = mltp_create(xyz_ult, (void *)(intptr_t)'x');
+    t[1] = mltp_create(xyz_ult, (void *)(intptr_t)'y');
+    t[2] = mltp_create(xyz_ult, (void *)(intptr_t)'z');
+    for (int i = 0; i < 3; i++)
+        ck_assert_ptr_nonnull(t[i]);
+    mltp_start(1);
+    ck_assert_str_eq(order, "xyzxyzxyz");
+    for (int i = 0; i < 3; i++)
+        free(t[i]);
+}
+END_TEST
+
+static void *ytf_a(void *p)
+{
+    (void)p;
+    rec('A');
+    mltp_yield_to_first();
+    rec('a');
+    return NULL;
+}
+static void *ytf_bc(void *p)
+{
+    char c = (char)(intptr_t)p;
+    rec(c);
+    mltp_yield();
+    rec((char)(c + 'a' - 'A'));
+    return NULL;
+}
+
+START_TEST(order_yield_to_first)
+{
+    mltp_t *a = mltp_create(ytf_a, NULL);
+    mltp_t *b = mltp_create(ytf_bc, (void *)(intptr_t)'B');
+    mltp_t *c = mltp_create(ytf_bc, (void *)(intptr_t)'C');
+    ck_assert(a && b && c);
+    mltp_start(1);
+    /* A yields to first: B runs, then A again before C. B's plain yield
+       puts it behind C. */
+    ck_assert_str_eq(order, "ABaCbc");
+    free(a);
+    free(b);
+    free(c);
+}
+END_TEST
+
+/* yield_to_first with nobody else ready: the caller simply continues */
+static void *ytf_alone(void *p)
+{
+    (void)p;
+    rec('1');
+    mltp_yield_to_first();
+    rec('2');
+    mltp_yield();
+    rec('3');
+    return NULL;
+}
+
+START_TEST(order_yield_alone)
+{
+    mltp_t *a = mltp_create(ytf_alone, NULL);
+    ck_assert_ptr_nonnull(a);
+    mltp_start(1);
+    ck_assert_str_eq(order, "123");
+    free(a);
+}
+END_TEST
+
+/* ---- priorities ---- */
+
+static void *prio_rec(void *p)
+{
+    rec((char)(intptr_t)p);
+    return NULL;
+}
+static void *prio_high_twice(void *p)
+{
+    rec((char)(intptr_t)p);
+    mltp_yield(); /* back of its own priority: still before the lower ones */
+    rec((char)(intptr_t)p);
+    return NULL;
+}
+static void *prio_low_spawner(void *p)
+{
+    (void)p;
+    rec('1');
+    mltp_attr_t a;
+    mltp_attr_init(&a);
+    a.priority = 25;
+    mltp_t *h = mltp_create_attr(&a, prio_rec, (void *)(intptr_t)'h');
+    ULT_CHECK(h != NULL, "create_attr inside a ULT failed");
+    mltp_yield();
+    rec('X');
+    mltp_detach(h);
+    return NULL;
+}
+
+START_TEST(priority_order)
+{
+    mltp_attr_t lo, hi;
+    mltp_attr_init(&lo);
+    mltp_attr_init(&hi);
+    ck_assert_int_eq(lo.priority, MLTP_PRIO_DEFAULT);
+    ck_assert_uint_eq(lo.stacksize, 0);
+    ck_assert_ptr_null(lo.name);
+    lo.priority = 5;
+    hi.priority = 20;
+    mltp_t *l1 = mltp_create_attr(&lo, prio_low_spawner, NULL);
+    mltp_t *l2 = mltp_create_attr(&lo, prio_rec, (void *)(intptr_t)'2');
+    mltp_t *m = mltp_create(prio_rec, (void *)(intptr_t)'M');
+    mltp_t *h = mltp_create_attr(&hi, prio_high_twice, (void *)(intptr_t)'H');
+    ck_assert(l1 && l2 && m && h);
+    mltp_start(1);
+    cu_assert_ults_ok();
+    /* H (20) twice, M (16), then the 5s FIFO; l1 makes h (25), which runs
+       as soon as l1 yields, before l2. */
+    ck_assert_str_eq(order, "HHM1h2X");
+    free(l1);
+    free(l2);
+    free(m);
+    free(h);
+}
+END_TEST
+
+static void *fifo_rec(void *p)
+{
+    int v = (int)(intptr_t)p;
+    rec((char)('a' + v));
+    return NULL;
+}
+
+START_TEST(priority_fifo_within)
+{
+    mltp_attr_t a;
+    mltp_attr_init(&a);
+    mltp_t *t[12];
+    /* a b c d at 3, e f g h at 30, i j k l at MIN/MAX/default/default */
+    for (int i = 0; i < 12; i++) {
+        a.priority = i < 4 ? 3 : i < 8 ? 30 : i == 8 ? MLTP_PRIO_MIN
+                   : i == 9 ? MLTP_PRIO_MAX : MLTP_PRIO_DEFAULT;
+        t[i] = mltp_create_attr(&a, fifo_rec, (void *)(intptr_t)i);
+        ck_assert_ptr_nonnull(t[i]);
+    }
+    mltp_start(1);
+    ck_assert_str_eq(order, "jefghklabcdi");
+    for (int i = 0; i < 12; i++)
+        free(t[i]);
+}
+END_TEST
+
+/* ==================================================================== */
+/* Creation, return values, abort, ids, private areas                   */
+
+static int abort_after;
+static void *ret_ult(void *p)
+{
+    int i = (int)(intptr_t)p;
+    if (i % 2)
+        mltp_yield();
+    return (void *)(intptr_t)(1000 + i);
+}
+static void *abort_ult(void *p)
+{
+    (void)p;
+    mltp_yield();
+    mltp_abort();
+    CU_STORE(abort_after, 1); /* never runs */
+    return (void *)0x1234;
+}
+
+START_TEST(retval_and_abort)
+{
+    mltp_t *t[10];
+    for (int i = 0; i < 10; i++) {
+        t[i] = i == 3 || i == 7 ? mltp_create(abort_ult, NULL)
+                                : mltp_create(ret_ult, (void *)(intptr_t)i);
+        ck_assert_ptr_nonnull(t[i]);
+    }
+    mltp_start(2);
+    for (int i = 0; i < 10; i++) {
+        if (i == 3 || i == 7)
+            ck_assert_ptr_null(t[i]->retval);
+        else
+            ck_assert_ptr_eq(t[i]->retval, (void *)(intptr_t)(1000 + i));
+        free(t[i]);
+    }
+    ck_assert_int_eq(abort_after, 0);
+}
+END_TEST
+
+#define NIDS 1000
+static mltp_t *id_h[NIDS];
+static int id_seen[NIDS];
+static void *id_ult(void *p)
+{
+    int i = (int)(intptr_t)p;
+    id_seen[i] = mltp_get_myid();
+    ULT_CHECK(id_seen[i] == id_h[i]->thrid, "ULT %d: mltp_get_myid() %d != "
+              "t->thrid %d", i, id_seen[i], id_h[i]->thrid);
+    ULT_CHECK(mltp_self() == id_h[i], "ULT %d: mltp_self() != handle", i);
+    if (i % 10 == 0) {
+        mltp_yield();
+        ULT_CHECK(mltp_get_myid() == id_h[i]->thrid, "id changed after yield");
+        ULT_CHECK(mltp_self() == id_h[i], "self changed after yield");
+    }
+    return NULL;
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+START_TEST(unique_thrid)
+{
+    ck_assert_int_eq(mltp_get_myid(), 0);
+    ck_assert_ptr_null(mltp_self());
+    ck_assert_ptr_null(mltp_get_private());
+    for (int i = 0; i < NIDS; i++) {
+        id_h[i] = mltp_create(id_ult, (void *)(intptr_t)i);
+        ck_assert_ptr_nonnull(id_h[i]);
+        ck_assert_int_gt(id_h[i]->thrid, 0);
+    }
+    mltp_start(2);
+    cu_assert_ults_ok();
+    int ids[NIDS];
+    for (int i = 0; i < NIDS; i++) {
+        ck_assert_int_eq(id_seen[i], id_h[i]->thrid);
+        ids[i] = id_h[i]->thrid;
+    }
+    qsort(ids, NIDS, sizeof ids[0], cmp_int);
+    for (int i = 1; i < NIDS; i++)
+        ck_assert_msg(ids[i] != ids[i - 1], "duplicate thrid %d", ids[i]);
+    for (int i = 0; i < NIDS; i++)
+        free(id_h[i]);
+    ck_assert_int_eq(mltp_get_myid(), 0);
+    ck_assert_ptr_null(mltp_self());
+}
+END_TEST
+
+#define NPRIV 16
+static mltp_t *priv_h[NPRIV];
+static unsigned char *priv_p[NPRIV];
+static void *priv_ult(void *p)
+{
+    int i = (int)(intptr_t)p;
+    unsigned char *a = mltp_get_private();
+    priv_p[i] = a;
+    ULT_CHECK(a != NULL, "ULT %d: private area NULL", i);
+    if (!a)
+        return NULL;
+    ULT_CHECK(a == priv_h[i]->private, "ULT %d: private != t->private", i);
+    int nz = 0;
+    for (int k = 0; k < MLTP_PRIVATE_SIZE; k++)
+        nz += a[k] != 0;
+    ULT_CHECK(nz == 0, "ULT %d: private area has %d non-zero bytes", i, nz);
+    for (int k = 0; k < MLTP_PRIVATE_SIZE; k++)
+        a[k] = (unsigned char)(i * 31 + k + 1);
+    for (int y = 0; y < 20; y++) {
+        mltp_yield();
+        ULT_CHECK(mltp_get_private() == a, "ULT %d: private pointer changed "
+                  "after yield %d", i, y);
+    }
+    int bad = 0;
+    for (int k = 0; k < MLTP_PRIVATE_SIZE; k++)
+        bad += a[k] != (unsigned char)(i * 31 + k + 1);
+    ULT_CHECK(bad == 0, "ULT %d: %d private bytes changed by others", i, bad);
+    return NULL;
+}
+
+START_TEST(private_area)
+{
+    for (int batch = 0; batch < 3; batch++) {
+        for (int i = 0; i < NPRIV; i++) {
+            priv_h[i] = mltp_create(priv_ult, (void *)(intptr_t)i);
+            ck_assert_ptr_nonnull(priv_h[i]);
+        }
+        memset(priv_p, 0, sizeof priv_p);
+        mltp_start(batch == 1 ? 1 : 2);
+        cu_assert_ults_ok();
+        for (int i = 0; i < NPRIV; i++) {
+            ck_assert_ptr_nonnull(priv_p[i]);
+            for (int j = 0; j < i; j++) {
+                uintptr_t a = (uintptr_t)priv_p[i], b = (uintptr_t)priv_p[j];
+                ck_assert_msg(a >= b + MLTP_PRIVATE_SIZE ||
+                              b >= a + MLTP_PRIVATE_SIZE,
+                              "private areas of ULTs %d and %d overlap", i, j);
+            }
+        }
+        for (int i = 0; i < NPRIV; i++)
+            free(priv_h[i]);
+    }
+}
+END_TEST
+
+/* ==================================================================== */
+/* mltp_vcreate argument forwarding                                     */
+
+#define W(n) ((int)((n) * sizeof(qt_word_t)))
+#define GOOD ((void *)(intptr_t)0x600d)
+static int vres[16];
+static char vstr[] = "hello, mltp";
+
+static void *v0(void)
+{
+    vres[0] = 1;
+    return GOOD;
+}
+static void *v4i(int a, int b, int c, int d)
+{
+    vres[1] = a == 1 && b == -2 && c == 3 && d == 1000000 ? 1 : -1;
+    return (void *)(intptr_t)(a + b + c + d);
+}
+static void *v8d(double a, double b, double c, double d, double e, double f,
+                 double g, double h)
+{
+    vres[2] = a == 1.5 && b == -2.25 && c == 3e10 && d == 0.1 &&
+              e == 1e-300 && f == -7.0 && g == 7.75 && h == 8.125 ? 1 : -1;
+    return GOOD;
+}
+static void *vmix(int a, double b, char *c, double d, long e, double f)
+{
+    vres[3] = a == -7 && b == 2.5 && c == vstr && strcmp(c, "hello, mltp") == 0
+              && d == -1e100 && e == 0x123456789abcL && f == 0.125 ? 1 : -1;
+    return GOOD;
+}
+static void *v6i(int a, int b, int c, int d, int e, int f)
+{
+    vres[4] = a == 10 && b == -11 && c == 12 && d == -13 && e == 14 &&
+              f == 0x7fffffff ? 1 : -1;
+    return GOOD;
+}
+static long l16_val(int i) { return (long)i * 0x100000001L - 5 * i + 1; }
+static void *v16l(long a0, long a1, long a2, long a3, long a4, long a5,
+                  long a6, long a7, long a8, long a9, long a10, long a11,
+                  long a12, long a13, long a14, long a15)
+{
+    long v[16] = { a0, a1, a2, a3, a4, a5, a6, a7,
+                   a8, a9, a10, a11, a12, a13, a14, a15 };
+    int ok = 1;
+    for (int i = 0; i < 16; i++)
+        ok &= v[i] == l16_val(i);
+    vres[5] = ok ? 1 : -1;
+    return GOOD;
+}
+static void *v4i8d(int a, double d1, double d2, int b, double d3, double d4,
+                   int c, double d5, double d6, int d, double d7, double d8)
+{
+    vres[6] = a == 41 && b == 42 && c == -43 && d == 44 && d1 == 0.5 &&
+              d2 == 1.25 && d3 == -2.5 && d4 == 1e20 && d5 == -0.0625 &&
+              d6 == 3.0 && d7 == 1e-5 && d8 == 99.5 ? 1 : -1;
+    return GOOD;
+}
+static void *v1d(double x)
+{
+    vres[7] = x == 3.25 ? 1 : -1;
+    return GOOD;
+}
+static void *v1f(double x) /* called with a float, promoted by the call */
+{
+    vres[8] = x == 2.5 ? 1 : -1;
+    return GOOD;
+}
+static void *v10l3d(long a, long b, double x, long c, long d, long e,
+                    double y, long f, long g, long h, long i, double z,
+                    long j)
+{
+    vres[9] = a == 1 && b == 2 && c == 3 && d == 4 && e == 5 && f == 6 &&
+              g == 7 && h == 8 && i == 9 && j == -10 && x == 0.5 &&
+              y == -1.5 && z == 2.75 ? 1 : -1;
+    return GOOD;
+}
+static void *vptr_yield(char *s, long n, double f)
+{
+    mltp_yield();
+    vres[10] = s == vstr && n == -99 && f == 6.5 ? 1 : -1;
+    return s;
+}
+
+START_TEST(vcreate_forwarding)
+{
+    mltp_t *t[11];
+    t[0] = mltp_vcreate(v0, 0);
+    t[1] = mltp_vcreate(v4i, W(4), 1, -2, 3, 1000000);
+    t[2] = mltp_vcreate(v8d, W(8), 1.5, -2.25, 3e10, 0.1, 1e-300, -7.0,
+                        7.75, 8.125);
+    t[3] = mltp_vcreate(vmix, W(6), -7, 2.5, vstr, -1e100, 0x123456789abcL,
+                        0.125);
+    t[4] = mltp_vcreate(v6i, W(6), 10, -11, 12, -13, 14, 0x7fffffff);
+    t[5] = mltp_vcreate(v16l, W(16), l16_val(0), l16_val(1), l16_val(2),
+                        l16_val(3), l16_val(4), l16_val(5), l16_val(6),
+                        l16_val(7), l16_val(8), l16_val(9), l16_val(10),
+                        l16_val(11), l16_val(12), l16_val(13), l16_val(14),
+                        l16_val(15));
+    t[6] = mltp_vcreate(v4i8d, W(12), 41, 0.5, 1.25, 42, -2.5, 1e20, -43,
+                        -0.0625, 3.0, 44, 1e-5, 99.5);
+    t[7] = mltp_vcreate(v1d, W(1), 3.25);
+    t[8] = mltp_vcreate(v1f, W(1), 2.5f);
+    t[9] = mltp_vcreate(v10l3d, W(13), 1L, 2L, 0.5, 3L, 4L, 5L, -1.5, 6L, 7L,
+                        8L, 9L, 2.75, -10L);
+    t[10] = mltp_vcreate(vptr_yield, W(3), vstr, -99L, 6.5);
+    for (int i = 0; i < 11; i++)
+        ck_assert_msg(t[i] != NULL, "mltp_vcreate case %d returned NULL (%s)",
+                      i, strerror(errno));
+    mltp_start(2);
+    for (int i = 0; i < 11; i++)
+        ck_assert_msg(vres[i] == 1, "vcreate case %d: arguments %s", i,
+                      vres[i] == 0 ? "function never ran" : "wrong");
+    ck_assert_ptr_eq(t[0]->retval, GOOD);
+    ck_assert_ptr_eq(t[1]->retval, (void *)(intptr_t)1000002);
+    for (int i = 2; i < 10; i++)
+        ck_assert_ptr_eq(t[i]->retval, GOOD);
+    ck_assert_ptr_eq(t[10]->retval, vstr);
+    for (int i = 0; i < 11; i++)
+        free(t[i]);
+}
+END_TEST
+
+START_TEST(vcreate_limits)
+{
+    errno = 0;
+    mltp_t *t = mltp_vcreate(v16l, W(17), 1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L,
+                             9L, 10L, 11L, 12L, 13L, 14L, 15L, 16L, 17L);
+    ck_assert_ptr_null(t);
+    ck_assert_int_eq(errno, EINVAL);
+    errno = 0;
+    t = mltp_vcreate(v4i, -8, 1, 2, 3, 4);
+    ck_assert_ptr_null(t);
+    ck_assert_int_eq(errno, EINVAL);
+    errno = 0;
+    t = mltp_vcreate(NULL, W(1), 1);
+    ck_assert_ptr_null(t);
+    ck_assert_int_eq(errno, EINVAL);
+    /* nothing half-created: a start now runs nothing and returns */
+    mltp_start(1);
+    ck_assert_int_eq(vres[5], 0);
+    ck_assert_int_eq(vres[1], 0);
+}
+END_TEST
+
+/* ==================================================================== */
+/* Repeated starts                                                      */
+
+static int rs_count, rs_child_count, rs_bad_vp;
+static void *rs_child(void *p)
+{
+    (void)p;
+    mltp_yield();
+    CU_INC(rs_child_count);
+    return NULL;
+}
+static void *rs_ult(void *p)
+{
+    int i = (int)(intptr_t)p;
+    for (int k = 0; k < 5; k++) {
+        int v = mltp_vp_id();
+        if (v < 0 || v >= mltp_vp_count())
+            CU_INC(rs_bad_vp);
+        mltp_yield();
+    }
+    if (i == 0) { /* ULTs created by a ULT run in the same start */
+        for (int k = 0; k < 5; k++) {
+            mltp_t *c = mltp_create(rs_child, NULL);
+            ULT_CHECK(c != NULL, "create in ULT failed");
+            if (c)
+                mltp_detach(c);
+        }
+    }
+    CU_INC(rs_count);
+    return NULL;
+}
+
+START_TEST(repeated_starts)
+{
+    static const int nvps[] = { 1, 2, 4, 1, 4, 2 };
+    mltp_start(2); /* nothing to run: returns at once */
+    for (unsigned r = 0; r < sizeof nvps / sizeof nvps[0]; r++) {
+        CU_STORE(rs_count, 0);
+        CU_STORE(rs_child_count, 0);
+        cu_run_ults(nvps[r], 10, rs_ult, NULL);
+        ck_assert_int_eq(CU_LOAD(rs_count), 10);
+        ck_assert_int_eq(CU_LOAD(rs_child_count), 5);
+        ck_assert_int_eq(mltp_vp_count(), nvps[r]);
+        ck_assert_int_eq(mltp_vp_id(), -1);
+        mltp_start(nvps[r]); /* empty again */
+    }
+    ck_assert_int_eq(rs_bad_vp, 0);
+    cu_assert_ults_ok();
+}
+END_TEST
+
+/* ==================================================================== */
+/* Stacks                                                               */
+
+static void touch(volatile char *b) { b[1] ^= 1; }
+static void (*volatile touch_fn)(volatile char *) = touch;
+
+/* Recurse with 1 KiB frames until the frames reach below `limit`. The
+   indirect call through a volatile pointer after the recursive call keeps
+   the compiler from turning this into a loop. */
+static uintptr_t __attribute__((noinline)) eat_stack(uintptr_t limit)
+{
+    volatile char buf[1024];
+    buf[0] = 1;
+    buf[1023] = 2;
+    touch_fn(buf);
+    uintptr_t low = (uintptr_t)buf;
+    if (low > limit) {
+        uintptr_t r = eat_stack(limit);
+        if (r < low)
+            low = r;
+    }
+    touch_fn(buf);
+    return low + (uintptr_t)(buf[0] + buf[1023] - 3);
+}
+
+static long eat_bytes[4];
+static int eat_done[4];
+static void *eat_ult(void *p)
+{
+    int i = (int)(intptr_t)p;
+    volatile char top;
+    mltp_yield();
+    uintptr_t low = eat_stack((uintptr_t)&top - (uintptr_t)eat_bytes[i]);
+    eat_bytes[i] = (long)((uintptr_t)&top - low);
+    mltp_yield();
+    eat_done[i] = 1;
+    return NULL;
+}
+
+START_TEST(stack_sizes)
+{
+    long page = sysconf(_SC_PAGESIZE);
+    unsetenv("MLTP_STACK_SIZE");
+    ck_assert_uint_eq(mltp_get_stack_size(), 65536);
+    ck_assert_int_eq(mltp_set_stack_size(100), EINVAL);
+    ck_assert_int_eq(mltp_set_stack_size(0), EINVAL);
+    ck_assert_int_eq(mltp_set_stack_size(MLTP_STACK_MIN - 1), EINVAL);
+    ck_assert_uint_eq(mltp_get_stack_size(), 65536);
+    ck_assert_int_eq(mltp_set_stack_size(MLTP_STACK_MIN), 0);
+    ck_assert_uint_eq(mltp_get_stack_size(), MLTP_STACK_MIN);
+    ck_assert_int_eq(mltp_set_stack_size(70000), 0);
+    size_t s = mltp_get_stack_size();
+    ck_assert_uint_ge(s, 70000);
+    ck_assert_uint_lt(s, 70000 + (size_t)page);
+    ck_assert_uint_eq(s % (size_t)page, 0);
+    ck_assert_int_eq(mltp_set_stack_size(65536), 0);
+
+    /* ~48 KiB of the default 64 KiB */
+    eat_bytes[0] = 48 * 1024;
+    mltp_t *t = mltp_create(eat_ult, (void *)0);
+    ck_assert_ptr_nonnull(t);
+    mltp_start(1);
+    ck_assert_int_eq(eat_done[0], 1);
+    ck_assert_int_ge(eat_bytes[0], 46 * 1024);
+    free(t);
+
+    /* a bigger default: 200 KiB of 256 KiB */
+    ck_assert_int_eq(mltp_set_stack_size(256 * 1024), 0);
+    ck_assert_uint_eq(mltp_get_stack_size(), 256 * 1024);
+    eat_bytes[1] = 200 * 1024;
+    t = mltp_create(eat_ult, (void *)1);
+    ck_assert_ptr_nonnull(t);
+    mltp_start(2);
+    ck_assert_int_eq(eat_done[1], 1);
+    ck_assert_int_ge(eat_bytes[1], 190 * 1024);
+    free(t);
+
+    /* per-ULT attribute: 100 KiB of 128 KiB, default back to 64 KiB */
+    ck_assert_int_eq(mltp_set_stack_size(65536), 0);
+    mltp_attr_t a;
+    mltp_attr_init(&a);
+    a.stacksize = 128 * 1024;
+    eat_bytes[2] = 100 * 1024;
+    t = mltp_create_attr(&a, eat_ult, (void *)2);
+    ck_assert_ptr_nonnull(t);
+    mltp_start(2);
+    ck_assert_int_eq(eat_done[2], 1);
+    ck_assert_int_ge(eat_bytes[2], 95 * 1024);
+    free(t);
+}
+END_TEST
+
+START_TEST(stack_size_env)
+{
+    setenv("MLTP_STACK_SIZE", "96k", 1);
+    mltp_init();
+    ck_assert_uint_eq(mltp_get_stack_size(), 96 * 1024);
+}
+END_TEST
+
+/* ==================================================================== */
+/* join / detach / self / VP ids                                        */
+
+static mltp_t *jt_target;
+static int jt_flag;
+static void *join_target(void *p)
+{
+    int spin = (int)(intptr_t)p;
+    for (int i = 0; i < spin; i++)
+        mltp_yield();
+    ULT_CHECK(mltp_self() == jt_target, "mltp_self() != handle in target");
+    return (void *)(intptr_t)77;
+}
+static void *joiner(void *p)
+{
+    (void)p;
+    void *rv = NULL;
+    int r = mltp_join(jt_target, &rv);
+    ULT_CHECK(r == 0, "mltp_join returned %d", r);
+    ULT_CHECK(rv == (void *)(intptr_t)77, "join retval %p", rv);
+    ULT_CHECK(jt_target->retval == (void *)(intptr_t)77, "t->retval %p",
+              jt_target->retval);
+    r = mltp_join(mltp_self(), NULL);
+    ULT_CHECK(r == EDEADLK, "join self returned %d, expected EDEADLK", r);
+    CU_STORE(jt_flag, 1);
+    return NULL;
+}
+
+START_TEST(join_running_and_finished)
+{
+    for (int round = 0; round < 4; round++) {
+        int nvp = round % 2 ? 2 : 1;
+        CU_STORE(jt_flag, 0);
+        mltp_t *j;
+        if (round < 2) { /* target still running when joined */
+            j = mltp_create(joiner, NULL);
+            jt_target = mltp_create(join_target, (void *)(intptr_t)20);
+        } else { /* target ended before the join */
+            jt_target = mltp_create(join_target, (void *)(intptr_t)0);
+            j = mltp_create(joiner, NULL);
+        }
+        ck_assert(j && jt_target);
+        mltp_start(nvp);
+        cu_assert_ults_ok();
+        ck_assert_int_eq(jt_flag, 1);
+        ck_assert_ptr_eq(jt_target->retval, (void *)(intptr_t)77);
+        free(j);
+        free(jt_target);
+    }
+}
+END_TEST
+
+static int eb_flag, eb_r2, eb_r1 = -1;
+static void *eb_target(void *p)
+{
+    (void)p;
+    while (!CU_LOAD(eb_flag))
+        mltp_yield();
+    return (void *)5;
+}
+static void *eb_join1(void *p)
+{
+    (void)p;
+    void *rv;
+    eb_r1 = mltp_join(jt_target, &rv);
+    ULT_CHECK(rv == (void *)5, "first joiner got %p", rv);
+    return NULL;
+}
+static void *eb_join2(void *p)
+{
+    (void)p;
+    eb_r2 = mltp_join(jt_target, NULL);
+    CU_STORE(eb_flag, 1);
+    return NULL;
+}
+
+START_TEST(join_ebusy)
+{
+    jt_target = mltp_create(eb_target, NULL);
+    mltp_t *a = mltp_create(eb_join1, NULL);
+    mltp_t *b = mltp_create(eb_join2, NULL);
+    ck_assert(jt_target && a && b);
+    mltp_start(1);
+    cu_assert_ults_ok();
+    ck_assert_int_eq(eb_r1, 0);
+    ck_assert_int_eq(eb_r2, EBUSY);
+    free(jt_target);
+    free(a);
+    free(b);
+}
+END_TEST
+
+static int det_ran, det_flag, det_join_r;
+static void *det_ult(void *p)
+{
+    (void)p;
+    while (!CU_LOAD(det_flag))
+        mltp_yield();
+    CU_INC(det_ran);
+    return NULL;
+}
+static void *det_self(void *p)
+{
+    (void)p;
+    ULT_CHECK(mltp_detach(mltp_self()) == 0, "detach self failed");
+    mltp_yield();
+    CU_INC(det_ran);
+    return NULL;
+}
+static void *det_joiner(void *p)
+{
+    det_join_r = mltp_join((mltp_t *)p, NULL);
+    CU_STORE(det_flag, 1);
+    return NULL;
+}
+
+START_TEST(detach)
+{
+    for (int nvp = 1; nvp <= 2; nvp++) {
+        CU_STORE(det_ran, 0);
+        CU_STORE(det_flag, 0);
+        det_join_r = -1;
+        mltp_t *d = mltp_create(det_ult, NULL);
+        ck_assert_ptr_nonnull(d);
+        ck_assert_int_eq(mltp_detach(d), 0);
+        mltp_t *s = mltp_create(det_self, NULL);
+        ck_assert_ptr_nonnull(s);
+        mltp_t *j = mltp_create(det_joiner, d);
+        ck_assert_ptr_nonnull(j);
+        for (int i = 0; i < 20; i++) { /* detached ones that just return */
+            mltp_t *x = mltp_create(det_self, NULL);
+            ck_assert_ptr_nonnull(x);
+        }
+        mltp_start(nvp);
+        cu_assert_ults_ok();
+        ck_assert_int_eq(det_join_r, EINVAL); /* joining a detached ULT */
+        ck_assert_int_eq(CU_LOAD(det_ran), 22);
+        free(j);
+    }
+}
+END_TEST
+
+static int vpid_bad;
+static unsigned vpid_seen;
+static void *vpid_ult(void *p)
+{
+    (void)p;
+    for (int k = 0; k < 20; k++) {
+        int v = mltp_vp_id();
+        int n = mltp_vp_count();
+        if (v < 0 || v >= n || n != (int)(intptr_t)p)
+            CU_INC(vpid_bad);
+        else
+            __atomic_or_fetch(&vpid_seen, 1u << v, __ATOMIC_SEQ_CST);
+        mltp_yield();
+    }
+    return NULL;
+}
+
+START_TEST(vp_ids)
+{
+    static const int nvps[] = { 1, 2, 4 };
+    ck_assert_int_eq(mltp_vp_id(), -1);
+    for (int r = 0; r < 3; r++) {
+        vpid_seen = 0;
+        for (int i = 0; i < 8; i++)
+            ck_assert_ptr_nonnull(
+                mltp_create(vpid_ult, (void *)(intptr_t)nvps[r]));
+        mltp_start(nvps[r]);
+        ck_assert_int_eq(vpid_bad, 0);
+        ck_assert_uint_eq(vpid_seen >> nvps[r], 0);
+        ck_assert_int_eq(mltp_vp_id(), -1);
+        ck_assert_int_eq(mltp_vp_count(), nvps[r]);
+    }
+}
+END_TEST
+
+/* ==================================================================== */
+
+static Suite *ult_suite(void)
+{
+    Suite *s = suite_create("ult");
+    TCase *tc;
+
+    tc = cu_tcase(s, "registers", 60);
+    tcase_add_test(tc, regs_checker_selftest);
+    tcase_add_loop_test(tc, regs_preserved_across_switches, 0,
+                        (int)(sizeof reg_cfg / sizeof reg_cfg[0]));
+
+    tc = cu_tcase(s, "fpcontrol", 60);
+    tcase_add_loop_test(tc, fp_control_preserved, 0, 2);
+
+    tc = cu_tcase(s, "order", 60);
+    tcase_add_test(tc, order_round_robin);
+    tcase_add_test(tc, order_yield_to_first);
+    tcase_add_test(tc, order_yield_alone);
+    tcase_add_test(tc, priority_order);
+    tcase_add_test(tc, priority_fifo_within);
+
+    tc = cu_tcase(s, "create", 60);
+    tcase_add_test(tc, retval_and_abort);
+    tcase_add_test(tc, unique_thrid);
+    tcase_add_test(tc, private_area);
+    tcase_add_test(tc, repeated_starts);
+
+    tc = cu_tcase(s, "vcreate", 60);
+    tcase_add_test(tc, vcreate_forwarding);
+    tcase_add_test(tc, vcreate_limits);
+
+    tc = cu_tcase(s, "stacks", 60);
+    tcase_add_test(tc, stack_sizes);
+    tcase_add_test(tc, stack_size_env);
+
+    tc = cu_tcase(s, "join", 60);
+    tcase_add_test(tc, join_running_and_finished);
+    tcase_add_test(tc, join_ebusy);
+    tcase_add_test(tc, detach);
+    tcase_add_test(tc, vp_ids);
+    return s;
+}
+
+int main(void)
+{
+    return cu_run_suite(ult_suite());
+}

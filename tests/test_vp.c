@@ -1,0 +1,686 @@
+/*
+ * test_vp.c - process layer: glibc inside VPs with migrating ULTs, and
+ * every fault path (crash, abort, stack overflow, exit, SIGINT, SIGTERM,
+ * SIGKILL of the reaper, deadlock, bad starts) run through tests/faulty,
+ * with exit status, the reaper's message and SysV semaphore leaks checked.
+ */
+#include <setjmp.h>
+
+#include "check_util.h"
+
+/* ==================================================================== */
+/* glibc in migrating ULTs                                              */
+
+#define G_ULTS 16
+#define G_ITERS 300
+
+static char g_dir[64];
+static int g_done;
+static unsigned long g_canary, g_ptrguard;
+static int g_migrations;
+
+static __attribute__((noipa)) int read_errno(void) { return errno; }
+static __attribute__((noipa)) void write_errno(int v) { errno = v; }
+
+static unsigned long fs_word(int off)
+{
+    unsigned long v;
+    if (off == 0x28)
+        __asm__ volatile("movq %%fs:0x28, %0" : "=r"(v));
+    else
+        __asm__ volatile("movq %%fs:0x30, %0" : "=r"(v));
+    return v;
+}
+
+static char *utoa(char *out, long v)
+{
+    char tmp[24];
+    int n = 0, neg = v < 0;
+    unsigned long u = neg ? (unsigned long)-v : (unsigned long)v;
+    do
+        tmp[n++] = (char)('0' + u % 10);
+    while ((u /= 10) != 0);
+    if (neg)
+        *out++ = '-';
+    while (n)
+        *out++ = tmp[--n];
+    *out = 0;
+    return out;
+}
+
+static void expected_fmt(char *out, int id, int it)
+{
+    /* what snprintf("id=%d it=%d x=%.3f s=%s", id, it, 1.5, "abc") gives */
+    char *p = out;
+    p = stpcpy(p, "id=");
+    p = utoa(p, id);
+    p = stpcpy(p, " it=");
+    p = utoa(p, it);
+    stpcpy(p, " x=1.500 s=abc");
+}
+
+static int check_fill(const unsigned char *b, size_t from, size_t to,
+                      unsigned char v)
+{
+    for (size_t i = from; i < to; i++)
+        if (b[i] != v)
+            return 0;
+    return 1;
+}
+
+/* setjmp, yield (maybe migrating: the pointer guard must match), longjmp
+   back */
+static __attribute__((noinline)) void jump_across_yield(int id, int it)
+{
+    jmp_buf jb;
+    volatile int stage = 0;
+    int r = setjmp(jb);
+    if (r == 0) {
+        stage = 1;
+        mltp_yield();
+        mltp_yield();
+        longjmp(jb, 42);
+    }
+    ULT_CHECK(r == 42 && stage == 1, "ULT %d it %d: longjmp back: r %d "
+              "stage %d", id, it, r, stage);
+}
+
+static void *glibc_ult(void *p)
+{
+    int id = (int)(intptr_t)p;
+    unsigned char *keep = NULL;
+    size_t keeplen = 0;
+    unsigned char keepv = 0;
+    int lastvp = mltp_vp_id();
+
+    for (int it = 0; it < G_ITERS; it++) {
+        /* malloc / realloc / free, freed later (maybe on another VP) */
+        size_t n = 16 + (size_t)((id * 37 + it * 101) % 3000);
+        unsigned char v1 = (unsigned char)(id * 16 + it), v2 = (unsigned char)~v1;
+        unsigned char *b = malloc(n);
+        ULT_CHECK(b != NULL, "malloc");
+        if (!b)
+            return NULL;
+        memset(b, v1, n);
+        mltp_yield();
+        ULT_CHECK(check_fill(b, 0, n, v1), "ULT %d it %d: malloc'd buffer "
+                  "changed across a yield", id, it);
+        b = realloc(b, 2 * n + 100);
+        ULT_CHECK(b != NULL, "realloc");
+        if (!b)
+            return NULL;
+        ULT_CHECK(check_fill(b, 0, n, v1), "ULT %d it %d: realloc lost data",
+                  id, it);
+        memset(b + n, v2, n + 100);
+        mltp_yield();
+        ULT_CHECK(check_fill(b, 0, n, v1) && check_fill(b, n, 2 * n + 100, v2),
+                  "ULT %d it %d: realloc'd buffer changed", id, it);
+        if (keep) {
+            ULT_CHECK(check_fill(keep, 0, keeplen, keepv), "ULT %d it %d: "
+                      "kept buffer changed", id, it);
+            free(keep);
+        }
+        keep = b;
+        keeplen = n;
+        keepv = v1;
+
+        /* snprintf, checked against a hand-made string after a yield */
+        char buf[128], want[128];
+        snprintf(buf, sizeof buf, "id=%d it=%d x=%.3f s=%s", id, it, 1.5,
+                 "abc");
+        mltp_yield();
+        expected_fmt(want, id, it);
+        ULT_CHECK(strcmp(buf, want) == 0, "snprintf gave '%s', want '%s'",
+                  buf, want);
+        char buf2[128];
+        snprintf(buf2, sizeof buf2, "id=%d it=%d x=%.3f s=%s", id, it, 1.5,
+                 "abc");
+        ULT_CHECK(strcmp(buf2, want) == 0, "snprintf after yield gave '%s'",
+                  buf2);
+
+        /* strerror */
+        ULT_CHECK(strcmp(strerror(EACCES), "Permission denied") == 0,
+                  "strerror(EACCES) = '%s'", strerror(EACCES));
+
+        /* errno travels with the ULT */
+        write_errno(1000 + id);
+        mltp_yield();
+        int e = read_errno();
+        ULT_CHECK(e == 1000 + id, "ULT %d it %d: errno %d after a yield, "
+                  "expected %d", id, it, e, 1000 + id);
+
+        /* the guards are the same in every VP */
+        ULT_CHECK(fs_word(0x28) == g_canary, "stack-protector canary "
+                  "differs on VP %d", mltp_vp_id());
+        ULT_CHECK(fs_word(0x30) == g_ptrguard, "pointer guard differs on "
+                  "VP %d", mltp_vp_id());
+
+        /* stdio: a file per ULT, open across a yield */
+        if (it % 10 == 0) {
+            char path[128];
+            snprintf(path, sizeof path, "%s/f%d", g_dir, id);
+            FILE *f = fopen(path, "w");
+            ULT_CHECK(f != NULL, "fopen %s: %s", path, strerror(errno));
+            if (f) {
+                fprintf(f, "first %d %d\n", id, it);
+                mltp_yield();
+                fprintf(f, "second %s\n", want);
+                ULT_CHECK(fclose(f) == 0, "fclose");
+                f = fopen(path, "r");
+                ULT_CHECK(f != NULL, "fopen for reading");
+                if (f) {
+                    char l1[160] = "", l2[160] = "", e1[160], e2[160];
+                    snprintf(e1, sizeof e1, "first %d %d\n", id, it);
+                    snprintf(e2, sizeof e2, "second %s\n", want);
+                    ULT_CHECK(fgets(l1, sizeof l1, f) != NULL, "fgets");
+                    mltp_yield();
+                    ULT_CHECK(fgets(l2, sizeof l2, f) != NULL, "fgets");
+                    ULT_CHECK(strcmp(l1, e1) == 0 && strcmp(l2, e2) == 0,
+                              "file read back '%s' '%s'", l1, l2);
+                    ULT_CHECK(fgetc(f) == EOF, "extra data in file");
+                    fclose(f);
+                }
+                unlink(path);
+            }
+        }
+
+        /* setjmp, yield (maybe migrate), longjmp back */
+        if (it % 10 == 5)
+            jump_across_yield(id, it);
+
+        int vp = mltp_vp_id();
+        if (vp != lastvp)
+            CU_INC(g_migrations);
+        lastvp = vp;
+    }
+    if (keep) {
+        ULT_CHECK(check_fill(keep, 0, keeplen, keepv), "kept buffer changed");
+        free(keep);
+    }
+    CU_INC(g_done);
+    return NULL;
+}
+
+START_TEST(glibc_in_migrating_ults)
+{
+    int nvp = _i ? 4 : 2;
+    strcpy(g_dir, "/tmp/mltp-test-vp-XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(g_dir));
+    g_canary = fs_word(0x28);
+    g_ptrguard = fs_word(0x30);
+    cu_run_ults(nvp, G_ULTS, glibc_ult, NULL);
+    rmdir(g_dir);
+    cu_assert_ults_ok();
+    ck_assert_int_eq(g_done, G_ULTS);
+    fprintf(stderr, "glibc test on %d VPs: %d migrations observed\n", nvp,
+            g_migrations);
+}
+END_TEST
+
+/* errno on one VP: each ULT keeps its own value across switches */
+static void *errno_ult(void *p)
+{
+    int id = (int)(intptr_t)p;
+    for (int k = 0; k < 200; k++) {
+        write_errno(id * 1000 + k);
+        mltp_yield();
+        ULT_CHECK(read_errno() == id * 1000 + k, "ULT %d: errno %d, want %d",
+                  id, read_errno(), id * 1000 + k);
+    }
+    return NULL;
+}
+
+START_TEST(errno_per_ult_one_vp)
+{
+    write_errno(4242);
+    cu_run_ults(1, 6, errno_ult, NULL);
+    cu_assert_ults_ok();
+}
+END_TEST
+
+/* ==================================================================== */
+/* Fault paths through tests/faulty                                     */
+
+#define WATCHDOG 20.0
+
+static void dump(const struct cu_proc *p, const char *what)
+{
+    char st[96];
+    fprintf(stderr, "--- faulty %s: %s%s after %.1f ms\n--- stdout:\n%s"
+            "--- stderr:\n%s---\n", what, cu_status_str(p->status, st, sizeof st),
+            p->timed_out ? " (watchdog)" : "",
+            (p->t_exit - p->t_start) * 1e3, p->out, p->err);
+}
+
+static int sig_named(const char *line, int sig)
+{
+    char abbr[32];
+    const char *ab = sigabbrev_np(sig);
+    snprintf(abbr, sizeof abbr, "SIG%s", ab ? ab : "?");
+    return strcasestr(line, strsignal(sig)) != NULL ||
+           strstr(line, abbr) != NULL;
+}
+
+static int crasher_id(const struct cu_proc *p)
+{
+    const char *c = strstr(p->out, "CRASHER id=");
+    return c ? atoi(c + 11) : -1;
+}
+
+static void assert_no_leak(const struct cu_semsnap *before, int priv,
+                           pid_t pid)
+{
+    char desc[512];
+    int n = cu_sem_leaks(before, priv, &pid, 1, 2.0, desc, sizeof desc);
+    ck_assert_msg(n == 0, "%d SysV semaphore set(s) leaked: %s", n, desc);
+}
+
+/* The whole program (reaper and VPs, same process group) is gone. */
+static void assert_group_gone(pid_t pgid)
+{
+    int n = cu_wait_group_gone(pgid, 2.0);
+    if (n)
+        kill(-pgid, SIGKILL); /* do not leave them running */
+    ck_assert_msg(n == 0, "%d process(es) of the program still alive 2 s "
+                  "after the reaper ended", n);
+}
+
+/* The leak check itself finds a set left by a dead process (so the fault
+   tests can fail), in a private IPC namespace and without one. */
+static void leak_selftest(int use_private)
+{
+    struct cu_semsnap before;
+    int priv = use_private ? cu_private_ipc() : 0;
+    cu_sem_snapshot(&before);
+    int pfd[2];
+    ck_assert_int_eq(pipe(pfd), 0);
+    pid_t pid = fork();
+    ck_assert_int_ne(pid, -1);
+    if (pid == 0) {
+        int id = semget(IPC_PRIVATE, 2, IPC_CREAT | 0600);
+        if (id >= 0)
+            semctl(id, 0, SETVAL, 1);
+        if (write(pfd[1], &id, sizeof id) != (ssize_t)sizeof id)
+            _exit(1);
+        _exit(0);
+    }
+    int id = -1;
+    ck_assert_int_eq(read(pfd[0], &id, sizeof id), (ssize_t)sizeof id);
+    close(pfd[0]);
+    close(pfd[1]);
+    ck_assert_int_ge(id, 0);
+    waitpid(pid, NULL, 0);
+    /* other programs may leave sets too while we look: check for ours */
+    char desc[512], mine[32];
+    snprintf(mine, sizeof mine, "semid %d ", id);
+    int n = cu_sem_leaked_now(&before, priv, &pid, 1, desc, sizeof desc);
+    semctl(id, 0, IPC_RMID);
+    ck_assert_msg(n >= 1 && strstr(desc, mine), "leak check missed semid "
+                  "%d (found %d: %s)", id, n, desc);
+    if (priv)
+        ck_assert_int_eq(n, 1);
+    cu_sem_leaked_now(&before, priv, &pid, 1, desc, sizeof desc);
+    ck_assert_msg(strstr(desc, mine) == NULL, "removed set still reported");
+}
+
+START_TEST(leak_check_selftest) { leak_selftest(_i); }
+END_TEST
+
+/* segv, abort, overflow, segv-named */
+static void crash_case(const char *scen, int sig)
+{
+    struct cu_semsnap before;
+    struct cu_proc *p = calloc(1, sizeof *p);
+    int priv = cu_private_ipc();
+    cu_sem_snapshot(&before);
+    cu_spawn_faulty(p, scen);
+    cu_finish(p, WATCHDOG);
+    dump(p, scen);
+    ck_assert_msg(!p->timed_out, "%s: hung (killed by the watchdog)", scen);
+    char st[96];
+    ck_assert_msg(cu_died_of(p->status, sig), "%s: %s, expected death by %s",
+                  scen, cu_status_str(p->status, st, sizeof st),
+                  strsignal(sig));
+    ck_assert_msg(strstr(p->out, "start-returned") == NULL,
+                  "%s: mltp_start returned after a crash", scen);
+    char line[1024];
+    int nl = cu_count_lines(p->err, "mltp:", line, sizeof line);
+    ck_assert_msg(nl == 1, "%s: %d lines on stderr start with 'mltp:', "
+                  "expected exactly 1", scen, nl);
+    ck_assert_msg(strstr(line, "VP") != NULL, "message does not name the "
+                  "VP: %s", line);
+    ck_assert_msg(strstr(line, "ULT") != NULL, "message does not name the "
+                  "ULT: %s", line);
+    int id = crasher_id(p);
+    ck_assert_msg(id > 0, "%s: the crasher did not report its id", scen);
+    ck_assert_msg(cu_has_number(line, id), "message does not give the "
+                  "ULT's id %d: %s", id, line);
+    if (!strcmp(scen, "overflow")) {
+        ck_assert_msg(strstr(line, "stack overflow") != NULL,
+                      "overflow not reported as such: %s", line);
+        ck_assert_msg(strstr(line, "65536") != NULL,
+                      "message does not give the stack size 65536: %s",
+                      line);
+    } else {
+        ck_assert_msg(sig_named(line, sig), "message does not name the "
+                      "signal (%s / SIG%s): %s", strsignal(sig),
+                      sigabbrev_np(sig), line);
+    }
+    if (!strcmp(scen, "segv-named")) {
+        ck_assert_msg(strstr(line, "crasher-ult-nam") != NULL,
+                      "message does not give the ULT's name: %s", line);
+        ck_assert_msg(strstr(line, "crasher-ult-name") == NULL,
+                      "name not cut to 15 characters: %s", line);
+    }
+    assert_group_gone(p->pid);
+    assert_no_leak(&before, priv, p->pid);
+    free(p);
+}
+
+START_TEST(fault_segv) { crash_case("segv", SIGSEGV); }
+END_TEST
+START_TEST(fault_segv_named) { crash_case("segv-named", SIGSEGV); }
+END_TEST
+START_TEST(fault_abort) { crash_case("abort", SIGABRT); }
+END_TEST
+START_TEST(fault_overflow) { crash_case("overflow", SIGSEGV); }
+END_TEST
+
+START_TEST(fault_exit)
+{
+    struct cu_semsnap before;
+    struct cu_proc *p = calloc(1, sizeof *p);
+    int priv = cu_private_ipc();
+    cu_sem_snapshot(&before);
+    cu_spawn_faulty(p, "exit");
+    cu_finish(p, WATCHDOG);
+    dump(p, "exit");
+    ck_assert_msg(!p->timed_out, "exit: hung (killed by the watchdog)");
+    char st[96];
+    ck_assert_msg(WIFEXITED(p->status) && WEXITSTATUS(p->status) == 7,
+                  "exit(7) in a ULT: %s",
+                  cu_status_str(p->status, st, sizeof st));
+    int nb = cu_count_str(p->out, "buffered-line\n");
+    int na = cu_count_str(p->out, "atexit-ran\n");
+    ck_assert_msg(nb == 1, "'buffered-line' appears %d times (stdio buffer "
+                  "not flushed exactly once)", nb);
+    ck_assert_msg(na == 1, "atexit handler output appears %d times", na);
+    ck_assert_msg(strstr(p->out, "buffered-line") < strstr(p->out,
+                  "atexit-ran"), "atexit output before the buffered line");
+    ck_assert_ptr_null(strstr(p->out, "start-returned"));
+    assert_group_gone(p->pid);
+    assert_no_leak(&before, priv, p->pid);
+    free(p);
+}
+END_TEST
+
+static int parse_vppids(const char *out, pid_t *pids, int max)
+{
+    const char *v = strstr(out, "VPPIDS");
+    int n = 0;
+    if (!v)
+        return 0;
+    v += 6;
+    while (n < max && *v == ' ') {
+        char *end;
+        long x = strtol(v, &end, 10);
+        if (end == v)
+            break;
+        if (x > 0)
+            pids[n++] = (pid_t)x;
+        v = end;
+    }
+    return n;
+}
+
+/* SIGINT to the group or SIGTERM to the reaper after READY. */
+static void signal_case(const char *scen, int sig, int to_group)
+{
+    struct cu_semsnap before;
+    struct cu_proc *p = calloc(1, sizeof *p);
+    int priv = cu_private_ipc();
+    cu_sem_snapshot(&before);
+    cu_spawn_faulty(p, scen);
+    int ready = cu_wait_output(p, "READY\n", 10.0);
+    if (!ready) {
+        cu_finish(p, 0);
+        dump(p, scen);
+    }
+    ck_assert_msg(ready, "%s: no READY", scen);
+    pid_t procs[80];
+    int np = parse_vppids(p->out, procs, 8);
+    np += cu_children_of(p->pid, procs + np, 64);
+    ck_assert_msg(np >= 2, "%s: found only %d VP processes", scen, np);
+
+    double t0 = cu_now();
+    ck_assert_int_eq(kill(to_group ? -p->pid : p->pid, sig), 0);
+    cu_finish(p, WATCHDOG);
+    double dt = p->t_exit - t0;
+    dump(p, scen);
+    fprintf(stderr, "%s: ended %.2f ms after the signal\n", scen, dt * 1e3);
+    ck_assert_msg(!p->timed_out, "%s: did not end (watchdog)", scen);
+    char st[96];
+    ck_assert_msg(cu_died_of(p->status, sig), "%s: %s, expected death by %s",
+                  scen, cu_status_str(p->status, st, sizeof st),
+                  strsignal(sig));
+    ck_assert_msg(dt < 2.0, "%s: took %.3f s to end", scen, dt);
+    int alive = cu_wait_pids_gone(procs, np, 2.0);
+    for (int i = 0; alive && i < np; i++)
+        kill(procs[i], SIGKILL);
+    ck_assert_msg(alive == 0, "%s: %d VP process(es) survived", scen, alive);
+    assert_group_gone(p->pid);
+    assert_no_leak(&before, priv, p->pid);
+    free(p);
+}
+
+START_TEST(fault_sigint) { signal_case("sigint-wait", SIGINT, 1); }
+END_TEST
+START_TEST(fault_sigterm) { signal_case("sigterm-wait", SIGTERM, 0); }
+END_TEST
+
+/* Started with SIGINT ignored, the program keeps it ignored: ^C to the
+   group does nothing; SIGTERM still ends everything. */
+START_TEST(fault_sigint_ignored)
+{
+    struct cu_semsnap before;
+    struct cu_proc *p = calloc(1, sizeof *p);
+    int priv = cu_private_ipc();
+    cu_sem_snapshot(&before);
+    cu_spawn_faulty_ex(p, "sigint-wait", 1);
+    int ready = cu_wait_output(p, "READY\n", 10.0);
+    if (!ready) {
+        cu_finish(p, 0);
+        dump(p, "sigint-wait (SIGINT ignored)");
+    }
+    ck_assert_msg(ready, "no READY");
+    ck_assert_int_eq(kill(-p->pid, SIGINT), 0);
+    double end = cu_now() + 0.5;
+    while (cu_now() < end && !p->exited) {
+        cu_pump(p, 20);
+        cu_try_reap(p);
+    }
+    int died = p->exited;
+    pid_t vps[80];
+    int nv = cu_group_members(p->pid, vps, 80);
+    kill(p->pid, SIGTERM);
+    cu_finish(p, WATCHDOG);
+    dump(p, "sigint-wait (SIGINT ignored)");
+    ck_assert_msg(!died, "SIGINT was ignored when the program started, but "
+                  "it ended the program");
+    ck_assert_msg(nv >= 3, "after an ignored SIGINT, only %d processes of "
+                  "the program (reaper + 2 VPs) are alive", nv);
+    char st[96];
+    ck_assert_msg(cu_died_of(p->status, SIGTERM), "then SIGTERM: %s",
+                  cu_status_str(p->status, st, sizeof st));
+    assert_group_gone(p->pid);
+    assert_no_leak(&before, priv, p->pid);
+    free(p);
+}
+END_TEST
+
+START_TEST(fault_sigkill_reaper)
+{
+    struct cu_semsnap before;
+    struct cu_proc *p = calloc(1, sizeof *p);
+    int priv = cu_private_ipc();
+    cu_sem_snapshot(&before);
+    cu_spawn_faulty(p, "idle-wait");
+    int ready = cu_wait_output(p, "READY\n", 10.0);
+    if (!ready) {
+        cu_finish(p, 0);
+        dump(p, "idle-wait");
+    }
+    ck_assert_msg(ready, "idle-wait: no READY");
+    pid_t kids[64];
+    int nk = 0;
+    for (double end = cu_now() + 2.0; cu_now() < end; cu_sleep_ms(10))
+        if ((nk = cu_children_of(p->pid, kids, 64)) >= 2)
+            break;
+    ck_assert_msg(nk >= 2, "idle-wait on 2 VPs: the reaper has %d children",
+                  nk);
+    ck_assert_int_eq(kill(p->pid, SIGKILL), 0);
+    cu_finish(p, WATCHDOG);
+    dump(p, "idle-wait + SIGKILL");
+    ck_assert(WIFSIGNALED(p->status) && WTERMSIG(p->status) == SIGKILL);
+    int alive = cu_wait_pids_gone(kids, nk, 2.0);
+    for (int i = 0; alive && i < nk; i++)
+        kill(kids[i], SIGKILL);
+    ck_assert_msg(alive == 0, "%d of the reaper's %d children survived its "
+                  "SIGKILL", alive, nk);
+    assert_group_gone(p->pid);
+    assert_no_leak(&before, priv, p->pid);
+    free(p);
+}
+END_TEST
+
+START_TEST(fault_deadlock)
+{
+    struct cu_semsnap before;
+    struct cu_proc *p = calloc(1, sizeof *p);
+    int priv = cu_private_ipc();
+    cu_sem_snapshot(&before);
+    cu_spawn_faulty(p, "deadlock");
+    cu_finish(p, WATCHDOG);
+    dump(p, "deadlock");
+    fprintf(stderr, "deadlock: mltp_start %s\n",
+            strstr(p->out, "start-returned") ? "returned"
+            : p->timed_out ? "hung" : "did not return; the program ended");
+    ck_assert_msg(!p->timed_out, "all ULTs blocked for good: the program "
+                  "hung (killed by the watchdog after %.0f s)", WATCHDOG);
+    ck_assert_ptr_null(strstr(p->out, "woke-up"));
+    ck_assert_msg(cu_count_lines(p->err, "mltp:", NULL, 0) >= 1,
+                  "deadlock ended without a word on stderr");
+    assert_group_gone(p->pid);
+    assert_no_leak(&before, priv, p->pid);
+    free(p);
+}
+END_TEST
+
+START_TEST(fault_badstart)
+{
+    struct cu_proc *p = calloc(1, sizeof *p);
+    cu_spawn_faulty(p, "badstart");
+    cu_finish(p, WATCHDOG);
+    dump(p, "badstart");
+    ck_assert_msg(!p->timed_out, "mltp_start(0 or -1) hung");
+    char st[96];
+    ck_assert_msg(WIFEXITED(p->status) && WEXITSTATUS(p->status) == 0,
+                  "badstart: %s", cu_status_str(p->status, st, sizeof st));
+    int e0 = -1, e1 = -1;
+    const char *q = strstr(p->out, "errno0=");
+    ck_assert_ptr_nonnull(q);
+    ck_assert_int_eq(sscanf(q, "errno0=%d errno1=%d", &e0, &e1), 2);
+    ck_assert_int_eq(e0, EINVAL);
+    ck_assert_int_eq(e1, EINVAL);
+    ck_assert_msg(cu_count_lines(p->err, "mltp", NULL, 0) >= 2,
+                  "expected a message for each bad start, stderr: '%s'",
+                  p->err);
+    /* the ULT created before was not lost and ran only in the good start */
+    ck_assert_int_eq(cu_count_str(p->out, "ult-ran\n"), 1);
+    ck_assert_ptr_nonnull(strstr(p->out, "before-good"));
+    ck_assert(strstr(p->out, "before-good") < strstr(p->out, "ult-ran"));
+    ck_assert_ptr_nonnull(strstr(p->out, "returned\n"));
+    free(p);
+}
+END_TEST
+
+START_TEST(fault_yield_outside)
+{
+    struct cu_proc *p = calloc(1, sizeof *p);
+    cu_spawn_faulty(p, "yield-outside");
+    cu_finish(p, WATCHDOG);
+    dump(p, "yield-outside");
+    ck_assert_msg(!p->timed_out, "yield outside a ULT hung");
+    char st[96];
+    ck_assert_msg(WIFEXITED(p->status) && WEXITSTATUS(p->status) == 0,
+                  "yield-outside: %s", cu_status_str(p->status, st, sizeof st));
+    ck_assert_ptr_nonnull(strstr(p->out, "survived"));
+    int e0 = -1, e1 = -1;
+    const char *q = strstr(p->out, "errno=");
+    ck_assert_ptr_nonnull(q);
+    ck_assert_int_eq(sscanf(q, "errno=%d errno2=%d", &e0, &e1), 2);
+    ck_assert_int_eq(e0, EPERM);
+    ck_assert_int_eq(e1, EPERM);
+    ck_assert_msg(p->errlen > 0, "no message for mltp_yield outside a ULT");
+    free(p);
+}
+END_TEST
+
+START_TEST(fault_bound_segv)
+{
+    struct cu_semsnap before;
+    struct cu_proc *p = calloc(1, sizeof *p);
+    int priv = cu_private_ipc();
+    cu_sem_snapshot(&before);
+    cu_spawn_faulty(p, "bound-segv");
+    cu_finish(p, WATCHDOG);
+    dump(p, "bound-segv");
+    ck_assert_msg(!p->timed_out, "bound-segv: hung");
+    char st[96];
+    ck_assert_msg(cu_died_of(p->status, SIGSEGV), "a bound thread died of "
+                  "SIGSEGV; the program: %s",
+                  cu_status_str(p->status, st, sizeof st));
+    ck_assert_ptr_null(strstr(p->out, "join-returned"));
+    char line[1024];
+    ck_assert_int_eq(cu_count_lines(p->err, "mltp:", line, sizeof line), 1);
+    ck_assert_msg(sig_named(line, SIGSEGV), "message does not name the "
+                  "signal: %s", line);
+    assert_group_gone(p->pid);
+    assert_no_leak(&before, priv, p->pid);
+    free(p);
+}
+END_TEST
+
+/* ==================================================================== */
+
+static Suite *vp_suite(void)
+{
+    Suite *s = suite_create("vp");
+    TCase *tc;
+
+    tc = cu_tcase(s, "glibc", 60);
+    tcase_add_loop_test(tc, glibc_in_migrating_ults, 0, 2);
+    tcase_add_test(tc, errno_per_ult_one_vp);
+
+    tc = cu_tcase(s, "faults", 60);
+    tcase_add_loop_test(tc, leak_check_selftest, 0, 2);
+    tcase_add_test(tc, fault_segv);
+    tcase_add_test(tc, fault_segv_named);
+    tcase_add_test(tc, fault_abort);
+    tcase_add_test(tc, fault_overflow);
+    tcase_add_test(tc, fault_exit);
+    tcase_add_test(tc, fault_sigint);
+    tcase_add_test(tc, fault_sigterm);
+    tcase_add_test(tc, fault_sigint_ignored);
+    tcase_add_test(tc, fault_sigkill_reaper);
+    tcase_add_test(tc, fault_deadlock);
+    tcase_add_test(tc, fault_badstart);
+    tcase_add_test(tc, fault_yield_outside);
+    tcase_add_test(tc, fault_bound_segv);
+    return s;
+}
+
+int main(void)
+{
+    return cu_run_suite(vp_suite());
+}
