@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include "ult/asan.h"
 #include "ult/runq.h"
 
 long ult_live;
@@ -26,6 +27,7 @@ static void ult_main(void *arg, void *helper_result)
     void *r;
 
     (void)helper_result;
+    ult_asan_finish(NULL);
     if (u->flags & ULT_VARGS)
         r = ult_call_vargs((void *)u->fn, u->arg);
     else

@@ -8,6 +8,7 @@
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include "ult/asan.h"
 #include "ult/runq.h"
 #include "vp/vp.h"
 
@@ -42,6 +43,8 @@ void ult_ready(ult_t *u)
         vp_unpark(1);
 }
 
+static void *exit_helper(void *old_sp, void *old, void *unused);
+
 /* Switch from self to next (NULL: to the scheduler loop); the run-queue
    lock is held and helper releases it. errno is swapped here, on one VP,
    so no stale TLS address is involved. */
@@ -49,19 +52,25 @@ static inline void *switch_to(vp_t *vp, ult_t *self, ult_t *next,
                               ult_helper_t *helper, void *a2)
 {
     int *err = &errno;
-    void *to;
+    void *to, *r, *fake = NULL;
 
     self->saved_errno = *err;
     if (next) {
         *err = next->saved_errno;
         next->state = ULT_RUNNING;
         to = next->sp;
+        ult_asan_start(helper == exit_helper ? NULL : &fake,
+                       next->stack_lo + ult_page_size, next->stack_map - ult_page_size);
     } else {
         to = vp->idle_sp;
+        ult_asan_start(helper == exit_helper ? NULL : &fake,
+                       vp->stack_bottom, vp->stack_size);
     }
     vp->cur = next;
     vp->switches++;
-    return ult_switch(to, helper, self, a2);
+    r = ult_switch(to, helper, self, a2);
+    ult_asan_finish(fake);
+    return r;
 }
 
 static void *requeue_back(void *old_sp, void *old, void *unused)

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <sys/mman.h>
 #include <unistd.h>
+#include "ult/asan.h"
 #include "ult/ult.h"
 
 #define STACK_CACHE_MAX 4096
@@ -43,6 +44,7 @@ int ult_stack_get(size_t usable, char **lo, size_t *map, int *fresh)
             *lo = c->lo;
             *map = m;
             *fresh = 0;
+            ult_asan_unpoison(c->lo + ult_page_size, m - ult_page_size);
             return 0;
         }
         sync_spin_unlock(&cache_lock);

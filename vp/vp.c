@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <sys/prctl.h>
 #include <unistd.h>
+#include "ult/asan.h"
 #include "ult/runq.h"
 #include "vp/vp.h"
 
@@ -33,15 +34,30 @@ void vp_loop(vp_t *vp)
         runq_lock();
         ult_t *u = runq_pop(0);
         if (u) {
+            void *fake;
             errno = u->saved_errno;
             u->state = ULT_RUNNING;
             vp->cur = u;
             vp->switches++;
+            ult_asan_start(&fake, u->stack_lo + ult_page_size,
+                           u->stack_map - ult_page_size);
             ult_switch(u->sp, leave_loop, vp, NULL);
+            ult_asan_finish(fake);
             continue;
         }
         runq_unlock();
         vp_idle(vp);
+    }
+}
+
+/* The loop runs on the borrowed thread's stack; glibc still knows it. */
+static void vp_note_stack(vp_t *vp)
+{
+    pthread_attr_t a;
+
+    if (pthread_getattr_np(pthread_self(), &a) == 0) {
+        pthread_attr_getstack(&a, &vp->stack_bottom, &vp->stack_size);
+        pthread_attr_destroy(&a);
     }
 }
 
@@ -56,6 +72,7 @@ static int vp_main(void *arg)
     if (getppid() != vpg.reaper)
         vp_raw_exit(0);
     vp_fault_altstack(vp);
+    vp_note_stack(vp);
     vp_loop(vp);
     sync_store_release(&vp->state, VP_DONE);
     vp_raw_exit(0);

@@ -37,6 +37,8 @@ typedef struct vp {
     void *volatile fault_addr;
     struct vp_tcb tcb;
     void *altstack;
+    void *stack_bottom;         /* the loop's stack, for ASan */
+    size_t stack_size;
     /* statistics (MLTP_STATS=1): written by this VP only */
     unsigned long switches, parks, wakeups, idle_hits;
 } __attribute__((aligned(64))) vp_t;
