@@ -172,6 +172,14 @@ static void bound_crash(void *p)
     *null_ptr = 2;
 }
 
+/* Under AddressSanitizer (ignored otherwise): this program crashes on
+   purpose to test MLTP's own crash reports, and leaves ULTs blocked. */
+const char *__asan_default_options(void);
+const char *__asan_default_options(void)
+{
+    return "handle_segv=0:handle_abort=0:handle_sigbus=0:detect_leaks=0";
+}
+
 static void make(mltp_userf_t *f, int n)
 {
     for (int i = 0; i < n; i++)

@@ -234,9 +234,11 @@ START_TEST(yield_outside_ult)
     ck_assert_int_eq(e_y2, EPERM);
     ck_assert_msg(msg > 0, "no message for mltp_yield outside a ULT");
     /* and the library still works */
-    ck_assert_ptr_nonnull(mltp_create(count_ult, NULL));
+    mltp_t *t = mltp_create(count_ult, NULL);
+    ck_assert_ptr_nonnull(t);
     mltp_start(1);
     ck_assert_int_eq(ran, 1);
+    free(t);
 }
 END_TEST
 
@@ -244,10 +246,12 @@ START_TEST(init_twice)
 {
     mltp_init();
     mltp_init();
-    ck_assert_ptr_nonnull(mltp_create(count_ult, NULL));
+    mltp_t *t = mltp_create(count_ult, NULL);
+    ck_assert_ptr_nonnull(t);
     mltp_init();
     mltp_start(2);
     ck_assert_int_eq(ran, 1);
+    free(t);
 }
 END_TEST
 

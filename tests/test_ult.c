@@ -997,11 +997,15 @@ START_TEST(vp_ids)
     static const int nvps[] = { 1, 2, 4 };
     ck_assert_int_eq(mltp_vp_id(), -1);
     for (int r = 0; r < 3; r++) {
+        mltp_t *t[8];
         vpid_seen = 0;
-        for (int i = 0; i < 8; i++)
-            ck_assert_ptr_nonnull(
-                mltp_create(vpid_ult, (void *)(intptr_t)nvps[r]));
+        for (int i = 0; i < 8; i++) {
+            t[i] = mltp_create(vpid_ult, (void *)(intptr_t)nvps[r]);
+            ck_assert_ptr_nonnull(t[i]);
+        }
         mltp_start(nvps[r]);
+        for (int i = 0; i < 8; i++)
+            free(t[i]);
         ck_assert_int_eq(vpid_bad, 0);
         ck_assert_uint_eq(vpid_seen >> nvps[r], 0);
         ck_assert_int_eq(mltp_vp_id(), -1);
