@@ -73,24 +73,16 @@ static inline void *switch_to(vp_t *vp, ult_t *self, ult_t *next,
     return r;
 }
 
-static void *requeue_back(void *old_sp, void *old, void *unused)
+/* The yield helper: publish the old ULT at the back or front of its level. */
+static void *requeue(void *old_sp, void *old, void *front)
 {
     ult_t *u = old;
-    (void)unused;
     u->sp = old_sp;
     u->state = ULT_READY;
-    runq_push_back(u);
-    runq_unlock();
-    return NULL;
-}
-
-static void *requeue_front(void *old_sp, void *old, void *unused)
-{
-    ult_t *u = old;
-    (void)unused;
-    u->sp = old_sp;
-    u->state = ULT_READY;
-    runq_push_front(u);
+    if (front)
+        runq_push_front(u);
+    else
+        runq_push_back(u);
     runq_unlock();
     return NULL;
 }
@@ -124,7 +116,7 @@ void ult_yield_impl(int to_front)
         runq_unlock();
         return;
     }
-    switch_to(vp, self, next, to_front ? requeue_front : requeue_back, NULL);
+    switch_to(vp, self, next, requeue, (void *)(long)to_front);
 }
 
 void mltp_yield(void)
