@@ -67,6 +67,7 @@ static int vp_main(void *arg)
 
     vp_tcb_adopt(&vp->tcb);
     vp_self_tls = vp;
+    vp->pid = getpid();   /* the reaper writes it too, after clone returns */
     /* never outlive the reaper (and close the race with its death) */
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() != vpg.reaper)
