@@ -85,6 +85,17 @@ static CU_UNUSED void cu_reset_fails(void)
 /* ------------------------------------------------------------------ */
 /* Running ULTs                                                         */
 
+/* Create n ULTs running f((void *)i), handles in h (n slots). */
+static CU_UNUSED void cu_create_ults(int n, mltp_userf_t *f, mltp_t **h)
+{
+    for (int i = 0; i < n; i++) {
+        errno = 0;
+        h[i] = mltp_create(f, (void *)(intptr_t)i);
+        ck_assert_msg(h[i] != NULL, "mltp_create #%d failed: %s", i,
+                      strerror(errno));
+    }
+}
+
 /* Create n ULTs running f((void *)i); store the handles in h (n slots)
    or free them after the start when h is NULL. Then start nvp VPs. */
 static CU_UNUSED void cu_run_ults(int nvp, int n, mltp_userf_t *f,
@@ -92,17 +103,44 @@ static CU_UNUSED void cu_run_ults(int nvp, int n, mltp_userf_t *f,
 {
     mltp_t **hh = h ? h : calloc((size_t)n, sizeof *hh);
     ck_assert_ptr_nonnull(hh);
-    for (int i = 0; i < n; i++) {
-        errno = 0;
-        hh[i] = mltp_create(f, (void *)(intptr_t)i);
-        ck_assert_msg(hh[i] != NULL, "mltp_create #%d failed: %s", i,
-                      strerror(errno));
-    }
+    cu_create_ults(n, f, hh);
     mltp_start(nvp);
     if (!h) {
         for (int i = 0; i < n; i++)
             free(hh[i]);
         free(hh);
+    }
+}
+
+/* Create the ULT lead(NULL) first, then n ULTs running f((void *)i)
+   behind it; start nvp VPs and free the handles. */
+static CU_UNUSED void cu_run_lead_ults(int nvp, mltp_userf_t *lead, int n,
+                                       mltp_userf_t *f)
+{
+    mltp_t **h = calloc((size_t)n + 1, sizeof *h);
+    ck_assert_ptr_nonnull(h);
+    errno = 0;
+    h[0] = mltp_create(lead, NULL);
+    ck_assert_msg(h[0] != NULL, "mltp_create of the lead ULT failed: %s",
+                  strerror(errno));
+    cu_create_ults(n, f, h + 1);
+    mltp_start(nvp);
+    for (int i = 0; i <= n; i++)
+        free(h[i]);
+    free(h);
+}
+
+/* In a ULT: take l once *count (guarded by l) has reached want, yielding
+   while it has not. Returns holding l. */
+static CU_UNUSED void cu_lock_when_count(mltp_lock_t *l, const int *count,
+                                         int want)
+{
+    for (;;) {
+        mltp_lock(l);
+        if (*count == want)
+            return;
+        mltp_unlock(l);
+        mltp_yield();
     }
 }
 
@@ -147,8 +185,12 @@ static CU_UNUSED int cu_pid_alive(pid_t pid)
     return !(st == 'Z' || st == 'X' || st == 'x');
 }
 
-/* Pids of the live processes whose parent is ppid. */
-static CU_UNUSED int cu_children_of(pid_t ppid, pid_t *out, int max)
+/* Which field of /proc/PID/stat cu_scan_procs() compares. */
+enum cu_stat_field { CU_STAT_PPID = 0, CU_STAT_PGRP = 1 }; /* index of ids[] */
+
+/* Pids of the live processes whose stat field `field` equals `want`. */
+static CU_UNUSED int cu_scan_procs(enum cu_stat_field field, pid_t want,
+                                   pid_t *out, int max)
 {
     int n = 0;
     DIR *d = opendir("/proc");
@@ -170,47 +212,27 @@ static CU_UNUSED int cu_children_of(pid_t ppid, pid_t *out, int max)
         if (!rp)
             continue;
         char st;
-        int pp;
-        if (sscanf(rp + 1, " %c %d", &st, &pp) != 2)
+        int ids[2]; /* ppid, pgrp: the fields after the state */
+        int need = field == CU_STAT_PGRP ? 3 : 2;
+        if (sscanf(rp + 1, " %c %d %d", &st, &ids[0], &ids[1]) < need)
             continue;
-        if (pp == (int)ppid && st != 'Z' && st != 'X')
+        if (ids[field] == (int)want && st != 'Z' && st != 'X')
             out[n++] = (pid_t)atoi(e->d_name);
     }
     closedir(d);
     return n;
 }
 
+/* Pids of the live processes whose parent is ppid. */
+static CU_UNUSED int cu_children_of(pid_t ppid, pid_t *out, int max)
+{
+    return cu_scan_procs(CU_STAT_PPID, ppid, out, max);
+}
+
 /* Pids of the live processes in process group pgid. */
 static CU_UNUSED int cu_group_members(pid_t pgid, pid_t *out, int max)
 {
-    int n = 0;
-    DIR *d = opendir("/proc");
-    if (!d)
-        return 0;
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL && n < max) {
-        if (!isdigit((unsigned char)e->d_name[0]))
-            continue;
-        char path[300], buf[512];
-        snprintf(path, sizeof path, "/proc/%s/stat", e->d_name);
-        FILE *f = fopen(path, "r");
-        if (!f)
-            continue;
-        size_t len = fread(buf, 1, sizeof buf - 1, f);
-        fclose(f);
-        buf[len] = 0;
-        char *rp = strrchr(buf, ')');
-        if (!rp)
-            continue;
-        char st;
-        int pp, pg;
-        if (sscanf(rp + 1, " %c %d %d", &st, &pp, &pg) != 3)
-            continue;
-        if (pg == (int)pgid && st != 'Z' && st != 'X')
-            out[n++] = (pid_t)atoi(e->d_name);
-    }
-    closedir(d);
-    return n;
+    return cu_scan_procs(CU_STAT_PGRP, pgid, out, max);
 }
 
 /* Wait up to timeout_s for process group pgid to have no live member;

@@ -608,13 +608,7 @@ static void *bc_waiter(void *p)
 static void *bc_broadcaster(void *p)
 {
     (void)p;
-    for (;;) {
-        mltp_lock(&bc_l);
-        if (bc_waiting == BC_N)
-            break;
-        mltp_unlock(&bc_l);
-        mltp_yield();
-    }
+    cu_lock_when_count(&bc_l, &bc_waiting, BC_N);
     ULT_CHECK(bc_woken == 0, "woken %d before the broadcast", bc_woken);
     mltp_cond_broadcast(&bc_c);
     mltp_unlock(&bc_l);
@@ -625,17 +619,9 @@ START_TEST(cond_broadcast_all)
 {
     int nvp = (int[]){ 1, 2, 4 }[_i];
     ck_assert_int_eq(mltp_lock_init(&bc_l, MLTP_LOCK_BLOCK), 0);
-    mltp_t *t[BC_N + 1];
-    t[0] = mltp_create(bc_broadcaster, NULL);
-    for (int i = 1; i <= BC_N; i++)
-        t[i] = mltp_create(bc_waiter, NULL);
-    for (int i = 0; i <= BC_N; i++)
-        ck_assert_ptr_nonnull(t[i]);
-    mltp_start(nvp);
+    cu_run_lead_ults(nvp, bc_broadcaster, BC_N, bc_waiter);
     cu_assert_ults_ok();
     ck_assert_int_eq(bc_woken, BC_N);
-    for (int i = 0; i <= BC_N; i++)
-        free(t[i]);
 }
 END_TEST
 
@@ -707,13 +693,7 @@ static void *sm_waiter(void *p)
 static void *sm_signaller(void *p)
 {
     (void)p;
-    for (;;) {
-        mltp_lock(&sm_l);
-        if (sm_waiting == SM_N)
-            break;
-        mltp_unlock(&sm_l);
-        mltp_yield();
-    }
+    cu_lock_when_count(&sm_l, &sm_waiting, SM_N);
     mltp_unlock(&sm_l);
     for (int r = 1; r <= SM_N; r++) {
         mltp_lock(&sm_l);
@@ -744,17 +724,9 @@ START_TEST(cond_signal_one_multi_vp)
     int nvp = _i ? 4 : 2;
     ck_assert_int_eq(mltp_lock_init(&sm_l, MLTP_LOCK_BLOCK), 0);
     mltp_cond_init(&sm_c);
-    mltp_t *t[SM_N + 1];
-    t[0] = mltp_create(sm_signaller, NULL);
-    for (int i = 1; i <= SM_N; i++)
-        t[i] = mltp_create(sm_waiter, NULL);
-    for (int i = 0; i <= SM_N; i++)
-        ck_assert_ptr_nonnull(t[i]);
-    mltp_start(nvp);
+    cu_run_lead_ults(nvp, sm_signaller, SM_N, sm_waiter);
     cu_assert_ults_ok();
     ck_assert_int_eq(sm_woken, SM_N);
-    for (int i = 0; i <= SM_N; i++)
-        free(t[i]);
 }
 END_TEST
 

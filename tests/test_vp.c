@@ -285,6 +285,52 @@ static void assert_group_gone(pid_t pgid)
                   "after the reaper ended", n);
 }
 
+/* The frame of a fault test: the semaphore sets there were before, whether
+   the test has its own IPC namespace, and tests/faulty running. */
+struct fault_run {
+    struct cu_semsnap before;
+    int priv;
+    struct cu_proc *p;
+};
+
+/* Snapshot the semaphore sets (in a private IPC namespace if allowed),
+   then start `faulty scen`, with SIGINT ignored if ign_int. */
+static struct cu_proc *fault_begin_ex(struct fault_run *run, const char *scen,
+                                      int ign_int)
+{
+    run->p = calloc(1, sizeof *run->p);
+    run->priv = cu_private_ipc();
+    cu_sem_snapshot(&run->before);
+    cu_spawn_faulty_ex(run->p, scen, ign_int);
+    return run->p;
+}
+
+static struct cu_proc *fault_begin(struct fault_run *run, const char *scen)
+{
+    return fault_begin_ex(run, scen, 0);
+}
+
+/* The program is gone, whole, and left no semaphore set behind. */
+static void fault_end(struct fault_run *run)
+{
+    assert_group_gone(run->p->pid);
+    assert_no_leak(&run->before, run->priv, run->p->pid);
+    free(run->p);
+    run->p = NULL;
+}
+
+/* Wait for the program to say READY; if it does not, collect and show
+   what it did say (as `what`) before failing. */
+static void assert_ready(struct cu_proc *p, const char *what)
+{
+    int ready = cu_wait_output(p, "READY\n", 10.0);
+    if (!ready) {
+        cu_finish(p, 0);
+        dump(p, what);
+    }
+    ck_assert_msg(ready, "%s: no READY", what);
+}
+
 /* The leak check itself finds a set left by a dead process (so the fault
    tests can fail), in a private IPC namespace and without one. */
 static void leak_selftest(int use_private)
@@ -329,11 +375,8 @@ END_TEST
 /* segv, abort, overflow, segv-named */
 static void crash_case(const char *scen, int sig)
 {
-    struct cu_semsnap before;
-    struct cu_proc *p = calloc(1, sizeof *p);
-    int priv = cu_private_ipc();
-    cu_sem_snapshot(&before);
-    cu_spawn_faulty(p, scen);
+    struct fault_run run;
+    struct cu_proc *p = fault_begin(&run, scen);
     cu_finish(p, WATCHDOG);
     dump(p, scen);
     ck_assert_msg(!p->timed_out, "%s: hung (killed by the watchdog)", scen);
@@ -372,9 +415,7 @@ static void crash_case(const char *scen, int sig)
         ck_assert_msg(strstr(line, "crasher-ult-name") == NULL,
                       "name not cut to 15 characters: %s", line);
     }
-    assert_group_gone(p->pid);
-    assert_no_leak(&before, priv, p->pid);
-    free(p);
+    fault_end(&run);
 }
 
 START_TEST(fault_segv) { crash_case("segv", SIGSEGV); }
@@ -388,11 +429,8 @@ END_TEST
 
 START_TEST(fault_exit)
 {
-    struct cu_semsnap before;
-    struct cu_proc *p = calloc(1, sizeof *p);
-    int priv = cu_private_ipc();
-    cu_sem_snapshot(&before);
-    cu_spawn_faulty(p, "exit");
+    struct fault_run run;
+    struct cu_proc *p = fault_begin(&run, "exit");
     cu_finish(p, WATCHDOG);
     dump(p, "exit");
     ck_assert_msg(!p->timed_out, "exit: hung (killed by the watchdog)");
@@ -408,9 +446,7 @@ START_TEST(fault_exit)
     ck_assert_msg(strstr(p->out, "buffered-line") < strstr(p->out,
                   "atexit-ran"), "atexit output before the buffered line");
     ck_assert_ptr_null(strstr(p->out, "start-returned"));
-    assert_group_gone(p->pid);
-    assert_no_leak(&before, priv, p->pid);
-    free(p);
+    fault_end(&run);
 }
 END_TEST
 
@@ -436,17 +472,9 @@ static int parse_vppids(const char *out, pid_t *pids, int max)
 /* SIGINT to the group or SIGTERM to the reaper after READY. */
 static void signal_case(const char *scen, int sig, int to_group)
 {
-    struct cu_semsnap before;
-    struct cu_proc *p = calloc(1, sizeof *p);
-    int priv = cu_private_ipc();
-    cu_sem_snapshot(&before);
-    cu_spawn_faulty(p, scen);
-    int ready = cu_wait_output(p, "READY\n", 10.0);
-    if (!ready) {
-        cu_finish(p, 0);
-        dump(p, scen);
-    }
-    ck_assert_msg(ready, "%s: no READY", scen);
+    struct fault_run run;
+    struct cu_proc *p = fault_begin(&run, scen);
+    assert_ready(p, scen);
     pid_t procs[80];
     int np = parse_vppids(p->out, procs, 8);
     np += cu_children_of(p->pid, procs + np, 64);
@@ -468,9 +496,7 @@ static void signal_case(const char *scen, int sig, int to_group)
     for (int i = 0; alive && i < np; i++)
         kill(procs[i], SIGKILL);
     ck_assert_msg(alive == 0, "%s: %d VP process(es) survived", scen, alive);
-    assert_group_gone(p->pid);
-    assert_no_leak(&before, priv, p->pid);
-    free(p);
+    fault_end(&run);
 }
 
 START_TEST(fault_sigint) { signal_case("sigint-wait", SIGINT, 1); }
@@ -482,17 +508,9 @@ END_TEST
    group does nothing; SIGTERM still ends everything. */
 START_TEST(fault_sigint_ignored)
 {
-    struct cu_semsnap before;
-    struct cu_proc *p = calloc(1, sizeof *p);
-    int priv = cu_private_ipc();
-    cu_sem_snapshot(&before);
-    cu_spawn_faulty_ex(p, "sigint-wait", 1);
-    int ready = cu_wait_output(p, "READY\n", 10.0);
-    if (!ready) {
-        cu_finish(p, 0);
-        dump(p, "sigint-wait (SIGINT ignored)");
-    }
-    ck_assert_msg(ready, "no READY");
+    struct fault_run run;
+    struct cu_proc *p = fault_begin_ex(&run, "sigint-wait", 1);
+    assert_ready(p, "sigint-wait (SIGINT ignored)");
     ck_assert_int_eq(kill(-p->pid, SIGINT), 0);
     double end = cu_now() + 0.5;
     while (cu_now() < end && !p->exited) {
@@ -512,25 +530,15 @@ START_TEST(fault_sigint_ignored)
     char st[96];
     ck_assert_msg(cu_died_of(p->status, SIGTERM), "then SIGTERM: %s",
                   cu_status_str(p->status, st, sizeof st));
-    assert_group_gone(p->pid);
-    assert_no_leak(&before, priv, p->pid);
-    free(p);
+    fault_end(&run);
 }
 END_TEST
 
 START_TEST(fault_sigkill_reaper)
 {
-    struct cu_semsnap before;
-    struct cu_proc *p = calloc(1, sizeof *p);
-    int priv = cu_private_ipc();
-    cu_sem_snapshot(&before);
-    cu_spawn_faulty(p, "idle-wait");
-    int ready = cu_wait_output(p, "READY\n", 10.0);
-    if (!ready) {
-        cu_finish(p, 0);
-        dump(p, "idle-wait");
-    }
-    ck_assert_msg(ready, "idle-wait: no READY");
+    struct fault_run run;
+    struct cu_proc *p = fault_begin(&run, "idle-wait");
+    assert_ready(p, "idle-wait");
     pid_t kids[64];
     int nk = 0;
     for (double end = cu_now() + 2.0; cu_now() < end; cu_sleep_ms(10))
@@ -547,19 +555,14 @@ START_TEST(fault_sigkill_reaper)
         kill(kids[i], SIGKILL);
     ck_assert_msg(alive == 0, "%d of the reaper's %d children survived its "
                   "SIGKILL", alive, nk);
-    assert_group_gone(p->pid);
-    assert_no_leak(&before, priv, p->pid);
-    free(p);
+    fault_end(&run);
 }
 END_TEST
 
 START_TEST(fault_deadlock)
 {
-    struct cu_semsnap before;
-    struct cu_proc *p = calloc(1, sizeof *p);
-    int priv = cu_private_ipc();
-    cu_sem_snapshot(&before);
-    cu_spawn_faulty(p, "deadlock");
+    struct fault_run run;
+    struct cu_proc *p = fault_begin(&run, "deadlock");
     cu_finish(p, WATCHDOG);
     dump(p, "deadlock");
     fprintf(stderr, "deadlock: mltp_start %s\n",
@@ -570,9 +573,7 @@ START_TEST(fault_deadlock)
     ck_assert_ptr_null(strstr(p->out, "woke-up"));
     ck_assert_msg(cu_count_lines(p->err, "mltp:", NULL, 0) >= 1,
                   "deadlock ended without a word on stderr");
-    assert_group_gone(p->pid);
-    assert_no_leak(&before, priv, p->pid);
-    free(p);
+    fault_end(&run);
 }
 END_TEST
 
@@ -628,11 +629,8 @@ END_TEST
 
 START_TEST(fault_bound_segv)
 {
-    struct cu_semsnap before;
-    struct cu_proc *p = calloc(1, sizeof *p);
-    int priv = cu_private_ipc();
-    cu_sem_snapshot(&before);
-    cu_spawn_faulty(p, "bound-segv");
+    struct fault_run run;
+    struct cu_proc *p = fault_begin(&run, "bound-segv");
     cu_finish(p, WATCHDOG);
     dump(p, "bound-segv");
     ck_assert_msg(!p->timed_out, "bound-segv: hung");
@@ -645,9 +643,7 @@ START_TEST(fault_bound_segv)
     ck_assert_int_eq(cu_count_lines(p->err, "mltp:", line, sizeof line), 1);
     ck_assert_msg(sig_named(line, SIGSEGV), "message does not name the "
                   "signal: %s", line);
-    assert_group_gone(p->pid);
-    assert_no_leak(&before, priv, p->pid);
-    free(p);
+    fault_end(&run);
 }
 END_TEST
 
