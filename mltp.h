@@ -30,6 +30,9 @@
 extern "C" {
 #endif
 
+/* The library is built with hidden visibility; its API is not. */
+#pragma GCC visibility push(default)
+
 #define MLTP_VERSION_MAJOR 0
 #define MLTP_VERSION_MINOR 2
 
@@ -269,6 +272,8 @@ mltp_t *mltp_self(void);
    the number of VPs of the current (or last) start, 0 before the first. */
 int mltp_vp_id(void);
 int mltp_vp_count(void);
+
+#pragma GCC visibility pop
 
 #ifdef __cplusplus
 }

@@ -14,8 +14,9 @@ typedef void *ult_helper_t(void *old_sp, void *a1, void *a2);
 
 /* Save callee-saved registers and FP control on this stack, move to to_sp,
    call helper(old_sp, a1, a2) there, then resume the context at to_sp.
-   Cost: 7 pushes/pops, 2 stmxcsr + 2 fnstcw, one indirect call (~4 ns). */
-void *ult_switch(void *to_sp, ult_helper_t *helper, void *a1, void *a2);
+   Cost: 29 instructions, about 5 ns, when both contexts have the same FP
+   control; a new context's FP control is loaded only when it differs. */
+void *ult_switch(void *to_sp, void *a1, void *a2, ult_helper_t *helper);
 
 /* First activation of a new context: calls entry(arg, helper_result). */
 void ult_trampoline(void);

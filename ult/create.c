@@ -92,7 +92,7 @@ ult_t *ult_create(const mltp_attr_t *a, void *(*fn)(), void *arg,
     u->stack_lo = lo;
     u->stack_map = map;
     u->prio = prio;
-    u->state = ULT_READY;
+    u->level = &ult_runq.level[prio];
     u->self = u;
     u->thrid = ult_new_id();
     if (a && a->name)

@@ -34,7 +34,6 @@ void ult_ready(ult_t *u)
 {
     int parked;
 
-    u->state = ULT_READY;
     runq_lock();
     runq_push_back(u);
     parked = CMM_LOAD_SHARED(ult_runq.parked);
@@ -45,19 +44,19 @@ void ult_ready(ult_t *u)
 
 static void *exit_helper(void *old_sp, void *old, void *unused);
 
-/* Switch from self to next (NULL: to the scheduler loop); the run-queue
-   lock is held and helper releases it. errno is swapped here, on one VP,
-   so no stale TLS address is involved. */
+/* Switch from self to next (NULL: to the scheduler loop). The run-queue
+   lock is held; helper releases it once self's context is saved, so no
+   other VP can take self before then, even if self is already queued.
+   errno is swapped here, on one VP, through this VP's own errno. */
 static inline void *switch_to(vp_t *vp, ult_t *self, ult_t *next,
                               ult_helper_t *helper, void *a2)
 {
-    int *err = &errno;
-    void *to, *r, *fake = NULL;
+    int *err = vp->errno_p;
+    void *to, *fake = NULL;
 
     self->saved_errno = *err;
     if (next) {
         *err = next->saved_errno;
-        next->state = ULT_RUNNING;
         to = next->sp;
         ult_asan_start(helper == exit_helper ? NULL : &fake,
                        next->stack_lo + ult_page_size, next->stack_map - ult_page_size);
@@ -68,21 +67,21 @@ static inline void *switch_to(vp_t *vp, ult_t *self, ult_t *next,
     }
     vp->cur = next;
     vp->switches++;
-    r = ult_switch(to, helper, self, a2);
+#if defined(__SANITIZE_ADDRESS__)
+    void *r = ult_switch(to, self, a2, helper);
     ult_asan_finish(fake);
     return r;
+#else
+    (void)fake;
+    return ult_switch(to, self, a2, helper);   /* a tail call */
+#endif
 }
 
-/* The yield helper: publish the old ULT at the back or front of its level. */
-static void *requeue(void *old_sp, void *old, void *front)
+/* The yield helper: self is already queued; its context is now saved. */
+static void *publish(void *old_sp, void *old, void *unused)
 {
-    ult_t *u = old;
-    u->sp = old_sp;
-    u->state = ULT_READY;
-    if (front)
-        runq_push_front(u);
-    else
-        runq_push_back(u);
+    (void)unused;
+    ((ult_t *)old)->sp = old_sp;
     runq_unlock();
     return NULL;
 }
@@ -96,19 +95,70 @@ static void warn_outside(const char *what)
     sched_yield();
 }
 
-/* Yield: the next ready ULT of at least our priority runs; we go to the
-   back of our level (or to its front: exactly one other runs first). */
-void ult_yield_impl(int to_front)
+/* The rest of a yield, with the run-queue lock held, when other levels
+   are involved. */
+static void __attribute__((noinline)) yield_locked(vp_t *vp, ult_t *self)
 {
-    vp_t *vp = vp_current();
-    ult_t *self = vp ? vp->cur : NULL;
-    ult_t *next;
+    ult_t *next = runq_rotate(self);
 
-    if (!self) {
-        warn_outside(to_front ? "mltp_yield_to_first()" : "mltp_yield()");
+    if (!next) {
+        runq_unlock();
         return;
     }
-    if (__builtin_expect(CMM_LOAD_SHARED(vpg.finish) == VP_FINISH_STOP, 0))
+    switch_to(vp, self, next, publish, NULL);
+}
+
+/* Everything mltp_yield's fast path leaves out: misuse, exit() in
+   progress, a contended run-queue lock. */
+static void __attribute__((noinline)) yield_slow(vp_t *vp)
+{
+    ult_t *self;
+
+    if (!vp || !(self = vp->cur)) {
+        warn_outside("mltp_yield()");
+        return;
+    }
+    if (CMM_LOAD_SHARED(vpg.finish) == VP_FINISH_STOP)
+        vp_stop_here(vp);
+    runq_lock();
+    yield_locked(vp, self);
+}
+
+/* Yield to the back of our level: the next ready ULT of at least our
+   priority runs. The hot path, kept frameless (slow cases are a tail call
+   away): ~30 instructions here, ~30 in ult_switch and publish. */
+void mltp_yield(void)
+{
+    vp_t *vp = vp_current();
+    ult_t *self, *next;
+
+    /* vpg.finish is read once per call: no need for CMM_LOAD_SHARED */
+    if (__builtin_expect(!vp || !(self = vp->cur) ||
+                         vpg.finish == VP_FINISH_STOP ||
+                         uatomic_xchg(&ult_runq.lock, 1) != 0, 0)) {
+        yield_slow(vp);
+        return;
+    }
+    if (__builtin_expect(ult_runq.bitmap >> self->prio != 1, 0)) {
+        yield_locked(vp, self);
+        return;
+    }
+    next = runq_rotate_level(self);
+    switch_to(vp, self, next, publish, NULL);
+}
+
+/* Yield to the front: exactly one other ready ULT (of at least our
+   priority) runs before us. */
+void mltp_yield_to_first(void)
+{
+    vp_t *vp = vp_current();
+    ult_t *self, *next;
+
+    if (!vp || !(self = vp->cur)) {
+        warn_outside("mltp_yield_to_first()");
+        return;
+    }
+    if (CMM_LOAD_SHARED(vpg.finish) == VP_FINISH_STOP)
         vp_stop_here(vp);
     runq_lock();
     next = runq_pop(self->prio);
@@ -116,17 +166,8 @@ void ult_yield_impl(int to_front)
         runq_unlock();
         return;
     }
-    switch_to(vp, self, next, requeue, (void *)(long)to_front);
-}
-
-void mltp_yield(void)
-{
-    ult_yield_impl(0);
-}
-
-void mltp_yield_to_first(void)
-{
-    ult_yield_impl(1);
+    runq_push_front(self);
+    switch_to(vp, self, next, publish, NULL);
 }
 
 struct release {
@@ -152,7 +193,6 @@ void ult_block(void (*release)(void *), void *arg)
 
     if (__builtin_expect(CMM_LOAD_SHARED(vpg.finish) == VP_FINISH_STOP, 0))
         vp_stop_here(vp);
-    self->state = ULT_BLOCKED;
     runq_lock();
     switch_to(vp, self, runq_pop(0), block_helper, &r);
 }

@@ -7,7 +7,9 @@
 #include "sync/spin.h"
 #include "ult/context.h"
 
-enum ult_state { ULT_READY, ULT_RUNNING, ULT_BLOCKED, ULT_DONE };
+/* Only the end is observed (join, detach); running, ready and blocked are
+   not recorded, which keeps the switch paths short. */
+enum ult_state { ULT_ALIVE, ULT_DONE };
 
 enum ult_flags {
     ULT_DETACHED = 1,   /* the library frees the descriptor at the end */
@@ -18,6 +20,11 @@ enum ult_flags {
 
 typedef struct ult ult_t;
 
+/* One priority level of the run queue (ult/runq.h). */
+struct ult_level {
+    ult_t *head, *tail;
+};
+
 /* The first three fields are mltp_t's public ones, in the same order. */
 struct ult {
     void *retval;
@@ -25,6 +32,7 @@ struct ult {
     void *private;
     void *sp;               /* saved stack pointer while not running */
     ult_t *next;            /* run-queue link */
+    struct ult_level *level;  /* its run-queue level, &ult_runq.level[prio] */
     int prio;
     int saved_errno;        /* errno travels with the ULT */
     volatile int state;     /* enum ult_state */
@@ -60,7 +68,6 @@ ult_t *ult_create(const mltp_attr_t *a, void *(*fn)(), void *arg,
 
 /* Scheduling (ult/sched.c). */
 void ult_ready(ult_t *u);
-void ult_yield_impl(int to_front);
 /* Block the running ULT; release(arg) runs once its context is saved. */
 void ult_block(void (*release)(void *), void *arg);
 void ult_exit(void *retval, int set_retval) __attribute__((noreturn));

@@ -30,7 +30,7 @@ mltp_vcreate:
         leaq    128(%rsp), %rax         /* caller's stack arguments */
         movq    %rax, 104(%rsp)
         movq    %rsp, %rdx
-        call    ult_vcreate_regs@PLT    /* (f, nbytes, &vregs) */
+        call    ult_vcreate_regs    /* (f, nbytes, &vregs) */
         addq    $120, %rsp
         .cfi_adjust_cfa_offset -120
         ret
@@ -40,6 +40,7 @@ mltp_vcreate:
 /* void *ult_call_vargs(void *f, const struct ult_vargs *va)
  * struct ult_vargs: gpr[6] @0, xmm[8] @48, nstack @112, stack[] @120 */
         .globl  ult_call_vargs
+        .hidden ult_call_vargs
         .type   ult_call_vargs, @function
         .p2align 4
 ult_call_vargs:

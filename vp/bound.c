@@ -118,7 +118,6 @@ mltp_t *mltp_create_bound(mltp_buserf_t *f, void *p0, int stacksz,
     u->thrid = b->thrid = ult_new_id();
     u->private = b->private_area;
     u->flags = ULT_BOUND;
-    u->state = ULT_RUNNING;
     u->bound = b;
     u->self = u;
     uatomic_inc(&bound_running);

@@ -18,7 +18,7 @@ static long now_ns(void)
 
 static int work_or_finish(void)
 {
-    return CMM_LOAD_SHARED(ult_runq.nready) || CMM_LOAD_SHARED(vpg.finish);
+    return runq_peek() || CMM_LOAD_SHARED(vpg.finish);
 }
 
 void vp_unpark(int n)
@@ -51,7 +51,7 @@ void vp_idle(vp_t *vp)
        after this sees parked > 0 and posts (see ult_ready). */
     runq_lock();
     int parked = uatomic_add_return(&ult_runq.parked, 1);
-    if (ult_runq.nready || CMM_LOAD_SHARED(vpg.finish)) {
+    if (ult_runq.bitmap || CMM_LOAD_SHARED(vpg.finish)) {
         uatomic_dec(&ult_runq.parked);
         runq_unlock();
         return;

@@ -35,13 +35,12 @@ void vp_loop(vp_t *vp)
         ult_t *u = runq_pop(0);
         if (u) {
             void *fake;
-            errno = u->saved_errno;
-            u->state = ULT_RUNNING;
+            *vp->errno_p = u->saved_errno;
             vp->cur = u;
             vp->switches++;
             ult_asan_start(&fake, u->stack_lo + ult_page_size,
                            u->stack_map - ult_page_size);
-            ult_switch(u->sp, leave_loop, vp, NULL);
+            ult_switch(u->sp, vp, NULL, leave_loop);
             ult_asan_finish(fake);
             continue;
         }
@@ -67,6 +66,7 @@ static int vp_main(void *arg)
 
     vp_tcb_adopt(&vp->tcb);
     vp_self_tls = vp;
+    vp->errno_p = &errno;
     vp->pid = getpid();   /* the reaper writes it too, after clone returns */
     /* never outlive the reaper (and close the race with its death) */
     prctl(PR_SET_PDEATHSIG, SIGKILL);

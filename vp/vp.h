@@ -32,6 +32,7 @@ typedef struct vp {
     volatile pid_t pid;
     void *idle_sp;              /* the scheduler loop's saved context */
     ult_t *volatile cur;        /* the running ULT, NULL in the loop */
+    int *errno_p;               /* this VP's errno (its own TLS) */
     volatile int state;         /* enum vp_state */
     volatile int fault_sig;     /* recorded by the fault handler */
     void *volatile fault_addr;
