@@ -12,6 +12,7 @@
 struct runq {
     sync_spin_t lock;
     int parked;              /* VPs asleep on the park semaphore (uatomic) */
+    long live;               /* unbound ULTs created and not ended */
     unsigned int bitmap;     /* bit p: level p non-empty */
     struct ult_level level[RUNQ_LEVELS];
 } __attribute__((aligned(64)));

@@ -42,6 +42,20 @@ void ult_ready(ult_t *u)
         vp_unpark(1);
 }
 
+/* The live count lives under the same lock: no extra locked instruction. */
+void ult_ready_new(ult_t *u)
+{
+    int parked;
+
+    runq_lock();
+    ult_runq.live++;
+    runq_push_back(u);
+    parked = CMM_LOAD_SHARED(ult_runq.parked);
+    runq_unlock();
+    if (parked)
+        vp_unpark(1);
+}
+
 static void *exit_helper(void *old_sp, void *old, void *unused);
 
 /* Switch from self to next (NULL: to the scheduler loop). The run-queue
@@ -198,13 +212,12 @@ void ult_block(void (*release)(void *), void *arg)
 }
 
 /* Runs on the next context: the ended ULT's stack is free to reuse. */
-static void *exit_helper(void *old_sp, void *old, void *unused)
+static void *exit_helper(void *old_sp, void *old, void *last)
 {
     ult_t *u = old, *joiner;
     unsigned int detached;
 
     (void)old_sp;
-    (void)unused;
     runq_unlock();
     ult_stack_put(u->stack_lo, u->stack_map);
     u->private = NULL;
@@ -218,7 +231,7 @@ static void *exit_helper(void *old_sp, void *old, void *unused)
         ult_ready(joiner);
     if (detached)
         free(u);
-    if (uatomic_add_return(&ult_live, -1) == 0)
+    if (last)
         vp_finish_all(VP_FINISH_DONE);
     return NULL;
 }
@@ -231,7 +244,8 @@ void ult_exit(void *retval, int set_retval)
     if (set_retval)
         self->retval = retval;
     runq_lock();
-    switch_to(vp, self, runq_pop(0), exit_helper, NULL);
+    long last = --ult_runq.live == 0;
+    switch_to(vp, self, runq_pop(0), exit_helper, (void *)last);
     __builtin_unreachable();
 }
 

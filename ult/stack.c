@@ -1,27 +1,31 @@
 /* ult/stack.c - ULT stacks: mmap'd with a PROT_NONE guard page below, so an
  * overflow faults (and the reaper reports it) instead of corrupting memory.
- * Stacks of the default size are cached when their ULT ends: creation then
- * costs no system call. */
+ * Stacks of the default size are cached when their ULT ends, per VP and
+ * then shared: creation then costs no system call and, on a VP, no lock. */
 #include <errno.h>
 #include <stdlib.h>
 #include <sys/mman.h>
 #include <unistd.h>
 #include "ult/asan.h"
 #include "ult/ult.h"
+#include "vp/vp.h"
 
-#define STACK_CACHE_MAX 4096
+#define STACK_CACHE_MAX 4096     /* shared by all, under a lock */
+#define VP_STACK_CACHE_MAX 1024  /* per VP, no lock: create and exit on a VP */
 
 size_t ult_stack_default = 64 * 1024;
 size_t ult_page_size = 4096;
 
+/* Kept at the top of each cached stack. */
 struct cached_stack {
     struct cached_stack *next;
     char *lo;
+    size_t map;
 };
 
 static sync_spin_t cache_lock;
-static struct cached_stack *cache;   /* kept at the top of each stack */
-static size_t cache_map;             /* mapping size of cached stacks */
+static struct cached_stack *cache;
+static size_t cache_map;             /* mapping size of the default stacks */
 static int cache_count;
 
 static size_t map_size(size_t usable)
@@ -29,25 +33,66 @@ static size_t map_size(size_t usable)
     return usable + ult_page_size;
 }
 
+static struct cached_stack *shared_get(size_t m)
+{
+    struct cached_stack *c = NULL;
+
+    if (!cache)
+        return NULL;
+    sync_spin_lock(&cache_lock);
+    if (cache && m == cache_map) {
+        c = cache;
+        cache = c->next;
+        cache_count--;
+    }
+    sync_spin_unlock(&cache_lock);
+    return c;
+}
+
+static int shared_put(struct cached_stack *c)
+{
+    int kept = 0;
+
+    sync_spin_lock(&cache_lock);
+    if (c->map == cache_map && cache_count < STACK_CACHE_MAX) {
+        c->next = cache;
+        cache = c;
+        cache_count++;
+        kept = 1;
+    }
+    sync_spin_unlock(&cache_lock);
+    return kept;
+}
+
+/* This VP's cache first (no lock), then the shared one. A VP's cache may
+   hold stacks of an older default size: those are unmapped here. */
+static struct cached_stack *cached_get(size_t m)
+{
+    vp_t *vp = vp_current();
+
+    while (vp && vp->stacks) {
+        struct cached_stack *c = vp->stacks;
+        vp->stacks = c->next;
+        vp->nstacks--;
+        if (c->map == m)
+            return c;
+        munmap(c->lo, c->map);
+    }
+    return shared_get(m);
+}
+
 /* Returns 0, or ENOMEM. *fresh: the memory is zero (a new mapping). */
 int ult_stack_get(size_t usable, char **lo, size_t *map, int *fresh)
 {
     size_t m = map_size(usable);
+    struct cached_stack *c = m == cache_map ? cached_get(m) : NULL;
 
-    if (m == cache_map && cache) {
-        sync_spin_lock(&cache_lock);
-        struct cached_stack *c = cache;
-        if (c && m == cache_map) {
-            cache = c->next;
-            cache_count--;
-            sync_spin_unlock(&cache_lock);
-            *lo = c->lo;
-            *map = m;
-            *fresh = 0;
-            ult_asan_unpoison(c->lo + ult_page_size, m - ult_page_size);
-            return 0;
-        }
-        sync_spin_unlock(&cache_lock);
+    if (c) {
+        *lo = c->lo;
+        *map = m;
+        *fresh = 0;
+        ult_asan_unpoison(c->lo + ult_page_size, m - ult_page_size);
+        return 0;
     }
     char *p = mmap(NULL, m, PROT_READ | PROT_WRITE,
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK | MAP_NORESERVE, -1, 0);
@@ -65,18 +110,20 @@ int ult_stack_get(size_t usable, char **lo, size_t *map, int *fresh)
 
 void ult_stack_put(char *lo, size_t map)
 {
-    if (map == cache_map && cache_count < STACK_CACHE_MAX) {
-        struct cached_stack *c = (struct cached_stack *)(lo + map) - 1;
+    struct cached_stack *c = (struct cached_stack *)(lo + map) - 1;
+    vp_t *vp;
+
+    if (map == cache_map) {
         c->lo = lo;
-        sync_spin_lock(&cache_lock);
-        if (map == cache_map) {
-            c->next = cache;
-            cache = c;
-            cache_count++;
-            sync_spin_unlock(&cache_lock);
+        c->map = map;
+        if ((vp = vp_current()) && vp->nstacks < VP_STACK_CACHE_MAX) {
+            c->next = vp->stacks;
+            vp->stacks = c;
+            vp->nstacks++;
             return;
         }
-        sync_spin_unlock(&cache_lock);
+        if (shared_put(c))
+            return;
     }
     munmap(lo, map);
 }
@@ -108,7 +155,7 @@ static void set_default(size_t usable)
     sync_spin_unlock(&cache_lock);
     while (old) {
         struct cached_stack *n = old->next;
-        munmap(old->lo, (char *)(old + 1) - old->lo);
+        munmap(old->lo, old->map);
         old = n;
     }
 }

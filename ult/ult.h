@@ -53,8 +53,6 @@ _Static_assert(offsetof(struct ult, retval) == offsetof(mltp_t, retval), "retval
 _Static_assert(offsetof(struct ult, thrid) == offsetof(mltp_t, thrid), "thrid");
 _Static_assert(offsetof(struct ult, private) == offsetof(mltp_t, private), "private");
 
-/* Unbound ULTs created and not yet ended. */
-extern long ult_live;       /* uatomic */
 
 /* The ULT running on this VP, NULL outside one. */
 ult_t *ult_running(void);
@@ -68,6 +66,7 @@ ult_t *ult_create(const mltp_attr_t *a, void *(*fn)(), void *arg,
 
 /* Scheduling (ult/sched.c). */
 void ult_ready(ult_t *u);
+void ult_ready_new(ult_t *u);   /* a new ULT: also counts it live */
 /* Block the running ULT; release(arg) runs once its context is saved. */
 void ult_block(void (*release)(void *), void *arg);
 void ult_exit(void *retval, int set_retval) __attribute__((noreturn));

@@ -265,7 +265,7 @@ void mltp_start(int nvp)
         errno = EINVAL;
         return;
     }
-    if (uatomic_read(&ult_live) == 0)
+    if (ult_runq.live == 0)        /* no VP runs: no lock needed */
         return;
     if (vpg.park_semid < 0 && (vpg.park_semid = vp_semset_create(1)) < 0) {
         e = errno;
@@ -313,7 +313,7 @@ void mltp_start(int nvp)
         print_stats();
     if (vpg.finish == VP_FINISH_DEADLOCK) {
         vp_warn("deadlock: %ld ULT(s) blocked and none can ever run; "
-                "mltp_start returns", (long)ult_live);
+                "mltp_start returns", ult_runq.live);
         errno = EDEADLK;
     }
 }

@@ -27,6 +27,8 @@ void vp_raw_exit(int status) __attribute__((noreturn));
 
 enum vp_state { VP_RUNNING, VP_DONE, VP_STOPPED };
 
+#define VP_ID_BLOCK 64
+
 typedef struct vp {
     int id;
     volatile pid_t pid;
@@ -40,6 +42,9 @@ typedef struct vp {
     void *altstack;
     void *stack_bottom;         /* the loop's stack, for ASan */
     size_t stack_size;
+    int id_next, id_end;        /* ULT ids taken in blocks (VP_ID_BLOCK) */
+    void *stacks;               /* this VP's stack cache (ult/stack.c) */
+    int nstacks;
     /* statistics (MLTP_STATS=1): written by this VP only */
     unsigned long switches, parks, wakeups, idle_hits;
 } __attribute__((aligned(64))) vp_t;
