@@ -184,6 +184,39 @@ void mltp_yield_to_first(void)
     switch_to(vp, self, next, publish, NULL);
 }
 
+void ult_sched_lock(void)
+{
+    runq_lock();
+}
+
+void ult_sched_unlock(void)
+{
+    runq_unlock();
+}
+
+int ult_ready_locked(ult_t *u)
+{
+    runq_push_back(u);
+    return CMM_LOAD_SHARED(ult_runq.parked) != 0;
+}
+
+void ult_sched_unlock_wake(int n)
+{
+    int parked = CMM_LOAD_SHARED(ult_runq.parked);
+    runq_unlock();
+    if (n && parked)
+        vp_unpark(n < parked ? n : parked);
+}
+
+void ult_block_locked(void)
+{
+    vp_t *vp = vp_current();
+
+    if (__builtin_expect(CMM_LOAD_SHARED(vpg.finish) == VP_FINISH_STOP, 0))
+        vp_stop_here(vp);
+    switch_to(vp, vp->cur, runq_pop(0), publish, NULL);
+}
+
 struct release {
     void (*fn)(void *);
     void *arg;

@@ -64,6 +64,18 @@ int ult_new_id(void);
 ult_t *ult_create(const mltp_attr_t *a, void *(*fn)(), void *arg,
                   const struct ult_vargs *va);
 
+/* The scheduler lock (the run-queue lock), for sync/ primitives that keep
+   their waiters under it: one lock per operation instead of two. */
+void ult_sched_lock(void);
+void ult_sched_unlock(void);
+/* With the lock held: make u ready (returns whether a VP is parked). */
+int ult_ready_locked(ult_t *u);
+/* After ult_ready_locked: drop the lock and wake up to n parked VPs. */
+void ult_sched_unlock_wake(int n);
+/* With the lock held: block the running ULT; the lock is released once
+   its context is saved. */
+void ult_block_locked(void);
+
 /* Scheduling (ult/sched.c). */
 void ult_ready(ult_t *u);
 void ult_ready_new(ult_t *u);   /* a new ULT: also counts it live */

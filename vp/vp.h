@@ -87,6 +87,13 @@ void vp_stop_here(vp_t *vp) __attribute__((noreturn));
 void vp_finish_all(int why);
 int vp_spawn(vp_t *vp);
 
+/* Is spinning for another VP worth it? (more than one VP, no more VPs
+   than CPUs, spinning not turned off) */
+static inline int vp_spin_pays(void)
+{
+    return vpg.nvp > 1 && vpg.nvp <= vpg.ncpus && vpg.spin_ns > 0;
+}
+
 /* vp/park.c: idle VPs spin, then sleep on a SysV semaphore. */
 void vp_idle(vp_t *vp);
 void vp_unpark(int n);
