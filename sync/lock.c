@@ -52,7 +52,7 @@ void mltp_lock(mltp_lock_t *l)
             if ((++n & every) == 0)
                 sched_yield();
         }
-        cmm_smp_mb();
+        sync_acquire_fence();
         return;
     }
     case MLTP_LOCK_BLOCK:

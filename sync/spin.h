@@ -12,10 +12,13 @@
 typedef unsigned int sync_spin_t;
 
 /* Publish everything written before, then store (x86 TSO: a plain store). */
+/* Order what follows after the load that saw a lock free (acquire). */
 #if defined(__x86_64__) || defined(__i386__)
 #define sync_store_release(p, v) do { cmm_barrier(); CMM_STORE_SHARED(*(p), (v)); } while (0)
+#define sync_acquire_fence() cmm_barrier()   /* TSO: loads are not reordered */
 #else
 #define sync_store_release(p, v) do { cmm_smp_mb(); CMM_STORE_SHARED(*(p), (v)); } while (0)
+#define sync_acquire_fence() cmm_smp_mb()
 #endif
 
 void sync_spin_wait(sync_spin_t *l);
