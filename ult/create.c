@@ -45,6 +45,17 @@ static void ult_main(void *arg, void *helper_result)
     ult_exit(r, 1);
 }
 
+/* glibc's memset (vector stores, chosen at run time) rather than the
+   rep stosq GCC inlines for a constant size (206 -> 198 ns per
+   create+run+finish+join in batches of 1000; the rest of the ~45 ns the
+   zeroing costs is write-allocate misses). */
+static void *(*volatile libc_memset)(void *, int, size_t) = memset;
+
+static void zero_private(void *area)
+{
+    libc_memset(area, 0, MLTP_PRIVATE_SIZE);
+}
+
 static size_t vargs_size(const struct ult_vargs *va)
 {
     return sizeof *va + va->nstack * sizeof va->stack[0];
@@ -88,7 +99,7 @@ ult_t *ult_create(const mltp_attr_t *a, void *(*fn)(), void *arg,
     memset(u, 0, sizeof(mltp_t));
     top = lo + map - MLTP_PRIVATE_SIZE;
     if (!fresh)
-        memset(top, 0, MLTP_PRIVATE_SIZE);
+        zero_private(top);
     u->private = top;
     u->fn = fn;
     u->arg = arg;
