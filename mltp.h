@@ -190,8 +190,10 @@ typedef struct mltp_barrier {
 void mltp_barrier_init(mltp_barrier_t *b);
 /* The count-th arrival starts a new episode and releases the others; the
    barrier is reusable at once. ULTs block (their VP runs other ULTs);
-   kernel-level threads (bound threads, the caller of an asynchronous
-   start) spin. Returns 0, or EINVAL for count < 1 (with a message). */
+   with more than one VP, and no more VPs than CPUs, a ULT first spins for
+   about MLTP_SPIN_US. Kernel-level threads (bound threads, the caller of
+   an asynchronous start) spin. Returns 0, or EINVAL for count < 1 (with
+   a message). */
 int mltp_barrier(mltp_barrier_t *b, int count);
 
 /* ---- condition queues -------------------------------------------------- */
