@@ -3,17 +3,20 @@
  * that already count for the new episode, so the barrier is reusable at
  * once.
  *
- * The state is kept under the scheduler lock: an arrival takes one lock,
+ * The state is kept under the run-queue lock: an arrival takes one lock,
  * and a ULT that waits blocks (its VP runs other ULTs) queued on its own
  * run-queue link. With more than one VP a waiting ULT first spins on the
- * episode for about one wake-up cost: a hand-off through one cache line
- * is far cheaper than waking a blocked ULT on another VP. Kernel-level
- * threads (bound threads, the caller of an asynchronous start) only spin.
+ * episode for about one wake-up cost, but only while no ready ULT lacks an
+ * idle VP to run it (that one may be the arrival we wait for, and need
+ * our VP): a release seen through one cache line is far cheaper than
+ * waking a blocked ULT on another VP. Kernel-level threads (bound threads, the
+ * caller of an asynchronous start) only spin.
  */
 #include <errno.h>
 #include <sched.h>
 #include <time.h>
 #include "sync/sync.h"
+#include "ult/runq.h"
 #include "vp/vp.h"
 
 /* waiters[0]: first blocked ULT, waiters[1]: last (linked by ult->next) */
@@ -35,70 +38,36 @@ static long now_ns(void)
     return ts.tv_sec * 1000000000L + ts.tv_nsec;
 }
 
-/* Spin until the episode moves on; 0 if the time ran out first. */
-static int spin_episode(mltp_barrier_t *b, unsigned int ep, long ns)
+/* A kernel-level thread: spin until the episode moves on. */
+static void spin_episode(const mltp_barrier_t *b, unsigned int ep)
 {
-    long deadline = ns >= 0 ? now_ns() + ns : 0;
     unsigned int n = 0;
 
     while (CMM_LOAD_SHARED(b->episode) == ep) {
         caa_cpu_relax();
-        if ((++n & 0x3f) == 0) {
-            if (ns >= 0 && now_ns() >= deadline)
-                return 0;
-            if (ns < 0 && (n & 0xfff) == 0)
-                sched_yield();
-        }
+        if ((++n & 0xfff) == 0)
+            sched_yield();
+    }
+}
+
+/* A ULT: spin for at most ns while no ready ULT lacks a VP; 1 if the
+   episode moved on. The run queue shares its cache line with its lock:
+   look at it only now and then, or every other VP's lock pays for it. */
+static int spin_episode_idle(const mltp_barrier_t *b, unsigned int ep, long ns)
+{
+    long deadline = now_ns() + ns;
+    unsigned int n = 0;
+
+    while (CMM_LOAD_SHARED(b->episode) == ep) {
+        caa_cpu_relax();
+        if ((++n & 0x3f) == 0 && (runq_starving() || now_ns() >= deadline))
+            return 0;
     }
     return 1;
 }
 
-int mltp_barrier(mltp_barrier_t *b, int count)
+static void wait_blocked(mltp_barrier_t *b, ult_t *self)
 {
-    ult_t *self = ult_running(), *w, *next;
-    unsigned int ep;
-    int n = 0;
-
-    if (count < 1) {
-        vp_warn("mltp_barrier: count %d (must be at least 1)", count);
-        return EINVAL;
-    }
-    ult_sched_lock();
-    ep = b->episode;
-    if (++b->arrived >= count) {
-        b->arrived = 0;
-        CMM_STORE_SHARED(b->episode, ep + 1);
-        for (w = FIRST(b); w; w = next, n++) {
-            next = w->next;
-            ult_ready_locked(w);
-        }
-        FIRST(b) = LAST(b) = NULL;
-        ult_sched_unlock_wake(n);
-        return 0;
-    }
-    if (self && !vp_spin_pays()) {
-        self->next = NULL;
-        if (LAST(b))
-            LAST(b)->next = self;
-        else
-            FIRST(b) = self;
-        LAST(b) = self;
-        ult_block_locked();
-        return 0;
-    }
-    ult_sched_unlock();
-    if (!self) {
-        spin_episode(b, ep, -1);
-        return 0;
-    }
-    if (spin_episode(b, ep, vpg.spin_ns))
-        return 0;
-    /* still not released: block after all, unless it happened just now */
-    ult_sched_lock();
-    if (b->episode != ep) {
-        ult_sched_unlock();
-        return 0;
-    }
     self->next = NULL;
     if (LAST(b))
         LAST(b)->next = self;
@@ -106,5 +75,62 @@ int mltp_barrier(mltp_barrier_t *b, int count)
         FIRST(b) = self;
     LAST(b) = self;
     ult_block_locked();
+}
+
+/* Several VPs: spin while worth it, then block. Out of line, so that the
+   1-VP paths of mltp_barrier need no stack frame. Lock held on entry. */
+static void __attribute__((noinline)) wait_spinning(mltp_barrier_t *b, ult_t *self,
+                                                    unsigned int ep)
+{
+    runq_unlock();
+    if (!self) {
+        spin_episode(b, ep);
+        return;
+    }
+    if (spin_episode_idle(b, ep, vpg.spin_ns))
+        return;
+    /* still not released: block after all, unless it happened just now */
+    runq_lock();
+    if (b->episode != ep) {
+        runq_unlock();
+        return;
+    }
+    wait_blocked(b, self);
+}
+
+/* The last arrival: a new episode; every waiter is ready again. */
+static void __attribute__((noinline)) release(mltp_barrier_t *b, unsigned int ep)
+{
+    ult_t *w, *next;
+    int n = 0;
+
+    b->arrived = 0;
+    CMM_STORE_SHARED(b->episode, ep + 1);
+    for (w = FIRST(b); w; w = next, n++) {
+        next = w->next;
+        runq_push_back(w);
+    }
+    FIRST(b) = LAST(b) = NULL;
+    ult_sched_unlock_wake(n);
+}
+
+int mltp_barrier(mltp_barrier_t *b, int count)
+{
+    vp_t *vp = vp_current();
+    ult_t *self = vp ? vp->cur : NULL;
+    unsigned int ep;
+
+    if (__builtin_expect(count < 1, 0)) {
+        vp_warn("mltp_barrier: count %d (must be at least 1)", count);
+        return EINVAL;
+    }
+    runq_lock();
+    ep = b->episode;
+    if (++b->arrived >= count)
+        release(b, ep);
+    else if (self && (!vp_spin_pays() || runq_starving()))
+        wait_blocked(b, self);
+    else
+        wait_spinning(b, self, ep);
     return 0;
 }

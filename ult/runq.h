@@ -12,6 +12,7 @@
 struct runq {
     sync_spin_t lock;
     int parked;              /* VPs asleep on the park semaphore (uatomic) */
+    int idle;                /* VPs spinning or parked for work (uatomic) */
     long live;               /* unbound ULTs created and not ended */
     unsigned int bitmap;     /* bit p: level p non-empty */
     struct ult_level level[RUNQ_LEVELS];
@@ -24,6 +25,12 @@ static inline void runq_unlock(void) { sync_spin_unlock(&ult_runq.lock); }
 
 /* Anything ready? (a racy peek, for idle VPs) */
 static inline int runq_peek(void) { return CMM_LOAD_SHARED(ult_runq.bitmap) != 0; }
+
+/* Ready ULTs that no idle VP is there to take (racy, for spinners). */
+static inline int runq_starving(void)
+{
+    return runq_peek() && CMM_LOAD_SHARED(ult_runq.idle) == 0;
+}
 
 static inline void runq_push_back(ult_t *u)
 {

@@ -184,22 +184,6 @@ void mltp_yield_to_first(void)
     switch_to(vp, self, next, publish, NULL);
 }
 
-void ult_sched_lock(void)
-{
-    runq_lock();
-}
-
-void ult_sched_unlock(void)
-{
-    runq_unlock();
-}
-
-int ult_ready_locked(ult_t *u)
-{
-    runq_push_back(u);
-    return CMM_LOAD_SHARED(ult_runq.parked) != 0;
-}
-
 void ult_sched_unlock_wake(int n)
 {
     int parked = CMM_LOAD_SHARED(ult_runq.parked);

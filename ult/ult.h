@@ -64,16 +64,12 @@ int ult_new_id(void);
 ult_t *ult_create(const mltp_attr_t *a, void *(*fn)(), void *arg,
                   const struct ult_vargs *va);
 
-/* The scheduler lock (the run-queue lock), for sync/ primitives that keep
-   their waiters under it: one lock per operation instead of two. */
-void ult_sched_lock(void);
-void ult_sched_unlock(void);
-/* With the lock held: make u ready (returns whether a VP is parked). */
-int ult_ready_locked(ult_t *u);
-/* After ult_ready_locked: drop the lock and wake up to n parked VPs. */
+/* sync/ primitives may keep their waiters under the run-queue lock
+   (runq_lock() in ult/runq.h): one lock per operation instead of two.
+   With that lock held: */
+/* drop it and wake up to n parked VPs (after making n ULTs ready) */
 void ult_sched_unlock_wake(int n);
-/* With the lock held: block the running ULT; the lock is released once
-   its context is saved. */
+/* block the running ULT; the lock is released once its context is saved */
 void ult_block_locked(void);
 
 /* Scheduling (ult/sched.c). */

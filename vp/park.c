@@ -31,7 +31,18 @@ void vp_unpark(int n)
     semop(vpg.park_semid, &op, 1);
 }
 
+static void idle_wait(vp_t *vp);
+
+/* Counted idle while here: spinners elsewhere (barriers) keep spinning
+   only if an idle VP will take the ULTs they made ready. */
 void vp_idle(vp_t *vp)
+{
+    uatomic_inc(&ult_runq.idle);
+    idle_wait(vp);
+    uatomic_dec(&ult_runq.idle);
+}
+
+static void idle_wait(vp_t *vp)
 {
     struct sembuf op = { 0, -1, 0 };
 
