@@ -28,6 +28,28 @@ static struct cached_stack *cache;
 static size_t cache_map;             /* mapping size of the default stacks */
 static int cache_count;
 
+#ifndef MADV_GUARD_INSTALL
+#define MADV_GUARD_INSTALL 102          /* Linux 6.13 */
+#endif
+
+/* A guard page made with mprotect() splits the mapping: 2 VMAs per stack,
+   and vm.max_map_count (65530) stops creation near 32k ULTs. A guard
+   region (MADV_GUARD_INSTALL) faults the same way without splitting, and
+   neighbouring stacks then merge into one VMA. Older kernels: mprotect. */
+static int guard_regions = 1;
+
+static int install_guard(char *lo)
+{
+    if (guard_regions) {
+        if (madvise(lo, ult_page_size, MADV_GUARD_INSTALL) == 0)
+            return 0;
+        if (errno != EINVAL)
+            return -1;
+        guard_regions = 0;
+    }
+    return mprotect(lo, ult_page_size, PROT_NONE);
+}
+
 static size_t map_size(size_t usable)
 {
     return usable + ult_page_size;
@@ -98,7 +120,7 @@ int ult_stack_get(size_t usable, char **lo, size_t *map, int *fresh)
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK | MAP_NORESERVE, -1, 0);
     if (p == MAP_FAILED)
         return ENOMEM;
-    if (mprotect(p, ult_page_size, PROT_NONE) != 0) {
+    if (install_guard(p) != 0) {
         munmap(p, m);
         return ENOMEM;
     }
