@@ -1,0 +1,146 @@
+/* bench/bench.h - the MLTP benchmark driver: rows, runs, timing, counters.
+ *
+ * A row is one measured operation in one variant (MLTP or a baseline). Its
+ * kernel runs the operation `iters` times and reports the elapsed time of
+ * the timed loop; the driver calibrates iters, repeats the run and keeps
+ * the median and the spread (bench/main.c). Kernels live in bench/ops_*.c,
+ * one family per file, and register their rows at start-up. */
+#ifndef BENCH_BENCH_H
+#define BENCH_BENCH_H
+
+#include <stddef.h>
+#include <xmmintrin.h>
+#include "mltp.h"
+
+/* ---- timing --------------------------------------------------------- */
+
+struct bench_stamp {
+    double ns;      /* CLOCK_MONOTONIC */
+    double cyc;     /* the cycle timer: PAPI_get_real_cyc (TSC) */
+};
+
+void bench_stamp(struct bench_stamp *s);
+
+/* One run of a kernel. */
+struct bench_run {
+    double ns;          /* elapsed time of the timed part */
+    double cyc;         /* the same in timer cycles */
+    double ops;         /* operations the per-op figures divide by */
+    double total_ops;   /* operations of the whole run, warm-up included:
+                           the counters (which cover the whole run)
+                           divide by this */
+    double value;       /* rows measured in other units (bytes) */
+    char err[200];      /* non-empty: the run failed; the reason */
+    char info[300];     /* printed under the table (last repetition's) */
+};
+
+/* The earliest t0 to the latest t1 of n participants. */
+void bench_span(struct bench_run *r, const struct bench_stamp *t0, size_t t0_stride,
+                const struct bench_stamp *t1, size_t t1_stride, int n);
+
+/* ---- rows ----------------------------------------------------------- */
+
+struct bench_row;
+typedef void bench_fn(const struct bench_row *row, long iters, struct bench_run *r);
+
+#define BENCH_PLOTS 2
+
+struct bench_row {
+    const char *op;         /* "yield ping-pong" */
+    const char *variant;    /* "MLTP 2 ULTs / 1 VP" */
+    bench_fn *fn;
+    long arg[4];            /* kernel parameters */
+    int cpus;               /* 1: pin to one CPU; 0: all CPUs */
+    int nvp;                /* VPs (or threads' CPUs) of the row, 0 if none */
+    long fixed_iters;       /* > 0: no calibration, exactly this many */
+    int reps;               /* > 0: this many repetitions (else the mode's) */
+    int warmup;             /* 0: one discarded run before the repetitions;
+                               -1: none (the kernel warms itself) */
+    double target;          /* the bar for this row, 0 if none */
+    const char *unit;       /* "ns" (default) or "B" */
+    const char *na;         /* not applicable: why (row only printed) */
+    const char *note;       /* printed under the table */
+    struct {
+        const char *plot;   /* plot group, NULL if none */
+        const char *series; /* its line */
+        double x;           /* its scaling value */
+    } plot[BENCH_PLOTS];
+    int full_only;          /* only in bench-full */
+    int fresh;              /* each run in a new process (cold caches) */
+};
+
+/* Add a row (copied). Kernels' files call this from their register
+   function, in the order the table shows them. */
+void bench_add(const struct bench_row *row);
+
+/* The mode: 0 quick, 1 full. Kernels size fixed batches with it. */
+extern int bench_full;
+
+void ops_switch_register(void);
+void ops_yield_register(void);
+void ops_create_register(void);
+void ops_sync_register(void);
+void ops_kernel_register(void);
+void ops_memory_register(void);
+
+/* ---- helpers for kernels --------------------------------------------- */
+
+/* The same MXCSR status flags in every context before timing (all clear):
+   loading an MXCSR whose sticky flags differ makes a switch ~15x slower. */
+static inline void bench_fp_clean(void)
+{
+    _mm_setcsr(_mm_getcsr() & ~0x3fu);
+}
+
+/* Pin the process to one CPU (1) or give it back every CPU (0). Threads,
+   VPs and children made afterwards inherit it. */
+void bench_pin(int cpus);
+
+/* Warm-up iterations for a timed loop of n. */
+static inline long bench_warm(long n)
+{
+    long w = n / 10;
+    return w < 16 ? 16 : w;
+}
+
+/* Create nth ULTs running f(base + i * size), run them on nvp VPs, free
+   the handles. Returns 0, or -1 with r->err set. */
+int bench_mltp_run(int nth, int nvp, void *(*f)(void *), void *base, size_t size,
+                   struct bench_run *r);
+
+/* Set r->err (printf-style). */
+void bench_fail(struct bench_run *r, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Spin politely. */
+static inline void bench_relax(void)
+{
+    __builtin_ia32_pause();
+}
+
+/* 64-byte aligned allocation, zeroed; exits on failure. */
+void *bench_zalloc(size_t n);
+
+/* The callgrind modes (bench/callgrind.sh): run `what` n times, untimed. */
+int bench_callgrind(const char *what, long n);
+int ops_switch_callgrind(const char *what, long n);
+int ops_yield_callgrind(long n);
+
+/* ---- counters (bench/papi.c) ---------------------------------------- */
+
+enum { BC_CYC, BC_INS, BC_TASK, BC_CSW, BC_N };
+
+void bench_counters_init(void);
+/* Counting covers this process and every thread and process it creates
+   until the stop (VPs included; a child's counts arrive when it ends). */
+void bench_counters_start(void);
+/* Totals since the start; a column without a source is NaN. */
+void bench_counters_stop(double v[BC_N]);
+/* Whether a column has a source, and its description. */
+int bench_counter_have(int c);
+const char *bench_counter_source(int c);
+/* PAPI_get_real_cyc, or the TSC without PAPI. */
+double bench_cycles(void);
+const char *bench_cycles_source(void);
+
+#endif

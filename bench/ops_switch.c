@@ -1,0 +1,246 @@
+/* bench/ops_switch.c - the machine context switch alone: ping-pong between
+ * the main context and one other, one direction reported (a loop iteration
+ * is two switches).
+ *   MLTP ult_switch      ult/switch-x86_64.S with a helper that only
+ *                        stores the old stack pointer (what every MLTP
+ *                        switch does at least)
+ *   _setjmp/_longjmp     the second stack is bootstrapped once with
+ *                        makecontext, then the jmp functions ping-pong
+ *   sigsetjmp/siglongjmp the same, saving and restoring the signal mask
+ *                        (two sigprocmask system calls per switch)
+ *   swapcontext          glibc ucontext (also a sigprocmask per switch) */
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <ucontext.h>
+#include "bench/bench.h"
+#include "ult/context.h"
+
+#define STACK_SIZE (64 * 1024)
+
+static char *peer_stack;
+
+static char *stack_top(void)
+{
+    if (!peer_stack)
+        peer_stack = bench_zalloc(STACK_SIZE);
+    return peer_stack + STACK_SIZE;
+}
+
+/* ---- ult_switch ---------------------------------------------------------- */
+
+static void *main_sp, *peer_sp;
+
+static void *store_sp(void *old_sp, void *where, void *unused)
+{
+    (void)unused;
+    *(void **)where = old_sp;
+    return NULL;
+}
+
+static void ult_peer(void *arg, void *helper_result) __attribute__((noreturn));
+static void ult_peer(void *arg, void *helper_result)
+{
+    (void)arg;
+    (void)helper_result;
+    bench_fp_clean();
+    for (;;)
+        ult_switch(main_sp, &peer_sp, NULL, store_sp);
+}
+
+static void ult_pingpong(long n)
+{
+    for (long i = 0; i < n; i++)
+        ult_switch(peer_sp, &main_sp, NULL, store_sp);
+}
+
+static void ult_setup(void)
+{
+    bench_fp_clean();
+    peer_sp = ult_context_init(stack_top(), ult_peer, NULL);
+}
+
+static void k_ult_switch(const struct bench_row *row, long n, struct bench_run *r)
+{
+    struct bench_stamp t0, t1;
+    long w = bench_warm(n);
+
+    (void)row;
+    ult_setup();
+    ult_pingpong(w);
+    bench_stamp(&t0);
+    ult_pingpong(n);
+    bench_stamp(&t1);
+    r->ns = t1.ns - t0.ns;
+    r->cyc = t1.cyc - t0.cyc;
+    r->ops = 2.0 * n;
+    r->total_ops = 2.0 * (n + w);
+}
+
+/* ---- swapcontext --------------------------------------------------------- */
+
+static ucontext_t uc_main, uc_peer;
+
+static void uc_peer_fn(void)
+{
+    bench_fp_clean();
+    for (;;)
+        swapcontext(&uc_peer, &uc_main);
+}
+
+static void uc_setup(void)
+{
+    getcontext(&uc_peer);
+    uc_peer.uc_stack.ss_sp = stack_top() - STACK_SIZE;
+    uc_peer.uc_stack.ss_size = STACK_SIZE;
+    uc_peer.uc_link = NULL;
+    makecontext(&uc_peer, uc_peer_fn, 0);
+}
+
+static void uc_pingpong(long n)
+{
+    for (long i = 0; i < n; i++)
+        swapcontext(&uc_main, &uc_peer);
+}
+
+static void k_swapcontext(const struct bench_row *row, long n, struct bench_run *r)
+{
+    struct bench_stamp t0, t1;
+    long w = bench_warm(n);
+
+    (void)row;
+    bench_fp_clean();
+    uc_setup();
+    uc_pingpong(w);
+    bench_stamp(&t0);
+    uc_pingpong(n);
+    bench_stamp(&t1);
+    r->ns = t1.ns - t0.ns;
+    r->cyc = t1.cyc - t0.cyc;
+    r->ops = 2.0 * n;
+    r->total_ops = 2.0 * (n + w);
+}
+
+/* ---- _setjmp/_longjmp and sigsetjmp/siglongjmp ---------------------------- */
+
+static jmp_buf jb_main, jb_peer;
+static sigjmp_buf sj_main, sj_peer;
+static ucontext_t boot;
+
+static void jb_peer_fn(void)
+{
+    bench_fp_clean();
+    for (;;)
+        if (!_setjmp(jb_peer))
+            _longjmp(jb_main, 1);
+}
+
+static void sj_peer_fn(void)
+{
+    bench_fp_clean();
+    for (;;)
+        if (!sigsetjmp(sj_peer, 1))
+            siglongjmp(sj_main, 1);
+}
+
+/* The loops live in functions of their own so that nothing of the
+   caller's is live across the jumps. */
+static __attribute__((noinline)) void jb_pingpong(long n)
+{
+    for (volatile long i = 0; i < n; i++)
+        if (!_setjmp(jb_main))
+            _longjmp(jb_peer, 1);
+}
+
+static __attribute__((noinline)) void sj_pingpong(long n)
+{
+    for (volatile long i = 0; i < n; i++)
+        if (!sigsetjmp(sj_main, 1))
+            siglongjmp(sj_peer, 1);
+}
+
+/* Start the peer on its stack; it jumps straight back (and then waits in
+   its setjmp for our jumps). */
+static __attribute__((noinline)) void jmp_boot(int sig)
+{
+    ucontext_t here;
+
+    getcontext(&boot);
+    boot.uc_stack.ss_sp = stack_top() - STACK_SIZE;
+    boot.uc_stack.ss_size = STACK_SIZE;
+    boot.uc_link = NULL;
+    makecontext(&boot, sig ? sj_peer_fn : jb_peer_fn, 0);
+    if (sig) {
+        if (!sigsetjmp(sj_main, 1))
+            swapcontext(&here, &boot);
+    } else {
+        if (!_setjmp(jb_main))
+            swapcontext(&here, &boot);
+    }
+}
+
+static void k_jmp(const struct bench_row *row, long n, struct bench_run *r)
+{
+    struct bench_stamp t0, t1;
+    long w = bench_warm(n);
+    int sig = (int)row->arg[0];
+
+    bench_fp_clean();
+    jmp_boot(sig);
+    if (sig)
+        sj_pingpong(w);
+    else
+        jb_pingpong(w);
+    bench_stamp(&t0);
+    if (sig)
+        sj_pingpong(n);
+    else
+        jb_pingpong(n);
+    bench_stamp(&t1);
+    r->ns = t1.ns - t0.ns;
+    r->cyc = t1.cyc - t0.cyc;
+    r->ops = 2.0 * n;
+    r->total_ops = 2.0 * (n + w);
+}
+
+/* ---- callgrind modes: n round trips = 2n switches ------------------------ */
+
+int ops_switch_callgrind(const char *what, long n)
+{
+    bench_fp_clean();
+    if (!strcmp(what, "switch")) {
+        ult_setup();
+        ult_pingpong(n);
+    } else if (!strcmp(what, "setjmp")) {
+        jmp_boot(0);
+        jb_pingpong(n);
+    } else if (!strcmp(what, "swapcontext")) {
+        uc_setup();
+        uc_pingpong(n);
+    } else {
+        fprintf(stderr, "mltp_bench: unknown callgrind mode %s\n", what);
+        return 2;
+    }
+    return 0;
+}
+
+void ops_switch_register(void)
+{
+    /* first: every ratio in the table is to this row's median */
+    bench_add(&(struct bench_row){
+        .op = "context switch (1 way)", .variant = "_setjmp/_longjmp", .fn = k_jmp,
+        .arg = { 0 }, .cpus = 1,
+        .note = "the ratio base; bootstrapped once with makecontext" });
+    bench_add(&(struct bench_row){
+        .op = "context switch (1 way)", .variant = "sigsetjmp/siglongjmp (mask)", .fn = k_jmp,
+        .arg = { 1 }, .cpus = 1 });
+    bench_add(&(struct bench_row){
+        .op = "context switch (1 way)", .variant = "glibc swapcontext", .fn = k_swapcontext,
+        .cpus = 1 });
+    bench_add(&(struct bench_row){
+        .op = "context switch (1 way)", .variant = "MLTP ult_switch", .fn = k_ult_switch,
+        .cpus = 1, .target = 4.0,
+        .note = "ult/ switch with a helper that stores the old stack pointer; FP control "
+                "saved and compared" });
+}
