@@ -1,9 +1,13 @@
-/* sync/cond.c - condition queues. Waiting queues the caller under c's own
- * spin lock and blocks it; signal readies the first waiter, broadcast all.
- * mltp_cond_wait_lock releases the caller's lock while c's spin lock is
- * held, so a signaller (who takes c's lock to signal) cannot slip between
- * the release and the wait. */
+/* sync/cond.c - condition queues. A waiter is queued and blocked under the
+ * run-queue lock, so waiting and signalling each take one lock; signal
+ * readies the first waiter, broadcast all. mltp_cond_wait_lock releases
+ * the caller's lock while the run-queue lock is held, so a signaller
+ * cannot slip between the release and the wait. The public `lock` field
+ * is unused (kept for the layout). */
 #include "sync/sync.h"
+#include "ult/runq.h"
+
+#define QUEUE(c) ((struct sync_waitq *)(c)->waiters)
 
 void mltp_cond_init(mltp_cond_t *c)
 {
@@ -13,35 +17,26 @@ void mltp_cond_init(mltp_cond_t *c)
 
 void mltp_cond_wait(mltp_cond_t *c)
 {
-    sync_spin_lock(&c->lock);
-    sync_wait(&c->lock, (struct sync_waitq *)c->waiters);
+    runq_lock();
+    sync_wait_locked(QUEUE(c));
 }
 
 void mltp_cond_wait_lock(mltp_cond_t *c, mltp_lock_t *l)
 {
-    sync_spin_lock(&c->lock);
+    runq_lock();
     mltp_unlock(l);
-    sync_wait(&c->lock, (struct sync_waitq *)c->waiters);
+    sync_wait_locked(QUEUE(c));
     mltp_lock(l);
 }
 
 void mltp_cond_signal(mltp_cond_t *c)
 {
-    struct sync_waiter *w;
-
-    sync_spin_lock(&c->lock);
-    w = sync_waitq_pop((struct sync_waitq *)c->waiters);
-    sync_spin_unlock(&c->lock);
-    if (w)
-        sync_wake(w);
+    runq_lock();
+    sync_wake_one_unlock(QUEUE(c));
 }
 
 void mltp_cond_broadcast(mltp_cond_t *c)
 {
-    struct sync_waiter *all;
-
-    sync_spin_lock(&c->lock);
-    all = sync_waitq_take_all((struct sync_waitq *)c->waiters);
-    sync_spin_unlock(&c->lock);
-    sync_wake_all(all);
+    runq_lock();
+    sync_wake_all_unlock(QUEUE(c));
 }

@@ -19,15 +19,15 @@ struct sync_waitq {
     struct sync_waiter *head, *tail;
 };
 
-/* With *lock held: queue the caller on q and wait; *lock is released
-   (atomically with blocking, for a ULT) and not re-taken. */
-void sync_wait(sync_spin_t *lock, struct sync_waitq *q);
-/* With the lock held: take the first waiter / all waiters off q. */
-struct sync_waiter *sync_waitq_pop(struct sync_waitq *q);
-struct sync_waiter *sync_waitq_take_all(struct sync_waitq *q);
-/* After the lock is released: let w go (w may vanish at once). */
-void sync_wake(struct sync_waiter *w);
-void sync_wake_all(struct sync_waiter *list);
+/* Wait queues live under the run-queue lock (runq_lock(), ult/runq.h):
+   waiting and waking then take one lock, not two.
+   With that lock held: queue the caller on q and wait; the lock is
+   released (once the context is saved, for a ULT) and not re-taken. */
+void sync_wait_locked(struct sync_waitq *q);
+/* With that lock held: let the first waiter / every waiter go, then drop
+   the lock. */
+void sync_wake_one_unlock(struct sync_waitq *q);
+void sync_wake_all_unlock(struct sync_waitq *q);
 
 /* sync/semlock.c: MLTP_LOCK_SEMAPHORE */
 int sync_semlock_init(mltp_lock_t *l);

@@ -1,6 +1,8 @@
-/* sync/waitq.c - FIFO wait queues for barriers, conditions and joins. */
+/* sync/waitq.c - FIFO wait queues (condition queues), under the run-queue
+ * lock; and the slow path of the internal spin lock. */
 #include <sched.h>
 #include "sync/sync.h"
+#include "ult/runq.h"
 
 /* Spinning kernel-level threads: TTAS with a pause, and give the CPU away
    now and then (a VP may need it to run the thread that wakes us). */
@@ -16,15 +18,10 @@ void sync_spin_wait(sync_spin_t *l)
     } while (uatomic_xchg(l, 1) != 0);
 }
 
-static void unlock_spin(void *l)
-{
-    sync_spin_unlock(l);
-}
-
 /* w stays queued only while we wait here: its address never dangles. */
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wdangling-pointer"
-void sync_wait(sync_spin_t *lock, struct sync_waitq *q)
+void sync_wait_locked(struct sync_waitq *q)
 {
     struct sync_waiter w = { NULL, ult_running(), 0 };
     unsigned int n = 0;
@@ -35,10 +32,10 @@ void sync_wait(sync_spin_t *lock, struct sync_waitq *q)
         q->head = &w;
     q->tail = &w;
     if (w.ult) {
-        ult_block(unlock_spin, (void *)lock);
+        ult_block_locked();
         return;
     }
-    sync_spin_unlock(lock);
+    runq_unlock();
     while (!CMM_LOAD_SHARED(w.woken)) {
         caa_cpu_relax();
         if ((++n & 0xfff) == 0)
@@ -47,40 +44,43 @@ void sync_wait(sync_spin_t *lock, struct sync_waitq *q)
 }
 #pragma GCC diagnostic pop
 
-struct sync_waiter *sync_waitq_pop(struct sync_waitq *q)
+/* A ULT waiter goes back on the run queue; a kernel-level one is told
+   (it may return, and its node vanish, at once). Returns 1 for a ULT. */
+static int wake_locked(struct sync_waiter *w)
+{
+    ult_t *u = w->ult;
+
+    if (u) {
+        runq_push_back(u);
+        return 1;
+    }
+    sync_store_release(&w->woken, 1);
+    return 0;
+}
+
+void sync_wake_one_unlock(struct sync_waitq *q)
 {
     struct sync_waiter *w = q->head;
+    int n = 0;
+
     if (w) {
         q->head = w->next;
         if (!q->head)
             q->tail = NULL;
-        w->next = NULL;
+        n = wake_locked(w);
     }
-    return w;
+    ult_sched_unlock_wake(n);
 }
 
-struct sync_waiter *sync_waitq_take_all(struct sync_waitq *q)
+void sync_wake_all_unlock(struct sync_waitq *q)
 {
-    struct sync_waiter *w = q->head;
+    struct sync_waiter *w = q->head, *next;
+    int n = 0;
+
     q->head = q->tail = NULL;
-    return w;
-}
-
-void sync_wake(struct sync_waiter *w)
-{
-    ult_t *u = w->ult;
-    if (u) {
-        ult_ready(u);           /* w lives on u's stack: not touched after */
-    } else {
-        sync_store_release(&w->woken, 1);
+    for (; w; w = next) {
+        next = w->next;
+        n += wake_locked(w);
     }
-}
-
-void sync_wake_all(struct sync_waiter *w)
-{
-    while (w) {
-        struct sync_waiter *next = w->next;
-        sync_wake(w);
-        w = next;
-    }
+    ult_sched_unlock_wake(n);
 }
