@@ -5,6 +5,7 @@
  *   8: r15  16: r14  24: r13  32: r12  40: rbx  48: rbp  56: return address
  * The saved stack pointer is 16-byte aligned.
  */
+#include "ult/context.h"
         .text
 
 /* void *ult_switch(void *to_sp, void *a1, void *a2, ult_helper_t *helper)
@@ -33,6 +34,7 @@ ult_switch:
         movq    %rsp, %rdi              /* old_sp */
         movq    %rax, %rsp              /* now on the new stack */
         call    *%rcx                   /* helper(old_sp, a1, a2), aligned */
+.Lresume:
         /* The hardware holds our FP control: load the new context's only
            if its control bits differ (ldmxcsr and fldcw are slow, and the
            sticky flags stay with the VP; FINDINGS.md section 7). */
@@ -70,6 +72,31 @@ ult_switch:
         jmp     .Lrestore
         .cfi_endproc
         .size   ult_switch, .-ult_switch
+
+/* void ult_switch_yield(void *to_sp, void *self) */
+        .globl  ult_switch_yield
+        .hidden ult_switch_yield
+        .type   ult_switch_yield, @function
+        .p2align 4
+ult_switch_yield:
+        .cfi_startproc
+        pushq   %rbp
+        pushq   %rbx
+        pushq   %r12
+        pushq   %r13
+        pushq   %r14
+        pushq   %r15
+        subq    $8, %rsp
+        stmxcsr (%rsp)
+        fnstcw  4(%rsp)
+        movl    (%rsp), %ebx
+        movzwl  4(%rsp), %ebp
+        movq    %rsp, ULT_SP_OFFSET(%rsi)  /* saved; still unseen: we hold the lock */
+        movq    %rdi, %rsp              /* now on the new stack */
+        movl    $0, ult_runq(%rip)      /* drop the run-queue lock (x86: a release) */
+        jmp     .Lresume
+        .cfi_endproc
+        .size   ult_switch_yield, .-ult_switch_yield
 
 /* First activation: r12 = arg, r13 = entry, rax = helper result. */
         .globl  ult_trampoline

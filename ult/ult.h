@@ -52,6 +52,7 @@ _Static_assert(sizeof(struct ult) <= sizeof(mltp_t), "mltp_t too small");
 _Static_assert(offsetof(struct ult, retval) == offsetof(mltp_t, retval), "retval");
 _Static_assert(offsetof(struct ult, thrid) == offsetof(mltp_t, thrid), "thrid");
 _Static_assert(offsetof(struct ult, private) == offsetof(mltp_t, private), "private");
+_Static_assert(offsetof(struct ult, sp) == ULT_SP_OFFSET, "ult_switch_yield");
 
 
 /* The ULT running on this VP, NULL outside one. */
