@@ -6,6 +6,23 @@
  * The saved stack pointer is 16-byte aligned.
  */
 #include "ult/context.h"
+/* Push the callee-saved registers and the FP control word; keep the FP
+   control in ebx/ebp too (loads of the sizes just stored forward without a
+   stall; rbx and rbp are saved and survive a helper call). */
+        .macro SAVE_CONTEXT
+        pushq   %rbp
+        pushq   %rbx
+        pushq   %r12
+        pushq   %r13
+        pushq   %r14
+        pushq   %r15
+        subq    $8, %rsp
+        stmxcsr (%rsp)
+        fnstcw  4(%rsp)
+        movl    (%rsp), %ebx
+        movzwl  4(%rsp), %ebp
+        .endm
+
         .text
 
 /* void *ult_switch(void *to_sp, void *a1, void *a2, ult_helper_t *helper)
@@ -17,19 +34,7 @@
         .p2align 4
 ult_switch:
         .cfi_startproc
-        pushq   %rbp
-        pushq   %rbx
-        pushq   %r12
-        pushq   %r13
-        pushq   %r14
-        pushq   %r15
-        subq    $8, %rsp
-        stmxcsr (%rsp)
-        fnstcw  4(%rsp)
-        /* keep ours in registers (rbx and rbp are saved, and survive the
-           helper); loads of the sizes just stored forward without a stall */
-        movl    (%rsp), %ebx
-        movzwl  4(%rsp), %ebp
+        SAVE_CONTEXT
         movq    %rdi, %rax
         movq    %rsp, %rdi              /* old_sp */
         movq    %rax, %rsp              /* now on the new stack */
@@ -80,17 +85,7 @@ ult_switch:
         .p2align 4
 ult_switch_yield:
         .cfi_startproc
-        pushq   %rbp
-        pushq   %rbx
-        pushq   %r12
-        pushq   %r13
-        pushq   %r14
-        pushq   %r15
-        subq    $8, %rsp
-        stmxcsr (%rsp)
-        fnstcw  4(%rsp)
-        movl    (%rsp), %ebx
-        movzwl  4(%rsp), %ebp
+        SAVE_CONTEXT
         movq    %rsp, ULT_SP_OFFSET(%rsi)  /* saved; still unseen: we hold the lock */
         movq    %rdi, %rsp              /* now on the new stack */
         movl    $0, ult_runq(%rip)      /* drop the run-queue lock (x86: a release) */
