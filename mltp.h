@@ -48,8 +48,10 @@ typedef void (mltp_buserf_t)(void *);
  * A thread handle. Public fields: retval (the value the thread function
  * returned, once it has ended), thrid (a unique id, > 0) and private (the
  * thread's private area, as mltp_get_private() returns it inside the
- * thread). The handle stays valid after the thread ends; release it with
- * free(t) (or detach the thread with mltp_detach(), an extension).
+ * thread; a ULT gets its stack, and with it this area, when it first runs:
+ * t->private is NULL before that and again once the ULT has ended). The
+ * handle stays valid after the thread ends; release it with free(t) (or
+ * detach the thread with mltp_detach(), an extension).
  */
 typedef struct mltp {
     void *retval;
@@ -59,7 +61,7 @@ typedef struct mltp {
 #else
     void *private;
 #endif
-    void *mltp_reserved_[24];   /* library-internal state; do not touch */
+    void *mltp_reserved_[12];   /* library-internal state; do not touch */
 } mltp_t;
 
 /* ---- set-up and running -------------------------------------------- */
@@ -78,7 +80,11 @@ void mltp_start(int nvp);
 
 /* Create a ULT running f(p0), ready to run, with the creator's FP control
    (rounding, exception masks). Returns NULL with errno EINVAL (f is NULL)
-   or ENOMEM (no memory for the descriptor or stack). */
+   or ENOMEM (no memory for the descriptor, or for a stack of another size
+   than the default). A stack of the default size is taken when the ULT
+   first runs, from the VP's cache of stacks left by ended ULTs; if none is
+   cached and no memory is left for a new one, the program ends with a
+   one-line message and status 1. */
 mltp_t *mltp_create(mltp_userf_t *f, void *p0);
 
 /*
@@ -106,9 +112,11 @@ void mltp_abort(void) __attribute__((noreturn));
 void mltp_yield(void);
 void mltp_yield_to_first(void);
 
-/* The calling thread's private area: zeroed at creation, MLTP_PRIVATE_SIZE
-   bytes, NULL outside an MLTP thread (a ULT or a bound thread). A ULT's
-   area lives at the top of its stack: t->private is NULL once it ends. */
+/* The calling thread's private area: MLTP_PRIVATE_SIZE bytes, zeroed when
+   the thread starts; NULL outside an MLTP thread (a ULT or a bound
+   thread). A ULT's area lives at the top of its stack, which it gets when
+   it first runs and gives back when it ends (t->private is NULL before
+   and after). */
 #define MLTP_PRIVATE_SIZE 1024
 void *mltp_get_private(void);
 

@@ -4,7 +4,7 @@
  *   faulty SCENARIO
  *
  * segv, segv-named, abort, overflow, exit, sigint-wait, sigterm-wait,
- * idle-wait, deadlock, badstart, yield-outside, bound-segv.
+ * idle-wait, deadlock, badstart, yield-outside, bound-segv, nostack.
  *
  * A ULT that is about to crash prints "CRASHER id=<thrid> vp=<n>
  * pid=<pid>" (flushed) so the test can check the reaper's message.
@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -283,6 +284,36 @@ int main(int argc, char **argv)
         }
         mltp_join_bound(*t);
         printf("join-returned\n");
+        return 3;
+    }
+    if (!strcmp(s, "nostack")) {
+        /* the VPs and their TCBs exist; a stack of a new default size
+           cannot be mapped once the address space is capped */
+        make(hello_ult, 1);
+        mltp_start(1);
+        mltp_set_stack_size(1 << 20);
+        mltp_attr_t a;
+        mltp_attr_init(&a);
+        a.name = "needs-stack";
+        if (!mltp_create_attr(&a, hello_ult, NULL)) {
+            perror("mltp_create_attr");
+            return 99;
+        }
+        long pages = 0;
+        FILE *f = fopen("/proc/self/statm", "r");
+        if (!f || fscanf(f, "%ld", &pages) != 1)
+            return 99;
+        fclose(f);
+        struct rlimit rl = { (rlim_t)pages * 4096 + (256 << 10), RLIM_INFINITY };
+        rl.rlim_max = rl.rlim_cur;
+        if (setrlimit(RLIMIT_AS, &rl) != 0) {
+            perror("setrlimit");
+            return 99;
+        }
+        printf("capped\n");
+        fflush(stdout);
+        mltp_start(1);
+        printf("start-returned\n");
         return 3;
     }
     fprintf(stderr, "faulty: unknown scenario %s\n", s);

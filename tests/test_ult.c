@@ -537,6 +537,111 @@ START_TEST(private_area)
 }
 END_TEST
 
+/* A ULT gets its stack, and its private area, when it first runs. */
+static mltp_t *lazy_h;
+static void *lazy_seen;
+static void *lazy_ult(void *p)
+{
+    (void)p;
+    lazy_seen = mltp_get_private();
+    ULT_CHECK(lazy_seen != NULL, "private area NULL while running");
+    ULT_CHECK(lazy_h->private == lazy_seen, "t->private %p, mltp_get_private %p",
+              lazy_h->private, lazy_seen);
+    return NULL;
+}
+
+START_TEST(private_set_at_first_run)
+{
+    lazy_h = mltp_create(lazy_ult, NULL);
+    ck_assert_ptr_nonnull(lazy_h);
+    ck_assert_ptr_null(lazy_h->private);
+    mltp_start(1);
+    cu_assert_ults_ok();
+    ck_assert_ptr_nonnull(lazy_seen);
+    ck_assert_ptr_null(lazy_h->private);
+    free(lazy_h);
+}
+END_TEST
+
+/* ULTs that run one after the other on one VP reuse the stacks of those
+   before (the one before last: an ending ULT's stack is cached after the
+   switch to the next): each must still find its private area zeroed. */
+#define NSEQ 12
+static unsigned char *seq_p[NSEQ];
+static void *seq_ult(void *p)
+{
+    int i = (int)(intptr_t)p, nz = 0;
+    unsigned char *a = mltp_get_private();
+
+    seq_p[i] = a;
+    for (int k = 0; k < MLTP_PRIVATE_SIZE; k++)
+        nz += a[k] != 0;
+    ULT_CHECK(nz == 0, "ULT %d: %d non-zero bytes in its private area", i, nz);
+    memset(a, 0xa5, MLTP_PRIVATE_SIZE);
+    return NULL;
+}
+
+START_TEST(private_zeroed_on_reuse)
+{
+    mltp_t *t[NSEQ];
+    int reused = 0;
+
+    for (int i = 0; i < NSEQ; i++)
+        ck_assert_ptr_nonnull(t[i] = mltp_create(seq_ult, (void *)(intptr_t)i));
+    mltp_start(1);
+    cu_assert_ults_ok();
+    for (int i = 2; i < NSEQ; i++)
+        reused += seq_p[i] == seq_p[i - 1] || seq_p[i] == seq_p[i - 2];
+    /* else the test did not test reuse */
+    ck_assert_msg(reused > 0, "no ULT reused the stack of the one before");
+    for (int i = 0; i < NSEQ; i++)
+        free(t[i]);
+}
+END_TEST
+
+/* A new ULT starts with its creator's FP control as it was at creation,
+   not with that of whatever ran before it on the VP. */
+static int fpc_round[2];
+static void *fpc_child(void *p)
+{
+    fpc_round[(intptr_t)p] = fegetround();
+    return NULL;
+}
+
+static void *fpc_parent(void *p)
+{
+    mltp_t *a, *b;
+
+    (void)p;
+    fesetround(FE_UPWARD);
+    a = mltp_create(fpc_child, (void *)0);
+    fesetround(FE_TOWARDZERO);
+    b = mltp_create(fpc_child, (void *)1);
+    fesetround(FE_DOWNWARD);        /* what the children run after */
+    ULT_CHECK(a && b, "mltp_create failed");
+    if (a && b) {
+        mltp_join(a, NULL);
+        mltp_join(b, NULL);
+    }
+    fesetround(FE_TONEAREST);
+    free(a);
+    free(b);
+    return NULL;
+}
+
+START_TEST(fp_control_from_creator)
+{
+    mltp_t *t = mltp_create(fpc_parent, NULL);
+
+    ck_assert_ptr_nonnull(t);
+    mltp_start(1);
+    cu_assert_ults_ok();
+    ck_assert_int_eq(fpc_round[0], FE_UPWARD);
+    ck_assert_int_eq(fpc_round[1], FE_TOWARDZERO);
+    free(t);
+}
+END_TEST
+
 /* ==================================================================== */
 /* mltp_vcreate argument forwarding                                     */
 
@@ -1028,6 +1133,7 @@ static Suite *ult_suite(void)
 
     tc = cu_tcase(s, "fpcontrol", 60);
     tcase_add_loop_test(tc, fp_control_preserved, 0, 2);
+    tcase_add_test(tc, fp_control_from_creator);
 
     tc = cu_tcase(s, "order", 60);
     tcase_add_test(tc, order_round_robin);
@@ -1040,6 +1146,8 @@ static Suite *ult_suite(void)
     tcase_add_test(tc, retval_and_abort);
     tcase_add_test(tc, unique_thrid);
     tcase_add_test(tc, private_area);
+    tcase_add_test(tc, private_set_at_first_run);
+    tcase_add_test(tc, private_zeroed_on_reuse);
     tcase_add_test(tc, repeated_starts);
 
     tc = cu_tcase(s, "vcreate", 60);

@@ -450,6 +450,33 @@ START_TEST(fault_exit)
 }
 END_TEST
 
+/* No memory for a ULT's stack when it first runs: one line naming the
+   ULT, status 1, nothing left behind. */
+START_TEST(fault_no_stack)
+{
+    struct fault_run run;
+    struct cu_proc *p = fault_begin(&run, "nostack");
+    cu_finish(p, WATCHDOG);
+    dump(p, "nostack");
+    ck_assert_msg(!p->timed_out, "nostack: hung (killed by the watchdog)");
+    ck_assert_msg(strstr(p->out, "capped") != NULL, "nostack: the scenario "
+                  "did not get as far as capping its address space");
+    char st[96];
+    ck_assert_msg(WIFEXITED(p->status) && WEXITSTATUS(p->status) == 1,
+                  "nostack: %s, expected exit status 1",
+                  cu_status_str(p->status, st, sizeof st));
+    ck_assert_ptr_null(strstr(p->out, "start-returned"));
+    char line[1024];
+    int nl = cu_count_lines(p->err, "mltp:", line, sizeof line);
+    ck_assert_msg(nl == 1, "nostack: %d lines start with 'mltp:', expected 1", nl);
+    ck_assert_msg(strstr(line, "no memory for the stack") != NULL &&
+                  strstr(line, "\"needs-stack\"") != NULL &&
+                  strstr(line, "1048576") != NULL,
+                  "message does not say what failed for which ULT: %s", line);
+    fault_end(&run);
+}
+END_TEST
+
 static int parse_vppids(const char *out, pid_t *pids, int max)
 {
     const char *v = strstr(out, "VPPIDS");
@@ -665,6 +692,7 @@ static Suite *vp_suite(void)
     tcase_add_test(tc, fault_abort);
     tcase_add_test(tc, fault_overflow);
     tcase_add_test(tc, fault_exit);
+    tcase_add_test(tc, fault_no_stack);
     tcase_add_test(tc, fault_sigint);
     tcase_add_test(tc, fault_sigterm);
     tcase_add_test(tc, fault_sigint_ignored);

@@ -70,8 +70,8 @@ static inline void *switch_to(vp_t *vp, ult_t *self, ult_t *next,
 
     self->saved_errno = *err;
     if (next) {
+        to = ult_resume_sp(next);
         *err = next->saved_errno;
-        to = next->sp;
         ult_asan_start(helper == exit_helper ? NULL : &fake,
                        next->stack_lo + ult_page_size, next->stack_map - ult_page_size);
     } else {
@@ -109,12 +109,13 @@ static inline void yield_to(vp_t *vp, ult_t *self, ult_t *next)
     switch_to(vp, self, next, publish, NULL);
 #else
     int *err = vp->errno_p;
+    void *to = ult_resume_sp(next);
 
     self->saved_errno = *err;
     *err = next->saved_errno;
     vp->cur = next;
     vp->switches++;
-    ult_switch_yield(next->sp, self);   /* a tail call */
+    ult_switch_yield(to, self);   /* a tail call */
 #endif
 }
 

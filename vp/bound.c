@@ -160,10 +160,9 @@ static void unlink_bound(struct vp_bound *b)
 
 void mltp_join_bound(mltp_t t)
 {
-    ult_t *u;
-
+    const ult_t *copy = (const ult_t *)&t;
     /* by value: the copy carries the original's address */
-    memcpy(&u, (char *)&t + offsetof(struct ult, self), sizeof u);
+    ult_t *u = copy->flags & ULT_BOUND ? copy->self : NULL;
     struct vp_bound *b;
     volatile pid_t *tid;
     pid_t v;

@@ -34,13 +34,13 @@ void vp_loop(vp_t *vp)
         runq_lock();
         ult_t *u = runq_pop(0);
         if (u) {
-            void *fake;
+            void *fake, *to = ult_resume_sp(u);
             *vp->errno_p = u->saved_errno;
             vp->cur = u;
             vp->switches++;
             ult_asan_start(&fake, u->stack_lo + ult_page_size,
                            u->stack_map - ult_page_size);
-            ult_switch(u->sp, vp, NULL, leave_loop);
+            ult_switch(to, vp, NULL, leave_loop);
             ult_asan_finish(fake);
             continue;
         }
