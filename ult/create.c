@@ -149,7 +149,6 @@ ult_t *ult_create(const mltp_attr_t *a, void *(*fn)(), void *arg,
     u->sp = NULL;
     u->level = &ult_runq.level[prio];
     u->saved_errno = 0;
-    u->jlock = 0;
     u->fn = fn;
     u->arg = arg;
     u->joiner = NULL;

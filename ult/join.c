@@ -1,15 +1,11 @@
 /* ult/join.c - join and detach unbound ULTs. The ending ULT and its joiner
- * meet under the ULT's jlock (see exit_helper in ult/sched.c). */
+ * meet under the run-queue lock, which the end of a ULT holds anyway (see
+ * exit_helper in ult/sched.c): no lock of its own. */
 #include <errno.h>
 #include <sched.h>
 #include <stdlib.h>
-#include "ult/ult.h"
+#include "ult/runq.h"
 #include "vp/vp.h"
-
-static void unlock_jlock(void *l)
-{
-    sync_spin_unlock(l);
-}
 
 int mltp_join(mltp_t *t, void **retval)
 {
@@ -20,28 +16,28 @@ int mltp_join(mltp_t *t, void **retval)
     self = ult_running();
     if (self == u)
         return EDEADLK;
-    sync_spin_lock(&u->jlock);
+    runq_lock();
     if (u->state != ULT_DONE) {
         if (u->joiner || (u->flags & ULT_JOINING)) {
-            sync_spin_unlock(&u->jlock);
+            runq_unlock();
             return EBUSY;
         }
         if (self) {
             u->joiner = self;
-            ult_block(unlock_jlock, (void *)&u->jlock);
+            ult_block_locked();
         } else if (!vpg.running) {
             /* a kernel-level thread with no VP to run u: it never ends */
-            sync_spin_unlock(&u->jlock);
+            runq_unlock();
             vp_warn("mltp_join: ULT %d has not run; call mltp_start first", u->thrid);
             return EDEADLK;
         } else {
             u->flags |= ULT_JOINING;
-            sync_spin_unlock(&u->jlock);
+            runq_unlock();
             while (CMM_LOAD_SHARED(u->state) != ULT_DONE)
                 sched_yield();
         }
     } else {
-        sync_spin_unlock(&u->jlock);
+        runq_unlock();
     }
     cmm_smp_rmb();
     if (retval)
@@ -56,10 +52,10 @@ int mltp_detach(mltp_t *t)
 
     if (!u || (u->flags & (ULT_BOUND | ULT_DETACHED)) || u->joiner)
         return EINVAL;
-    sync_spin_lock(&u->jlock);
+    runq_lock();
     done = u->state == ULT_DONE;
     u->flags |= ULT_DETACHED;
-    sync_spin_unlock(&u->jlock);
+    runq_unlock();
     if (done)
         free(u);
     return 0;

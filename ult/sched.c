@@ -247,24 +247,24 @@ void ult_block(void (*release)(void *), void *arg)
     switch_to(vp, self, runq_pop(0), block_helper, &r);
 }
 
-/* Runs on the next context: the ended ULT's stack is free to reuse. */
+/* Runs on the next context, run-queue lock held: the ended ULT's stack is
+   free to reuse, and its joiner (mltp_join, under the same lock) is made
+   ready in the same critical section. */
 static void *exit_helper(void *old_sp, void *old, void *last)
 {
-    ult_t *u = old, *joiner;
-    unsigned int detached;
+    ult_t *u = old, *joiner = u->joiner;
+    unsigned int detached = u->flags & ULT_DETACHED;
+    char *lo = u->stack_lo;
+    size_t map = u->stack_map;
 
     (void)old_sp;
-    runq_unlock();
-    ult_stack_put(u->stack_lo, u->stack_map);
     u->private = NULL;
-    sync_spin_lock(&u->jlock);
-    joiner = u->joiner;
-    detached = u->flags & ULT_DETACHED;
     sync_store_release(&u->state, ULT_DONE);
-    sync_spin_unlock(&u->jlock);
-    /* from here u may be freed by its joiner */
     if (joiner)
-        ult_ready(joiner);
+        runq_push_back(joiner);
+    ult_sched_unlock_wake(joiner != NULL);
+    /* from here u may be freed by its joiner */
+    ult_stack_put(lo, map);
     if (detached)
         free(u);
     if (last)

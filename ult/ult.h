@@ -40,7 +40,6 @@ struct ult {
     ult_t *next;            /* run-queue link */
     struct ult_level *level;  /* its run-queue level, &ult_runq.level[prio] */
     int saved_errno;        /* errno travels with the ULT */
-    sync_spin_t jlock;      /* orders the end of the ULT against join/detach */
     void *(*fn)();
     void *arg;
     union {
@@ -53,7 +52,7 @@ struct ult {
             ult_t *self;    /* so that by-value copies find the original */
         };
     };
-    ult_t *joiner;
+    ult_t *joiner;          /* state, joiner: under the run-queue lock */
     unsigned int mxcsr;     /* the creator's FP control, for the first run */
     unsigned short fpucw;
     char name[16];
