@@ -58,7 +58,7 @@ static void ult_pingpong(long n)
 static void ult_setup(void)
 {
     bench_fp_clean();
-    peer_sp = ult_context_init(stack_top(), ult_peer, NULL);
+    peer_sp = ult_context_init(stack_top(), ult_peer, NULL, ult_fp_control());
 }
 
 static void k_ult_switch(const struct bench_row *row, long n, struct bench_run *r)

@@ -27,9 +27,21 @@ void *ult_switch(void *to_sp, void *a1, void *a2, ult_helper_t *helper);
 void ult_trampoline(void);
 typedef void ult_entry_t(void *arg, void *helper_result); /* never returns */
 
-/* Build the initial frame of a new context below top (16-byte aligned);
-   returns its stack pointer for ult_switch(). */
-void *ult_context_init(void *top, ult_entry_t *entry, void *arg);
+/* The calling context's FP control, as a frame keeps it: MXCSR in the
+   low 32 bits, the x87 control word above. */
+static inline unsigned long ult_fp_control(void)
+{
+    unsigned int mxcsr;
+    unsigned short cw;
+    __asm__ volatile("stmxcsr %0\n\tfnstcw %1" : "=m"(mxcsr), "=m"(cw));
+    return mxcsr | (unsigned long)cw << 32;
+}
+
+/* Build the initial frame of a new context below top (16-byte aligned),
+   starting with FP control fp_control; returns its stack pointer for
+   ult_switch(). */
+void *ult_context_init(void *top, ult_entry_t *entry, void *arg,
+                       unsigned long fp_control);
 
 /* Register image captured by mltp_vcreate's assembly entry. */
 struct ult_vregs {

@@ -73,7 +73,6 @@ static void *stack_frame(ult_t *u, size_t usable, const struct ult_vargs *va)
     char *lo, *top;
     size_t map;
     int fresh;
-    unsigned char *sp;
 
     if (ult_stack_get(usable, &lo, &map, &fresh) != 0)
         return NULL;
@@ -88,10 +87,7 @@ static void *stack_frame(ult_t *u, size_t usable, const struct ult_vargs *va)
         u->arg = top;
         u->flags = ULT_VARGS;
     }
-    sp = ult_context_init(top, ult_main, u);
-    memcpy(sp, &u->mxcsr, sizeof u->mxcsr);       /* frame: MXCSR, x87 CW */
-    memcpy(sp + 4, &u->fpucw, sizeof u->fpucw);
-    return sp;
+    return ult_context_init(top, ult_main, u, u->fp_control);
 }
 
 /* First run of a ULT created without a stack, on the VP about to switch to
@@ -152,7 +148,7 @@ ult_t *ult_create(const mltp_attr_t *a, void *(*fn)(), void *arg,
     u->fn = fn;
     u->arg = arg;
     u->joiner = NULL;
-    __asm__("stmxcsr %0\n\tfnstcw %1" : "=m"(u->mxcsr), "=m"(u->fpucw));
+    u->fp_control = ult_fp_control();
     u->name[0] = 0;
     if (a && a->name)
         strncpy(u->name, a->name, sizeof u->name - 1);

@@ -16,6 +16,10 @@ int mltp_join(mltp_t *t, void **retval)
     self = ult_running();
     if (self == u)
         return EDEADLK;
+    /* ended already (final; the acquire pairs with exit_helper's release):
+       no lock */
+    if (CMM_LOAD_SHARED(u->state) == ULT_DONE)
+        goto done;
     runq_lock();
     if (u->state != ULT_DONE) {
         if (u->joiner || (u->flags & ULT_JOINING)) {
@@ -39,6 +43,7 @@ int mltp_join(mltp_t *t, void **retval)
     } else {
         runq_unlock();
     }
+done:
     cmm_smp_rmb();
     if (retval)
         *retval = u->retval;

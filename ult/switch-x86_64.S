@@ -108,9 +108,11 @@ ult_trampoline:
         .cfi_endproc
         .size   ult_trampoline, .-ult_trampoline
 
-/* void *ult_context_init(void *top, ult_entry_t *entry, void *arg)
- * A frame that ult_switch resumes into ult_trampoline, with the creator's
- * FP control. After its ret the stack pointer is 16-byte aligned. */
+/* void *ult_context_init(void *top, ult_entry_t *entry, void *arg,
+ *                        unsigned long fp_control)
+ * A frame that ult_switch resumes into ult_trampoline, with the given FP
+ * control (ult_fp_control()). After its ret the stack pointer is 16-byte
+ * aligned. 12 instructions. */
         .globl  ult_context_init
         .hidden ult_context_init
         .type   ult_context_init, @function
@@ -120,15 +122,14 @@ ult_context_init:
         movq    %rdi, %rax
         andq    $-16, %rax
         subq    $64, %rax
-        stmxcsr (%rax)
-        fnstcw  4(%rax)
-        movw    $0, 6(%rax)
-        movq    $0, 8(%rax)             /* r15 */
-        movq    $0, 16(%rax)            /* r14 */
+        movq    %rcx, (%rax)            /* MXCSR | x87 CW << 32 */
+        xorl    %ecx, %ecx
+        movq    %rcx, 8(%rax)           /* r15 */
+        movq    %rcx, 16(%rax)          /* r14 */
         movq    %rsi, 24(%rax)          /* r13 = entry */
         movq    %rdx, 32(%rax)          /* r12 = arg */
-        movq    $0, 40(%rax)            /* rbx */
-        movq    $0, 48(%rax)            /* rbp: ends frame-pointer walks */
+        movq    %rcx, 40(%rax)          /* rbx */
+        movq    %rcx, 48(%rax)          /* rbp: ends frame-pointer walks */
         leaq    ult_trampoline(%rip), %rcx
         movq    %rcx, 56(%rax)
         ret

@@ -53,8 +53,7 @@ struct ult {
         };
     };
     ult_t *joiner;          /* state, joiner: under the run-queue lock */
-    unsigned int mxcsr;     /* the creator's FP control, for the first run */
-    unsigned short fpucw;
+    unsigned long fp_control;  /* the creator's, for the first run */
     char name[16];
 };
 
