@@ -50,8 +50,9 @@ typedef void (mltp_buserf_t)(void *);
  * thread's private area, as mltp_get_private() returns it inside the
  * thread; a ULT gets its stack, and with it this area, when it first runs:
  * t->private is NULL before that and again once the ULT has ended). The
- * handle stays valid after the thread ends; release it with free(t) (or
- * detach the thread with mltp_detach(), an extension).
+ * handle stays valid after the thread ends; release it with free(t), or
+ * faster with mltp_free(t) (an extension: the library reuses it), or
+ * detach the thread with mltp_detach() (an extension).
  */
 typedef struct mltp {
     void *retval;
@@ -275,6 +276,13 @@ int mltp_join(mltp_t *t, void **retval);
    use t afterwards. Returns 0, or EINVAL (t NULL, a bound thread, already
    detached, or being joined). */
 int mltp_detach(mltp_t *t);
+/* Release the handle of an ended thread, as free(t) does, but keep it for
+   the next mltp_create (no malloc and no free: ~20 ns less per thread).
+   For a bound thread: once mltp_join_bound has returned. Do not use t
+   afterwards, nor while another thread may still be joining it. Returns
+   0 (t NULL: nothing), EBUSY (the thread has not ended, or the bound
+   thread is not joined; t is left alone) or EINVAL (t is detached). */
+int mltp_free(mltp_t *t);
 /* The calling ULT's handle, NULL outside a ULT. */
 mltp_t *mltp_self(void);
 

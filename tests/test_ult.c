@@ -1080,6 +1080,75 @@ START_TEST(detach)
 }
 END_TEST
 
+/* mltp_free: only ended threads; the handle is reused. */
+static void *free_noop(void *p) { return p; }
+
+static int free_reuse_ok;
+static void *free_in_ult(void *p)
+{
+    (void)p;
+    /* on a VP: the handle goes to this VP's cache, the next create takes it */
+    mltp_t *t = mltp_create(free_noop, NULL);
+    ULT_CHECK(t != NULL, "mltp_create failed");
+    if (!t)
+        return NULL;
+    ULT_CHECK(mltp_free(t) == EBUSY, "mltp_free of a ULT not yet run");
+    ULT_CHECK(mltp_join(t, NULL) == 0, "join failed");
+    ULT_CHECK(mltp_free(t) == 0, "mltp_free of an ended ULT");
+    mltp_t *t2 = mltp_create(free_noop, (void *)7);
+    ULT_CHECK(t2 == t, "handle not reused on the VP (%p, then %p)", (void *)t, (void *)t2);
+    void *r = NULL;
+    ULT_CHECK(t2 && mltp_join(t2, &r) == 0 && r == (void *)7,
+              "reused handle: join gave %p", r);
+    /* a detached ULT's handle comes back to the VP when it ends */
+    mltp_t *d = mltp_create(free_noop, NULL);
+    ULT_CHECK(d && mltp_detach(d) == 0, "detach failed");
+    mltp_yield();           /* d runs and ends */
+    mltp_t *t3 = mltp_create(free_noop, NULL);
+    ULT_CHECK(t3 == d, "detached ULT's handle not reused");
+    free_reuse_ok = 1;
+    mltp_join(t3, NULL);
+    free(t3);               /* a reused handle is still a malloc block */
+    mltp_free(t2);
+    return NULL;
+}
+
+static void bound_noop(void *p) { (void)p; }
+
+START_TEST(free_handle)
+{
+    ck_assert_int_eq(mltp_free(NULL), 0);
+    mltp_t *t = mltp_create(free_noop, (void *)3);
+    ck_assert_ptr_nonnull(t);
+    ck_assert_int_eq(mltp_free(t), EBUSY);  /* ready, not run */
+    ck_assert_int_eq(t->thrid > 0, 1);      /* left alone */
+    mltp_t *d = mltp_create(free_noop, NULL);
+    ck_assert_int_eq(mltp_detach(d), 0);
+    ck_assert_int_eq(mltp_free(d), EINVAL); /* not ended yet: still valid */
+    mltp_start(1);
+    ck_assert_ptr_eq(t->retval, (void *)3);
+    ck_assert_int_eq(mltp_free(t), 0);
+    /* outside VPs the shared cache serves */
+    mltp_t *t2 = mltp_create(free_noop, NULL);
+    ck_assert_ptr_eq(t2, t);
+    ck_assert_ptr_null(t2->retval);
+    mltp_start(1);
+    ck_assert_int_eq(mltp_free(t2), 0);
+
+    mltp_t *m = mltp_create(free_in_ult, NULL);
+    mltp_start(1);
+    cu_assert_ults_ok();
+    ck_assert_int_eq(free_reuse_ok, 1);
+    free(m);
+
+    mltp_t *b = mltp_create_bound(bound_noop, NULL, 0, NULL);
+    ck_assert_ptr_nonnull(b);
+    ck_assert_int_eq(mltp_free(b), EBUSY);  /* not joined */
+    mltp_join_bound(*b);
+    ck_assert_int_eq(mltp_free(b), 0);
+}
+END_TEST
+
 static int vpid_bad;
 static unsigned vpid_seen;
 static void *vpid_ult(void *p)
@@ -1162,6 +1231,7 @@ static Suite *ult_suite(void)
     tcase_add_test(tc, join_running_and_finished);
     tcase_add_test(tc, join_ebusy);
     tcase_add_test(tc, detach);
+    tcase_add_test(tc, free_handle);
     tcase_add_test(tc, vp_ids);
     return s;
 }

@@ -4,7 +4,7 @@
  * (MLTP_PRIVATE_SIZE, zeroed), the mltp_vcreate arguments if any, the
  * initial frame, then the stack proper down to the guard page. The
  * descriptor is malloc'd apart from the stack because the handle outlives
- * the thread (legacy programs free(t)).
+ * the thread (ult/handle.c).
  *
  * A ULT with the default stack size gets its stack when it first runs
  * (ult_bind), not when it is created: a batch of ULTs that each run to the
@@ -130,7 +130,7 @@ ult_t *ult_create(const mltp_attr_t *a, void *(*fn)(), void *arg,
         if (a->stacksize)
             usable = (a->stacksize + ult_page_size - 1) & ~(ult_page_size - 1);
     }
-    u = malloc(sizeof(mltp_t));
+    u = ult_handle_get();
     if (!u) {
         errno = ENOMEM;
         return NULL;
@@ -155,7 +155,7 @@ ult_t *ult_create(const mltp_attr_t *a, void *(*fn)(), void *arg,
     u->name[sizeof u->name - 1] = 0;
     if ((va || (usable && usable != ult_stack_default)) &&
         !(u->sp = stack_frame(u, usable ? usable : ult_stack_default, va))) {
-        free(u);
+        ult_handle_put(u);
         errno = ENOMEM;
         return NULL;
     }

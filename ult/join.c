@@ -62,6 +62,6 @@ int mltp_detach(mltp_t *t)
     u->flags |= ULT_DETACHED;
     runq_unlock();
     if (done)
-        free(u);
+        ult_handle_put(u);
     return 0;
 }

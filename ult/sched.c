@@ -266,7 +266,7 @@ static void *exit_helper(void *old_sp, void *old, void *last)
     /* from here u may be freed by its joiner */
     ult_stack_put(lo, map);
     if (detached)
-        free(u);
+        ult_handle_put(u);
     if (last)
         vp_finish_all(VP_FINISH_DONE);
     return NULL;

@@ -82,6 +82,10 @@ static inline void *ult_resume_sp(ult_t *u)
         sp = ult_bind(u);
     return sp;
 }
+/* Descriptors (ult/handle.c): a cached or malloc'd block (NULL: no
+   memory), and the return of one whose ULT has ended. */
+ult_t *ult_handle_get(void);
+void ult_handle_put(ult_t *u);
 ult_t *ult_create(const mltp_attr_t *a, void *(*fn)(), void *arg,
                   const struct ult_vargs *va);
 
