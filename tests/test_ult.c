@@ -1128,7 +1128,7 @@ START_TEST(free_handle)
     mltp_start(1);
     ck_assert_ptr_eq(t->retval, (void *)3);
     ck_assert_int_eq(mltp_free(t), 0);
-    /* outside VPs the shared cache serves */
+    /* outside VPs: the calling thread's own cache */
     mltp_t *t2 = mltp_create(free_noop, NULL);
     ck_assert_ptr_eq(t2, t);
     ck_assert_ptr_null(t2->retval);

@@ -86,6 +86,7 @@ static inline void *ult_resume_sp(ult_t *u)
    memory), and the return of one whose ULT has ended. */
 ult_t *ult_handle_get(void);
 void ult_handle_put(ult_t *u);
+void ult_handle_cache_free(void);       /* at the end of a bound thread */
 ult_t *ult_create(const mltp_attr_t *a, void *(*fn)(), void *arg,
                   const struct ult_vargs *va);
 

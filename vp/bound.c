@@ -78,6 +78,7 @@ static int bound_main(void *arg)
     if (getppid() != vpg.main_pid)
         vp_raw_exit(0);
     b->f(b->p0);
+    ult_handle_cache_free();
     uatomic_dec(&bound_running);
     vp_raw_exit(0);
 }

@@ -45,8 +45,6 @@ typedef struct vp {
     int id_next, id_end;        /* ULT ids taken in blocks (VP_ID_BLOCK) */
     void *stacks;               /* this VP's stack cache (ult/stack.c) */
     int nstacks;
-    int nhandles;
-    void *handles;              /* this VP's descriptor cache (ult/handle.c) */
     /* statistics (MLTP_STATS=1): written by this VP only */
     unsigned long switches, parks, wakeups, idle_hits;
 } __attribute__((aligned(64))) vp_t;
