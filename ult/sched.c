@@ -100,16 +100,16 @@ static void *publish(void *old_sp, void *old, void *unused)
     return NULL;
 }
 
-/* Switch to next for a yield (self is already queued). Without ASan,
-   which needs switch_to's annotations, publish's work is done inside
-   ult_switch_yield: no call, no helper. */
-static inline void yield_to(vp_t *vp, ult_t *self, ult_t *next)
+/* Switch to next, which has its stack, for a yield (self is already
+   queued). Without ASan, which needs switch_to's annotations, publish's
+   work is done inside ult_switch_yield: no call, no helper. */
+static inline void yield_to_sp(vp_t *vp, ult_t *self, ult_t *next, void *to)
 {
 #if defined(__SANITIZE_ADDRESS__)
+    (void)to;
     switch_to(vp, self, next, publish, NULL);
 #else
     int *err = vp->errno_p;
-    void *to = ult_resume_sp(next);
 
     self->saved_errno = *err;
     *err = next->saved_errno;
@@ -117,6 +117,23 @@ static inline void yield_to(vp_t *vp, ult_t *self, ult_t *next)
     vp->switches++;
     ult_switch_yield(to, self);   /* a tail call */
 #endif
+}
+
+/* next's first run: its stack first. Out of line, so that mltp_yield's
+   fast path makes no call and needs no frame. */
+static void __attribute__((noinline)) yield_to_new(vp_t *vp, ult_t *self, ult_t *next)
+{
+    yield_to_sp(vp, self, next, ult_bind(next));
+}
+
+static inline void yield_to(vp_t *vp, ult_t *self, ult_t *next)
+{
+    void *to = next->sp;
+
+    if (__builtin_expect(!to, 0))
+        yield_to_new(vp, self, next);     /* a tail call */
+    else
+        yield_to_sp(vp, self, next, to);
 }
 
 static void warn_outside(const char *what)
