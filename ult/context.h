@@ -65,7 +65,7 @@ void *ult_call_vargs(void *f, const struct ult_vargs *va);
 /* ult_switch for a yield, with its helper done inline (no call): on the
    new stack, once everything is saved, self->sp = the old stack pointer
    and the run-queue lock is dropped. 24 instructions. */
-void ult_switch_yield(void *to_sp, void *self);
+void ult_switch_yield(void *self, void *to_sp);
 
 #endif /* __ASSEMBLER__ */
 #endif

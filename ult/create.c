@@ -46,11 +46,14 @@ static void ult_main(void *arg, void *helper_result)
 
     (void)helper_result;
     ult_asan_finish(NULL);
+    void *(*fn)() = u->fn;
+
     u->private = u->stack_lo + u->stack_map - MLTP_PRIVATE_SIZE;
+    u->prio_bit = 1UL << u->prio;       /* for mltp_yield; fn is read */
     if (u->flags & ULT_VARGS)
-        r = ult_call_vargs((void *)u->fn, u->arg);
+        r = ult_call_vargs((void *)fn, u->arg);
     else
-        r = u->fn(u->arg);
+        r = fn(u->arg);
     ult_exit(r, 1);
 }
 

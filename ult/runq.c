@@ -5,7 +5,7 @@ struct runq ult_runq;
 
 ult_t *runq_rotate(ult_t *self)
 {
-    unsigned int bits = ult_runq.bitmap >> self->prio;
+    unsigned int bits = (unsigned int)(ult_runq.bitmap >> self->prio);
     ult_t *next;
 
     if (bits == 1)

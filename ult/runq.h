@@ -9,18 +9,43 @@
 
 #define RUNQ_LEVELS (MLTP_PRIO_MAX + 1)
 
+/* A level is a FIFO linked by ult->next from head to tail; an empty level
+   has tail NULL, and the tail's next (and an empty level's head) is left
+   undefined: pop compares with tail, which saves a store per yield. */
 struct runq {
     sync_spin_t lock;
     int parked;              /* VPs asleep on the park semaphore (uatomic) */
     int idle;                /* VPs spinning or parked for work (uatomic) */
     long live;               /* unbound ULTs created and not ended */
-    unsigned int bitmap;     /* bit p: level p non-empty */
+    unsigned long bitmap;    /* bit p: level p non-empty; and RUNQ_STOP */
     struct ult_level level[RUNQ_LEVELS];
 } __attribute__((aligned(64)));
 
 extern struct runq ult_runq;
 
+/* Set (under the lock) when exit() stops the VPs: mltp_yield's test of
+   its own level (bitmap >> prio == 1) then fails and its slow path stops
+   the VP, so the fast path needs no test of its own. Never a level: every
+   use of the levels' bits truncates it away. */
+#define RUNQ_STOP (1UL << 63)
+
 static inline void runq_lock(void) { sync_spin_lock(&ult_runq.lock); }
+/* For mltp_yield: one try at the lock, and the bitmap once it is held,
+   both addressed RIP-relative (the compiler would first load the
+   struct's address into a register: one instruction more per yield). */
+static inline int runq_trylock_failed(void)
+{
+    int v = 1;
+    __asm__ volatile("xchgl %0, ult_runq(%%rip)" : "+r"(v) : : "memory");
+    return v;
+}
+static inline unsigned long runq_bitmap_locked(void)
+{
+    unsigned long b;
+    __asm__ volatile("movq ult_runq+%c1(%%rip), %0"
+                     : "=r"(b) : "i"(offsetof(struct runq, bitmap)));
+    return b;
+}
 static inline void runq_unlock(void) { sync_spin_unlock(&ult_runq.lock); }
 
 /* Anything ready? (a racy peek, for idle VPs) */
@@ -35,57 +60,55 @@ static inline int runq_starving(void)
 static inline void runq_push_back(ult_t *u)
 {
     struct ult_level *l = u->level;
-    u->next = NULL;
     if (l->tail)
         l->tail->next = u;
     else
         l->head = u;
     l->tail = u;
-    CMM_STORE_SHARED(ult_runq.bitmap, ult_runq.bitmap | 1u << u->prio);
+    CMM_STORE_SHARED(ult_runq.bitmap, ult_runq.bitmap | 1UL << u->prio);
 }
 
 static inline void runq_push_front(ult_t *u)
 {
     struct ult_level *l = u->level;
-    u->next = l->head;
-    if (!u->next)
+    u->next = l->head;      /* undefined if the level is empty: fine */
+    if (!l->tail)
         l->tail = u;
     l->head = u;
-    CMM_STORE_SHARED(ult_runq.bitmap, ult_runq.bitmap | 1u << u->prio);
+    CMM_STORE_SHARED(ult_runq.bitmap, ult_runq.bitmap | 1UL << u->prio);
 }
 
 /* The first ULT of the highest level >= min_prio, or NULL. */
 static inline ult_t *runq_pop(int min_prio)
 {
-    unsigned int bits = ult_runq.bitmap >> min_prio;
+    unsigned int bits = (unsigned int)(ult_runq.bitmap >> min_prio);
     if (!bits)
         return NULL;
     int p = 31 - __builtin_clz(bits) + min_prio;
     ult_t *u = ult_runq.level[p].head;
     ult_runq.level[p].head = u->next;
-    if (!u->next) {
+    if (u == ult_runq.level[p].tail) {
         ult_runq.level[p].tail = NULL;
-        CMM_STORE_SHARED(ult_runq.bitmap, ult_runq.bitmap & ~(1u << p));
+        CMM_STORE_SHARED(ult_runq.bitmap, ult_runq.bitmap & ~(1UL << p));
     }
     return u;
 }
 
 /* Yield, common case: only self's level is ready at or above self's
    priority (bitmap >> prio == 1). Rotate that level: its head runs next,
-   self goes to its back; the bitmap does not change. 11 instructions. */
+   self goes to its back; the bitmap does not change. 7 instructions, no
+   branch: appending self first makes a level of one element come out
+   right (its head becomes self). */
 static inline ult_t *runq_rotate_level(ult_t *self)
 {
     struct ult_level *l = self->level;
-    ult_t *next = l->head;
+    ult_t *next;
 
-    self->next = NULL;
-    if (next->next) {
-        l->head = next->next;
-        l->tail->next = self;
-    } else {
-        l->head = self;
-    }
-    l->tail = self;
+    next = l->head;
+    l->tail->next = self;
+    l->head = next->next;
+    CMM_STORE_SHARED(l->tail, self);   /* volatile: two plain stores, not
+                                          four vector instructions */
     return next;
 }
 

@@ -100,40 +100,39 @@ static void *publish(void *old_sp, void *old, void *unused)
     return NULL;
 }
 
-/* Switch to next, which has its stack, for a yield (self is already
-   queued). Without ASan, which needs switch_to's annotations, publish's
-   work is done inside ult_switch_yield: no call, no helper. */
-static inline void yield_to_sp(vp_t *vp, ult_t *self, ult_t *next, void *to)
+/* Switch to next for a yield (self is already queued). Without ASan,
+   which needs switch_to's annotations, publish's work is done inside
+   ult_switch_yield: no call, no helper. The bookkeeping comes before the
+   load of next's stack pointer, so that it lands in the argument register
+   directly. */
+static void yield_to_new(ult_t *self);
+
+static inline void yield_to(vp_t *vp, ult_t *self, ult_t *next)
 {
 #if defined(__SANITIZE_ADDRESS__)
-    (void)to;
     switch_to(vp, self, next, publish, NULL);
 #else
     int *err = vp->errno_p;
+    void *to;
 
     self->saved_errno = *err;
     *err = next->saved_errno;
     vp->cur = next;
     vp->switches++;
-    ult_switch_yield(to, self);   /* a tail call */
+    if (__builtin_expect(!(to = next->sp), 0))
+        yield_to_new(self);             /* a tail call */
+    else
+        ult_switch_yield(self, to);     /* a tail call */
 #endif
 }
 
-/* next's first run: its stack first. Out of line, so that mltp_yield's
-   fast path makes no call and needs no frame. */
-static void __attribute__((noinline)) yield_to_new(vp_t *vp, ult_t *self, ult_t *next)
+/* The first run of the ULT yield_to chose (already vp->cur): its stack
+   first. Out of line, so that mltp_yield's fast path makes no call and
+   needs no frame; next is not an argument, so that its register is free
+   for the stack pointer. */
+static void __attribute__((noinline, unused)) yield_to_new(ult_t *self)
 {
-    yield_to_sp(vp, self, next, ult_bind(next));
-}
-
-static inline void yield_to(vp_t *vp, ult_t *self, ult_t *next)
-{
-    void *to = next->sp;
-
-    if (__builtin_expect(!to, 0))
-        yield_to_new(vp, self, next);     /* a tail call */
-    else
-        yield_to_sp(vp, self, next, to);
+    ult_switch_yield(self, ult_bind(vp_current()->cur));
 }
 
 static void warn_outside(const char *what)
@@ -146,20 +145,29 @@ static void warn_outside(const char *what)
 }
 
 /* The rest of a yield, with the run-queue lock held, when other levels
-   are involved. */
+   are involved or the VPs are being stopped. */
 static void __attribute__((noinline)) yield_locked(vp_t *vp, ult_t *self)
 {
-    ult_t *next = runq_rotate(self);
+    ult_t *next;
 
-    if (!next) {
+    if (__builtin_expect(self == &ult_outside, 0)) {
+        runq_unlock();
+        warn_outside("mltp_yield()");
+        return;
+    }
+    if (__builtin_expect(ult_runq.bitmap & RUNQ_STOP, 0)) {
+        runq_unlock();
+        vp_stop_here(vp);
+    }
+    if (!(next = runq_rotate(self))) {
         runq_unlock();
         return;
     }
     yield_to(vp, self, next);
 }
 
-/* Everything mltp_yield's fast path leaves out: misuse, exit() in
-   progress, a contended run-queue lock. */
+/* Everything mltp_yield's fast path leaves out: misuse, a contended
+   run-queue lock. */
 static void __attribute__((noinline)) yield_slow(vp_t *vp)
 {
     ult_t *self;
@@ -168,28 +176,26 @@ static void __attribute__((noinline)) yield_slow(vp_t *vp)
         warn_outside("mltp_yield()");
         return;
     }
-    if (CMM_LOAD_SHARED(vpg.finish) == VP_FINISH_STOP)
-        vp_stop_here(vp);
     runq_lock();
     yield_locked(vp, self);
 }
 
 /* Yield to the back of our level: the next ready ULT of at least our
    priority runs. The hot path, kept frameless (slow cases are a tail call
-   away): ~30 instructions here, ~30 in ult_switch and publish. */
+   away): 28 instructions here, 26 in ult_switch_yield. Its one test is
+   that our level is the only one ready (the usual case: one priority in
+   use); otherwise, with exit() in progress (RUNQ_STOP), or outside a ULT
+   (ult_outside), yield_locked. */
 void mltp_yield(void)
 {
-    vp_t *vp = vp_current();
-    ult_t *self, *next;
+    vp_t *vp = vp_current_or_dummy();
+    ult_t *self = vp->cur, *next;
 
-    /* vpg.finish is read once per call: no need for CMM_LOAD_SHARED */
-    if (__builtin_expect(!vp || !(self = vp->cur) ||
-                         vpg.finish == VP_FINISH_STOP ||
-                         uatomic_xchg(&ult_runq.lock, 1) != 0, 0)) {
-        yield_slow(vp);
+    if (__builtin_expect(runq_trylock_failed(), 0)) {
+        yield_slow(vp_current());
         return;
     }
-    if (__builtin_expect(ult_runq.bitmap >> self->prio != 1, 0)) {
+    if (__builtin_expect(runq_bitmap_locked() != self->prio_bit, 0)) {
         yield_locked(vp, self);
         return;
     }

@@ -24,6 +24,28 @@
         movzwl  4(%rsp), %ebp
         .endm
 
+/* Resume the context at rsp: FP control first (ebx/bp hold the hardware's),
+   then the registers, then jump to its return address. */
+        .macro RESTORE_CONTEXT
+        /* the same FP control as the new context's, sticky flags
+           included, is the usual case */
+        cmpl    %ebx, (%rsp)
+        jne     .Lfp_differs
+        cmpw    %bp, 4(%rsp)
+        jne     .Lload_cw
+        addq    $8, %rsp
+        popq    %r15
+        popq    %r14
+        popq    %r13
+        popq    %r12
+        popq    %rbx
+        popq    %rbp
+        /* not ret: it returns to another call site than the one that called
+           us, which the return-stack predictor always gets wrong */
+        popq    %rcx
+        jmpq    *%rcx
+        .endm
+
         .text
 
 /* void *ult_switch(void *to_sp, void *a1, void *a2, ult_helper_t *helper)
@@ -41,34 +63,16 @@ ult_switch:
         movq    %rax, %rsp              /* now on the new stack */
         call    *%rcx                   /* helper(old_sp, a1, a2), aligned */
 .Lresume:
-        /* The hardware holds our FP control (ebx, bp): the same as the new
-           context's, sticky flags included, is the usual case. */
-        cmpl    %ebx, (%rsp)
-        jne     .Lfp_differs
-.Lcheck_cw:
-        cmpw    %bp, 4(%rsp)
-        jne     .Lload_cw
-.Lrestore:
-        addq    $8, %rsp
-        popq    %r15
-        popq    %r14
-        popq    %r13
-        popq    %r12
-        popq    %rbx
-        popq    %rbp
-        /* not ret: it returns to another call site than the one that called
-           us, which the return-stack predictor always gets wrong */
-        popq    %rcx
-        jmpq    *%rcx
-        /* MXCSR differs: load the new context's control bits only if they
-           differ (ldmxcsr and fldcw are slow, and the sticky flags stay
-           with the VP; FINDINGS.md section 7). */
+        RESTORE_CONTEXT
+        /* FP control differs (rare). Load the new context's control bits
+           only if they differ (ldmxcsr and fldcw are slow, and the sticky
+           flags stay with the VP; FINDINGS.md section 7), note the word as
+           the hardware's now, and resume again. */
 .Lfp_differs:
         movl    (%rsp), %ecx
         xorl    %ebx, %ecx
         testl   $0xffc0, %ecx
-        jz      .Lcheck_cw              /* only the sticky flags differ */
-.Lload_mxcsr:
+        jz      .Lsticky_only
         stmxcsr -8(%rsp)
         movl    -8(%rsp), %ecx
         andl    $0x3f, %ecx             /* this VP's sticky flags */
@@ -77,14 +81,18 @@ ult_switch:
         orl     %edx, %ecx
         movl    %ecx, -8(%rsp)
         ldmxcsr -8(%rsp)
-        jmp     .Lcheck_cw
+.Lsticky_only:
+        movl    (%rsp), %ebx
+        jmp     .Lresume
 .Lload_cw:
         fldcw   4(%rsp)
-        jmp     .Lrestore
+        movzwl  4(%rsp), %ebp
+        jmp     .Lresume
         .cfi_endproc
         .size   ult_switch, .-ult_switch
 
-/* void ult_switch_yield(void *to_sp, void *self) */
+/* void ult_switch_yield(void *self, void *to_sp): 26 instructions when FP
+   control is equal. */
         .globl  ult_switch_yield
         .hidden ult_switch_yield
         .type   ult_switch_yield, @function
@@ -92,10 +100,10 @@ ult_switch:
 ult_switch_yield:
         .cfi_startproc
         SAVE_CONTEXT
-        movq    %rsp, ULT_SP_OFFSET(%rsi)  /* saved; still unseen: we hold the lock */
-        movq    %rdi, %rsp              /* now on the new stack */
+        movq    %rsp, ULT_SP_OFFSET(%rdi)  /* saved; still unseen: we hold the lock */
+        movq    %rsi, %rsp              /* now on the new stack */
         movl    $0, ult_runq(%rip)      /* drop the run-queue lock (x86: a release) */
-        jmp     .Lresume
+        RESTORE_CONTEXT
         .cfi_endproc
         .size   ult_switch_yield, .-ult_switch_yield
 

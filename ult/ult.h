@@ -40,7 +40,10 @@ struct ult {
     ult_t *next;            /* run-queue link */
     struct ult_level *level;  /* its run-queue level, &ult_runq.level[prio] */
     int saved_errno;        /* errno travels with the ULT */
-    void *(*fn)();
+    union {
+        void *(*fn)();      /* until the first run */
+        unsigned long prio_bit;  /* from then on: 1UL << prio */
+    };
     void *arg;
     union {
         struct {            /* unbound: the stack mapping, guard included */

@@ -6,6 +6,11 @@
 
 struct vp_global vpg = { .park_semid = -1 };
 __thread vp_t *vp_self_tls __attribute__((tls_model("initial-exec")));
+/* What mltp_yield finds outside a VP: a ULT whose priority bit is never
+   the run queue's bitmap, which sends it to its slow path (ult/sched.c). */
+ult_t ult_outside = { .prio_bit = 1UL << 62 };
+static vp_t vp_outside = { .cur = &ult_outside };
+__thread vp_t *vp_sched_tls __attribute__((tls_model("initial-exec"))) = &vp_outside;
 int vp_initialized;
 
 static long env_long(const char *name, long dflt)

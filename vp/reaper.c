@@ -282,6 +282,7 @@ void mltp_start(int nvp)
     vp_exit_register();
     vpg.nvp = nvp;
     vpg.finish = VP_GO;
+    ult_runq.bitmap &= ~RUNQ_STOP;
     vpg.exit_pid = 0;
     ult_runq.parked = 0;
     vpg.reaper = getpid();

@@ -66,6 +66,7 @@ static int vp_main(void *arg)
 
     vp_tcb_adopt(&vp->tcb);
     vp_self_tls = vp;
+    vp_sched_tls = vp;
     vp->errno_p = &errno;
     vp->pid = getpid();   /* the reaper writes it too, after clone returns */
     /* never outlive the reaper (and close the race with its death) */
@@ -104,9 +105,12 @@ int vp_spawn(vp_t *vp)
 /* Tell every VP to leave its loop (or stop at once, for exit()). */
 void vp_finish_all(int why)
 {
-    if (why == VP_FINISH_STOP)
+    if (why == VP_FINISH_STOP) {
         uatomic_set(&vpg.finish, why);
-    else if (uatomic_cmpxchg(&vpg.finish, VP_GO, why) != VP_GO)
+        runq_lock();
+        CMM_STORE_SHARED(ult_runq.bitmap, ult_runq.bitmap | RUNQ_STOP);
+        runq_unlock();
+    } else if (uatomic_cmpxchg(&vpg.finish, VP_GO, why) != VP_GO)
         return;
     vp_unpark(vpg.nvp);
 }

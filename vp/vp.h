@@ -81,6 +81,18 @@ static inline vp_t *vp_current(void)
     return v;
 }
 
+/* vp_current(), but outside a VP a VP-shaped dummy whose cur is
+   ult_outside: mltp_yield then tests no pointer at all. */
+extern ult_t ult_outside;
+extern __thread vp_t *vp_sched_tls __attribute__((tls_model("initial-exec")));
+static inline vp_t *vp_current_or_dummy(void)
+{
+    vp_t *v;
+    __asm__ volatile("movq vp_sched_tls@gottpoff(%%rip), %0\n\t"
+                     "movq %%fs:(%0), %0" : "=r"(v));
+    return v;
+}
+
 /* vp/vp.c */
 void vp_loop(vp_t *vp);
 void vp_stop_here(vp_t *vp) __attribute__((noreturn));
