@@ -66,7 +66,7 @@ static int spin_episode_idle(const mltp_barrier_t *b, unsigned int ep, long ns)
     return 1;
 }
 
-static void wait_blocked(mltp_barrier_t *b, ult_t *self)
+static int wait_blocked(mltp_barrier_t *b, ult_t *self)
 {
     self->next = NULL;
     if (LAST(b))
@@ -74,32 +74,32 @@ static void wait_blocked(mltp_barrier_t *b, ult_t *self)
     else
         FIRST(b) = self;
     LAST(b) = self;
-    ult_block_locked();
+    return ult_block_locked();
 }
 
 /* Several VPs: spin while worth it, then block. Out of line, so that the
    1-VP paths of mltp_barrier need no stack frame. Lock held on entry. */
-static void __attribute__((noinline)) wait_spinning(mltp_barrier_t *b, ult_t *self,
-                                                    unsigned int ep)
+static int __attribute__((noinline)) wait_spinning(mltp_barrier_t *b, ult_t *self,
+                                                   unsigned int ep)
 {
     runq_unlock();
     if (!self) {
         spin_episode(b, ep);
-        return;
+        return 0;
     }
     if (spin_episode_idle(b, ep, vpg.spin_ns))
-        return;
+        return 0;
     /* still not released: block after all, unless it happened just now */
     runq_lock();
     if (b->episode != ep) {
         runq_unlock();
-        return;
+        return 0;
     }
-    wait_blocked(b, self);
+    return wait_blocked(b, self);
 }
 
 /* The last arrival: a new episode; every waiter is ready again. */
-static void __attribute__((noinline)) release(mltp_barrier_t *b, unsigned int ep)
+static int __attribute__((noinline)) release(mltp_barrier_t *b, unsigned int ep)
 {
     ult_t *w, *next;
     int n = 0;
@@ -112,25 +112,45 @@ static void __attribute__((noinline)) release(mltp_barrier_t *b, unsigned int ep
     }
     FIRST(b) = LAST(b) = NULL;
     ult_sched_unlock_wake(n);
+    return 0;
 }
 
+/* An arrival, run-queue lock held. Every path ends in a tail call: the
+   callers need no stack frame. */
+static inline int arrive_locked(mltp_barrier_t *b, int count, ult_t *self)
+{
+    unsigned int ep = b->episode;
+
+    if (++b->arrived >= count)
+        return release(b, ep);
+    if (self && (!vp_spin_pays() || runq_starving()))
+        return wait_blocked(b, self);
+    return wait_spinning(b, self, ep);
+}
+
+static int __attribute__((noinline)) arrive_contended(mltp_barrier_t *b, int count,
+                                                      ult_t *self)
+{
+    runq_lock();
+    return arrive_locked(b, count, self);
+}
+
+static int __attribute__((noinline)) bad_count(int count)
+{
+    vp_warn("mltp_barrier: count %d (must be at least 1)", count);
+    return EINVAL;
+}
+
+/* Frameless: the lock's contended path, like every other, is a tail call
+   (2 parties on 1 VP: 193 -> 173 instructions per episode). */
 int mltp_barrier(mltp_barrier_t *b, int count)
 {
     vp_t *vp = vp_current();
     ult_t *self = vp ? vp->cur : NULL;
-    unsigned int ep;
 
-    if (__builtin_expect(count < 1, 0)) {
-        vp_warn("mltp_barrier: count %d (must be at least 1)", count);
-        return EINVAL;
-    }
-    runq_lock();
-    ep = b->episode;
-    if (++b->arrived >= count)
-        release(b, ep);
-    else if (self && (!vp_spin_pays() || runq_starving()))
-        wait_blocked(b, self);
-    else
-        wait_spinning(b, self, ep);
-    return 0;
+    if (__builtin_expect(count < 1, 0))
+        return bad_count(count);
+    if (__builtin_expect(runq_trylock_failed(), 0))
+        return arrive_contended(b, count, self);
+    return arrive_locked(b, count, self);
 }

@@ -91,7 +91,9 @@ static inline void *switch_to(vp_t *vp, ult_t *self, ult_t *next,
 #endif
 }
 
-/* The yield helper: self is already queued; its context is now saved. */
+#if defined(__SANITIZE_ADDRESS__)
+/* switch_locked's helper under ASan (ult_switch_yield does its work
+   otherwise): self's context is now saved. */
 static void *publish(void *old_sp, void *old, void *unused)
 {
     (void)unused;
@@ -99,15 +101,17 @@ static void *publish(void *old_sp, void *old, void *unused)
     runq_unlock();
     return NULL;
 }
+#endif
 
-/* Switch to next for a yield (self is already queued). Without ASan,
+/* Switch from self, whose context nobody can take before the run-queue
+   lock is dropped, to next (NULL: the VP's scheduler loop). Without ASan,
    which needs switch_to's annotations, publish's work is done inside
    ult_switch_yield: no call, no helper. The bookkeeping comes before the
-   load of next's stack pointer, so that it lands in the argument register
+   load of the stack pointer, so that it lands in the argument register
    directly. */
-static void yield_to_new(ult_t *self);
+static void switch_new(ult_t *self);
 
-static inline void yield_to(vp_t *vp, ult_t *self, ult_t *next)
+static inline void switch_locked(vp_t *vp, ult_t *self, ult_t *next)
 {
 #if defined(__SANITIZE_ADDRESS__)
     switch_to(vp, self, next, publish, NULL);
@@ -116,23 +120,33 @@ static inline void yield_to(vp_t *vp, ult_t *self, ult_t *next)
     void *to;
 
     self->saved_errno = *err;
-    *err = next->saved_errno;
     vp->cur = next;
     vp->switches++;
+    if (!next) {
+        ult_switch_yield(self, vp->idle_sp);
+        return;
+    }
+    *err = next->saved_errno;
     if (__builtin_expect(!(to = next->sp), 0))
-        yield_to_new(self);             /* a tail call */
+        switch_new(self);               /* a tail call */
     else
         ult_switch_yield(self, to);     /* a tail call */
 #endif
 }
 
-/* The first run of the ULT yield_to chose (already vp->cur): its stack
-   first. Out of line, so that mltp_yield's fast path makes no call and
-   needs no frame; next is not an argument, so that its register is free
-   for the stack pointer. */
-static void __attribute__((noinline, unused)) yield_to_new(ult_t *self)
+/* The first run of the ULT switch_locked chose (already vp->cur): its
+   stack first. Out of line, so that mltp_yield's fast path makes no call
+   and needs no frame; next is not an argument, so that its register is
+   free for the stack pointer. */
+static void __attribute__((noinline, unused)) switch_new(ult_t *self)
 {
     ult_switch_yield(self, ult_bind(vp_current()->cur));
+}
+
+/* A yield: self is already queued, next is not NULL. */
+static inline void yield_to(vp_t *vp, ult_t *self, ult_t *next)
+{
+    switch_locked(vp, self, next);
 }
 
 static void warn_outside(const char *what)
@@ -234,13 +248,18 @@ void ult_sched_unlock_wake(int n)
         vp_unpark(n < parked ? n : parked);
 }
 
-void ult_block_locked(void)
+/* Blocking under the run-queue lock (condition, barrier, join, lock
+   queues): the same switch as a yield's. */
+int ult_block_locked(void)
 {
     vp_t *vp = vp_current();
 
-    if (__builtin_expect(CMM_LOAD_SHARED(vpg.finish) == VP_FINISH_STOP, 0))
+    if (__builtin_expect(ult_runq.bitmap & RUNQ_STOP, 0)) {
+        runq_unlock();
         vp_stop_here(vp);
-    switch_to(vp, vp->cur, runq_pop(0), publish, NULL);
+    }
+    switch_locked(vp, vp->cur, runq_pop(0));
+    return 0;
 }
 
 struct release {

@@ -98,8 +98,9 @@ ult_t *ult_create(const mltp_attr_t *a, void *(*fn)(), void *arg,
    With that lock held: */
 /* drop it and wake up to n parked VPs (after making n ULTs ready) */
 void ult_sched_unlock_wake(int n);
-/* block the running ULT; the lock is released once its context is saved */
-void ult_block_locked(void);
+/* block the running ULT; the lock is released once its context is saved.
+   Returns 0 once the ULT runs again (so that callers can tail-call it). */
+int ult_block_locked(void);
 
 /* Scheduling (ult/sched.c). */
 void ult_ready(ult_t *u);
