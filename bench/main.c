@@ -219,7 +219,7 @@ static int is_ns(const struct bench_row *row)
 static void run_fresh(const struct bench_row *row, long iters, struct bench_run *r,
                       double counts[BC_N])
 {
-    char idx[16], n[24], out[1024];
+    char idx[16], n[24], out[1024], *info;
     int fd[2], st;
     ssize_t len = 0, k;
     pid_t pid;
@@ -265,10 +265,13 @@ static void run_fresh(const struct bench_row *row, long iters, struct bench_run 
                       &counts_or_dummy(counts)[3]) != 9 ||
                !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
         bench_fail(r, "the run in a new process failed (status %#x)", st);
+    } else if ((info = strstr(out, "\nINFO ")) != NULL) {
+        info += 6;
+        snprintf(r->info, sizeof r->info, "%.*s", (int)strcspn(info, "\n"), info);
     }
 }
 
-/* The child side: one run of row i, the result on stdout. */
+/* The child side: one run of row i, the result (and its info) on stdout. */
 static int run_row_child(int i, long iters, int counted)
 {
     struct bench_run r;
@@ -292,6 +295,8 @@ static int run_row_child(int i, long iters, int counted)
     }
     printf("OK %.17g %.17g %.17g %.17g %.17g %.17g %.17g %.17g %.17g\n", r.ns, r.cyc, r.ops,
            r.total_ops, r.value, c[0], c[1], c[2], c[3]);
+    if (r.info[0])
+        printf("INFO %s\n", r.info);   /* one line: run_fresh() reads up to its end */
     return 0;
 }
 
@@ -453,7 +458,7 @@ static const char *fmt_csw(char *b, size_t n, double v)
     return b;
 }
 
-#define TABLE_FMT "%-27s %-31s %9s %17s %7s %8s %8s %8s %9s %-10s\n"
+#define TABLE_FMT "%-27s %-37s %9s %17s %7s %8s %8s %8s %9s %-10s\n"
 
 static void print_header(void)
 {
@@ -474,15 +479,15 @@ static void print_row(int i)
     char m[32], sp[48], a[24], b[24], ra[24], cy[24], in[24], cs[24], cp[24], tg[32];
 
     if (row->na) {
-        printf("%-27s %-31s n/a: %s\n", row->op, row->variant, row->na);
+        printf("%-27s %-37s n/a: %s\n", row->op, row->variant, row->na);
         return;
     }
     if (o->failed) {
-        printf("%-27s %-31s FAILED: %s\n", row->op, row->variant, o->err);
+        printf("%-27s %-37s FAILED: %s\n", row->op, row->variant, o->err);
         return;
     }
     if (!is_ns(row)) {
-        printf("%-27s %-31s %7.0f %s  (see the memory note below)\n", row->op, row->variant,
+        printf("%-27s %-37s %7.0f %s  (see the memory note below)\n", row->op, row->variant,
                o->med, row->unit);
         return;
     }
@@ -645,10 +650,10 @@ static void print_bar(void)
             snprintf(m, sizeof m, "%.0f %s", o->med, row->unit);
         else
             snprintf(m, sizeof m, "%.2f ns", o->med);
-        printf("  %-27s %-31s %12s  target <= %g %s: %s\n", row->op, row->variant, m,
+        printf("  %-27s %-37s %12s  target <= %g %s: %s\n", row->op, row->variant, m,
                row->target, row->unit ? row->unit : "ns", met(row, o) ? "met" : "MISSED");
     }
-    printf("  %-27s %-31s %12s  target <= 60: run bench/callgrind.sh\n",
+    printf("  %-27s %-37s %12s  target <= 60: run bench/callgrind.sh\n",
            "instructions per yield", "callgrind, 2 ULTs / 1 VP", "-");
 }
 
@@ -755,7 +760,7 @@ int main(int argc, char **argv)
     signal(SIGALRM, row_timed_out);
     if (list) {
         for (int i = 0; i < nrows; i++)
-            printf("%-27s %-31s%s\n", rows[i].op, rows[i].variant,
+            printf("%-27s %-37s%s\n", rows[i].op, rows[i].variant,
                    rows[i].full_only ? "  (full only)" : "");
         return 0;
     }

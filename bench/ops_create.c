@@ -1,15 +1,19 @@
 /* bench/ops_create.c - the life of a ULT: create + run + finish in batches,
  * create + join, the cost of a start, and the memory of an idle ULT.
  *
- * Batches (per ULT = time of the batch / batch size, free() of the handles
- * included):
+ * Batches (per ULT = time of the batch / batch size, the release of the
+ * handles included):
  *   "from main"  create the batch in main, then mltp_start(1): includes
  *                starting and ending the VP (see the "mltp_start" rows);
  *   "in a ULT"   a ULT creates the batch and yields until all have run:
  *                no VP start, as a running program creates threads.
+ * The handles are released with mltp_free(), which keeps them for the next
+ * mltp_create (the documented fast path), except in the rows marked
+ * ", free()": free(), as legacy programs do.
  * Cold: each batch runs in a new process, so every stack is a new mapping
  * and every descriptor new memory. Warm: the batch before left its stacks
- * in the caches (the library keeps at most a few thousand). */
+ * (and, with mltp_free, its handles) in the caches (the library keeps at
+ * most a few thousand stacks and a thousand handles per VP). */
 #include <errno.h>
 #include <malloc.h>
 #include <stdio.h>
@@ -23,12 +27,6 @@ static void *noop(void *p)
 {
     (void)p;
     return NULL;
-}
-
-/* Empty the shared stack cache (the VPs' own caches stay). */
-static void flush_stack_cache(void)
-{
-    mltp_set_stack_size(mltp_get_stack_size());
 }
 
 /* Cold runs happen in a new process (the row's `fresh`), with nothing
@@ -48,6 +46,24 @@ static void prime_vps(int nvp)
         mltp_start(nvp);
         free(t);
     }
+}
+
+/* How a batch releases its handles: row->arg[3] of both batch kernels. */
+enum { BY_FREE, BY_MLTP_FREE };
+
+/* The children of a batch in a ULT count themselves done just before they
+   end: on 1 VP they have ended by the time their creator runs again; on
+   more VPs the last may still be on its way out. mltp_free says so (EBUSY);
+   free() would release a handle the library still uses (heap corruption
+   seen), so k_batch_ult refuses free() there unless it joins. */
+static void release(mltp_t *t, long how)
+{
+    if (how == BY_FREE) {
+        free(t);
+        return;
+    }
+    while (mltp_free(t) == EBUSY)
+        mltp_yield();
 }
 
 /* ---- batch from main, then mltp_start --------------------------------- */
@@ -111,7 +127,7 @@ static long max_map_count(void)
     return v;
 }
 
-/* arg[0] batch, arg[1] cold */
+/* arg[0] batch, arg[1] cold, arg[3] BY_FREE or BY_MLTP_FREE */
 static void k_batch_main(const struct bench_row *row, long iters, struct bench_run *r)
 {
     long batch = row->arg[0], made = 0;
@@ -143,7 +159,7 @@ static void k_batch_main(const struct bench_row *row, long iters, struct bench_r
         return;
     }
     for (long i = 0; i < made; i++)
-        free(h[i]);
+        release(h[i], row->arg[3]);
     bench_stamp(&t1);
     free(h);
     r->ns = t1.ns - t0.ns;
@@ -156,8 +172,9 @@ static void k_batch_main(const struct bench_row *row, long iters, struct bench_r
 struct master {
     long batch, made;
     int join;           /* join each instead of waiting for the count */
+    long release;       /* BY_FREE or BY_MLTP_FREE */
     int err;
-    long done;          /* children ended (atomic) */
+    long done;          /* children at their end (atomic): see release() */
     mltp_t **h;
     struct bench_stamp t0, t1;
 };
@@ -183,26 +200,33 @@ static void *master_ult(void *p)
     if (m->join) {
         for (long i = 0; i < m->made; i++) {
             mltp_join(m->h[i], NULL);
-            free(m->h[i]);
+            release(m->h[i], m->release);
         }
     } else {
         while (__atomic_load_n(&m->done, __ATOMIC_RELAXED) < m->made)
             mltp_yield();
         for (long i = 0; i < m->made; i++)
-            free(m->h[i]);
+            release(m->h[i], m->release);
     }
     bench_stamp(&m->t1);
     return NULL;
 }
 
-/* arg[0] batch, arg[1] cold, arg[2] join; row->nvp VPs */
+/* arg[0] batch, arg[1] cold, arg[2] join, arg[3] BY_FREE or BY_MLTP_FREE;
+   row->nvp VPs */
 static void k_batch_ult(const struct bench_row *row, long iters, struct bench_run *r)
 {
-    struct master *m = bench_zalloc(sizeof *m);
+    struct master *m;
 
     (void)iters;
+    if (row->arg[3] == BY_FREE && !row->arg[2] && row->nvp > 1) {
+        bench_fail(r, "free() of a child that may not have ended yet (see release())");
+        return;
+    }
+    m = bench_zalloc(sizeof *m);
     m->batch = row->arg[0];
     m->join = (int)row->arg[2];
+    m->release = row->arg[3];
     m->h = malloc(sizeof *m->h * m->batch);
     if (row->arg[1])
         prime_vps(row->nvp);
@@ -242,6 +266,10 @@ static void k_start(const struct bench_row *row, long n, struct bench_run *r)
 
 /* ---- memory of an idle ULT -------------------------------------------------- */
 
+/* Both memory rows run in a new process (the row's `fresh`): handles and
+   stacks that earlier rows left in the caches (main's, each VP's) would be
+   reused by these ULTs and not show. */
+
 /* Sum of the sizes of all mappings but the brk heap (mallinfo2 counts
    that), and their number. */
 static void maps(double *bytes, long *count)
@@ -276,50 +304,160 @@ static double resident(void)
     return (double)res * sysconf(_SC_PAGESIZE);
 }
 
-/* iters = ULTs created, ready, never started while measured */
-static void k_memory(const struct bench_row *row, long n, struct bench_run *r)
+struct mem_sample {
+    struct mallinfo2 heap;      /* every arena: main's and the VPs' */
+    double map, rss;
+    long vmas;
+};
+
+static void mem_sample(struct mem_sample *s)
+{
+    s->heap = mallinfo2();
+    maps(&s->map, &s->vmas);
+    s->rss = resident();
+}
+
+/* The row's value and info from samples before and after n ULTs were made,
+   `stacked` of them holding a stack (t->private is set from the first run
+   to the end): heap per ULT plus the mappings per ULT beyond their stacks
+   and guard pages, what the bar counts. */
+static void mem_report(struct bench_run *r, long n, long stacked, const char *state,
+                       const struct mem_sample *s0, const struct mem_sample *s1)
+{
+    double stack = (double)mltp_get_stack_size(), page = (double)sysconf(_SC_PAGESIZE);
+    double heap = ((double)s1->heap.uordblks - (double)s0->heap.uordblks +
+                   (double)s1->heap.hblkhd - (double)s0->heap.hblkhd) / n;
+    double map = (s1->map - s0->map) / n, rss = (s1->rss - s0->rss) / n;
+    double vmas = (double)(s1->vmas - s0->vmas) / n;
+    double stacks = (stack + page) * (double)stacked / n;
+    double beyond = heap + (map > stacks ? map - stacks : 0);
+    char has[64];
+
+    if (stacked == n)
+        snprintf(has, sizeof has, "stack + %.0f B guard", page);
+    else if (stacked == 0)
+        snprintf(has, sizeof has, "no stack yet");
+    else
+        snprintf(has, sizeof has, "%ld of them: stack + %.0f B guard", stacked, page);
+    r->value = beyond;
+    r->ns = 1;
+    r->ops = r->total_ops = (double)n;
+    snprintf(r->info, sizeof r->info,
+             "%ld ULTs %s, %.0f KiB default stack: heap +%.0f B/ULT (mallinfo2), "
+             "mappings +%.0f B/ULT in %.2f VMAs (%s), resident +%.0f B/ULT; beyond "
+             "the stack = heap + mappings beyond stack and guard = %.0f B (bar: 256)",
+             n, state, stack / 1024, heap, map, vmas, has, rss, beyond);
+}
+
+/* iters = ULTs created in main, ready, never started while measured */
+static void k_memory_ready(const struct bench_row *row, long n, struct bench_run *r)
 {
     mltp_t **h = malloc(sizeof *h * n);
-    struct mallinfo2 m0, m1;
-    double map0, map1, rss0, rss1;
-    long vma0, vma1, made = 0;
+    struct mem_sample s0, s1;
+    long made = 0, stacked = 0;
     int e = 0;
-    double stack = (double)mltp_get_stack_size(), page = (double)sysconf(_SC_PAGESIZE);
 
     (void)row;
-    flush_stack_cache();
-    m0 = mallinfo2();
-    maps(&map0, &vma0);
-    rss0 = resident();
+    mem_sample(&s0);
     for (; made < n; made++)
         if (!(h[made] = mltp_create(noop, NULL))) {
             e = errno;
             break;
         }
-    m1 = mallinfo2();
-    maps(&map1, &vma1);
-    rss1 = resident();
+    mem_sample(&s1);
+    for (long i = 0; i < made; i++)
+        stacked += h[i]->private != NULL;
     mltp_start(1);
     for (long i = 0; i < made; i++)
-        free(h[i]);
+        mltp_free(h[i]);
     free(h);
     if (made < n) {
         bench_fail(r, "mltp_create failed at ULT %ld of %ld: %s", made + 1, n, strerror(e));
         return;
     }
-    double heap = (double)(m1.uordblks - m0.uordblks + m1.hblkhd - m0.hblkhd) / n;
-    double map = (map1 - map0) / n, rss = (rss1 - rss0) / n;
-    double vmas = (double)(vma1 - vma0) / n;
-    double beyond = heap + (map > stack + page ? map - stack - page : 0);
-    r->value = beyond;
-    r->ns = 1;
-    r->ops = r->total_ops = (double)n;
-    snprintf(r->info, sizeof r->info,
-             "%ld ready ULTs, %.0f KiB default stack: heap +%.0f B/ULT (mallinfo2), "
-             "mappings +%.0f B/ULT in %.2f VMAs (stack + %.0f B guard), resident +%.0f "
-             "B/ULT; beyond the stack = heap + mapping beyond stack and guard = %.0f B "
-             "(bar: 256)",
-             n, stack / 1024, heap, map, vmas, page, rss, beyond);
+    mem_report(r, n, stacked, "ready, never run", &s0, &s1);
+}
+
+/* N ULTs that have run and now wait on a condition queue, measured by the
+   ULT that made them once all of them are blocked. */
+struct blocked_set {
+    long n, made, blocked;
+    int released, err;
+    mltp_lock_t lock;
+    mltp_cond_t wake;           /* the N wait here */
+    mltp_cond_t all_blocked;    /* their maker waits here */
+    mltp_t **h;
+    long stacked;
+    struct mem_sample s0, s1;
+};
+
+static void *blocked_ult(void *p)
+{
+    struct blocked_set *b = p;
+
+    mltp_lock(&b->lock);
+    b->blocked++;
+    mltp_cond_signal(&b->all_blocked);
+    while (!b->released)
+        mltp_cond_wait_lock(&b->wake, &b->lock);
+    mltp_unlock(&b->lock);
+    return NULL;
+}
+
+static void *blocked_maker(void *p)
+{
+    struct blocked_set *b = p;
+    struct mem_sample settle;
+
+    /* This VP's first malloc (fopen's) makes its arena, a 64 MiB mapping:
+       not the ULTs' memory. */
+    mem_sample(&settle);
+    mem_sample(&b->s0);
+    for (; b->made < b->n; b->made++) {
+        if (!(b->h[b->made] = mltp_create(blocked_ult, b))) {
+            b->err = errno;
+            break;
+        }
+    }
+    /* the count goes up under the lock that mltp_cond_wait_lock releases
+       once the ULT is queued: all counted = all blocked */
+    mltp_lock(&b->lock);
+    while (b->blocked < b->made)
+        mltp_cond_wait_lock(&b->all_blocked, &b->lock);
+    mltp_unlock(&b->lock);
+    mem_sample(&b->s1);
+    for (long i = 0; i < b->made; i++)
+        b->stacked += b->h[i]->private != NULL;
+    mltp_lock(&b->lock);
+    b->released = 1;
+    mltp_cond_broadcast(&b->wake);
+    mltp_unlock(&b->lock);
+    for (long i = 0; i < b->made; i++) {
+        mltp_join(b->h[i], NULL);
+        mltp_free(b->h[i]);
+    }
+    return NULL;
+}
+
+/* iters = ULTs that have run and are blocked while measured; row->nvp VPs */
+static void k_memory_blocked(const struct bench_row *row, long n, struct bench_run *r)
+{
+    struct blocked_set *b = bench_zalloc(sizeof *b);
+
+    b->n = n;
+    b->h = malloc(sizeof *b->h * n);
+    mltp_lock_init(&b->lock, MLTP_LOCK_SPIN);
+    mltp_cond_init(&b->wake);
+    mltp_cond_init(&b->all_blocked);
+    if (bench_mltp_run(1, row->nvp, blocked_maker, b, sizeof *b, r) == 0) {
+        if (b->made < n)
+            bench_fail(r, "mltp_create failed at ULT %ld of %ld: %s", b->made + 1, n,
+                       strerror(b->err));
+        else
+            mem_report(r, n, b->stacked, "blocked after running", &b->s0, &b->s1);
+    }
+    free(b->h);
+    free(b);
 }
 
 /* ---- registration ---------------------------------------------------------- */
@@ -341,59 +479,88 @@ void ops_create_register(void)
     bench_add(&(struct bench_row){
         .op = "mltp_start, 1 empty ULT", .variant = "MLTP 2 VPs", .fn = k_start, .nvp = 2 });
     bench_add(&(struct bench_row){
-        .op = "create+run+finish", .variant = "1000 in a ULT / 1 VP warm", .fn = k_batch_ult,
-        .arg = { 1000, 0, 0 }, .nvp = 1, .cpus = 1, .fixed_iters = 1, .target = 60,
-        .reps = bench_full ? 101 : 51,
-        .note = "a ULT creates the batch and yields until all have ended",
+        .op = "create+run+finish", .variant = "1000 in a ULT / 1 VP warm, mltp_free",
+        .fn = k_batch_ult, .arg = { 1000, 0, 0, BY_MLTP_FREE }, .nvp = 1, .cpus = 1,
+        .fixed_iters = 1, .target = 60, .reps = bench_full ? 101 : 51,
+        .note = "a ULT creates the batch, yields until all have ended, then mltp_free()s "
+                "the handles (rows without ', free()' all release with mltp_free)",
         .plot = { { "vps", "create+run+finish 1000 warm", 1 } } });
     bench_add(&(struct bench_row){
+        .op = "create+run+finish", .variant = "1000 in a ULT / 1 VP warm, free()",
+        .fn = k_batch_ult, .arg = { 1000, 0, 0, BY_FREE }, .nvp = 1, .cpus = 1,
+        .fixed_iters = 1, .reps = bench_full ? 101 : 51,
+        .note = "the same, the handles released with free() as legacy programs do "
+                "(each next mltp_create mallocs)" });
+    bench_add(&(struct bench_row){
         .op = "create+run+finish", .variant = "1000 in a ULT / 1 VP cold", .fn = k_batch_ult,
-        .arg = { 1000, 1, 0 }, .nvp = 1, .cpus = 1, .fixed_iters = 1, .fresh = 1,
-        .reps = bench_full ? 101 : 51, .warmup = -1,
+        .arg = { 1000, 1, 0, BY_MLTP_FREE }, .nvp = 1, .cpus = 1, .fixed_iters = 1,
+        .fresh = 1, .reps = bench_full ? 101 : 51, .warmup = -1,
         .note = "cold: each batch in a new process (nothing cached), after one start of "
                 "the VPs" });
     bench_add(&(struct bench_row){
         .op = "create+run+finish", .variant = "1000 in a ULT / 2 VPs warm", .fn = k_batch_ult,
-        .arg = { 1000, 0, 0 }, .nvp = 2, .fixed_iters = 1, .reps = bench_full ? 101 : 51,
+        .arg = { 1000, 0, 0, BY_MLTP_FREE }, .nvp = 2, .fixed_iters = 1,
+        .reps = bench_full ? 101 : 51,
         .plot = { { "vps", "create+run+finish 1000 warm", 2 } } });
     bench_add(&(struct bench_row){
-        .op = "create+run+finish", .variant = "1000 from main / 1 VP warm", .fn = k_batch_main,
-        .arg = { 1000, 0 }, .nvp = 1, .cpus = 1, .fixed_iters = 1, .target = 60,
-        .reps = bench_full ? 101 : 51,
-        .note = "create the batch in main, then mltp_start(1): VP start and end included" });
+        .op = "create+run+finish", .variant = "1000 from main / 1 VP warm, mltp_free",
+        .fn = k_batch_main, .arg = { 1000, 0, 0, BY_MLTP_FREE }, .nvp = 1, .cpus = 1,
+        .fixed_iters = 1, .target = 60, .reps = bench_full ? 101 : 51,
+        .note = "create the batch in main, then mltp_start(1), then mltp_free() the "
+                "handles: VP start and end included" });
+    bench_add(&(struct bench_row){
+        .op = "create+run+finish", .variant = "1000 from main / 1 VP warm, free()",
+        .fn = k_batch_main, .arg = { 1000, 0, 0, BY_FREE }, .nvp = 1, .cpus = 1,
+        .fixed_iters = 1, .reps = bench_full ? 101 : 51,
+        .note = "the same, the handles released with free()" });
     bench_add(&(struct bench_row){
         .op = "create+run+finish", .variant = "1000 from main / 1 VP cold", .fn = k_batch_main,
-        .arg = { 1000, 1 }, .nvp = 1, .cpus = 1, .fixed_iters = 1, .fresh = 1,
-        .reps = bench_full ? 101 : 51, .warmup = -1 });
+        .arg = { 1000, 1, 0, BY_MLTP_FREE }, .nvp = 1, .cpus = 1, .fixed_iters = 1,
+        .fresh = 1, .reps = bench_full ? 101 : 51, .warmup = -1 });
     bench_add(&(struct bench_row){
         .op = "create+run+finish", .variant = "100000 in a ULT / 1 VP warm", .fn = k_batch_ult,
-        .arg = { 100000, 0, 0 }, .nvp = 1, .cpus = 1, .fixed_iters = 1, .reps = big_reps });
-    bench_add(&(struct bench_row){
-        .op = "create+run+finish", .variant = "100000 in a ULT / 1 VP cold", .fn = k_batch_ult,
-        .arg = { 100000, 1, 0 }, .nvp = 1, .cpus = 1, .fixed_iters = 1, .reps = big_reps,
-        .warmup = -1, .fresh = 1 });
-    bench_add(&(struct bench_row){
-        .op = "create+run+finish", .variant = "100000 from main / 1 VP warm",
-        .fn = k_batch_main, .arg = { 100000, 0 }, .nvp = 1, .cpus = 1, .fixed_iters = 1,
+        .arg = { 100000, 0, 0, BY_MLTP_FREE }, .nvp = 1, .cpus = 1, .fixed_iters = 1,
         .reps = big_reps });
     bench_add(&(struct bench_row){
-        .op = "create+run+finish", .variant = "100000 from main / 1 VP cold",
-        .fn = k_batch_main, .arg = { 100000, 1 }, .nvp = 1, .cpus = 1, .fixed_iters = 1,
+        .op = "create+run+finish", .variant = "100000 in a ULT / 1 VP cold", .fn = k_batch_ult,
+        .arg = { 100000, 1, 0, BY_MLTP_FREE }, .nvp = 1, .cpus = 1, .fixed_iters = 1,
         .reps = big_reps, .warmup = -1, .fresh = 1 });
     bench_add(&(struct bench_row){
+        .op = "create+run+finish", .variant = "100000 from main / 1 VP warm",
+        .fn = k_batch_main, .arg = { 100000, 0, 0, BY_MLTP_FREE }, .nvp = 1, .cpus = 1,
+        .fixed_iters = 1, .reps = big_reps });
+    bench_add(&(struct bench_row){
+        .op = "create+run+finish", .variant = "100000 from main / 1 VP cold",
+        .fn = k_batch_main, .arg = { 100000, 1, 0, BY_MLTP_FREE }, .nvp = 1, .cpus = 1,
+        .fixed_iters = 1, .reps = big_reps, .warmup = -1, .fresh = 1 });
+    bench_add(&(struct bench_row){
         .op = "create+join", .variant = "1000 in a ULT / 1 VP", .fn = k_batch_ult,
-        .arg = { 1000, 0, 1 }, .nvp = 1, .cpus = 1, .fixed_iters = 1,
+        .arg = { 1000, 0, 1, BY_MLTP_FREE }, .nvp = 1, .cpus = 1, .fixed_iters = 1,
         .reps = bench_full ? 101 : 51,
-        .note = "a ULT creates 1000, then mltp_join()s and frees each" });
+        .note = "a ULT creates 1000, then mltp_join()s and mltp_free()s each" });
+    bench_add(&(struct bench_row){
+        .op = "create+join", .variant = "1000 in a ULT / 1 VP, free()", .fn = k_batch_ult,
+        .arg = { 1000, 0, 1, BY_FREE }, .nvp = 1, .cpus = 1, .fixed_iters = 1,
+        .reps = bench_full ? 101 : 51,
+        .note = "the same, each handle released with free()" });
     bench_add(&(struct bench_row){
         .op = "re-init a finished ULT", .variant = "MLTP", .fn = k_na,
-        .na = "no re-init call in the API (finished stacks are cached and reused instead)" });
+        .na = "no re-init call in the API; mltp_free() recycles descriptors and ended "
+              "stacks are cached per VP (UthLib's recycling: see the mltp_free rows)" });
 }
 
-/* Last in the table: thousands of live stacks stay cached afterwards. */
+/* Last in the table. Each run in a new process, with nothing cached. */
 void ops_memory_register(void)
 {
     bench_add(&(struct bench_row){
-        .op = "memory per idle ULT", .variant = "MLTP ready not started", .fn = k_memory,
-        .fixed_iters = 10000, .reps = 3, .warmup = -1, .unit = "B", .target = 256 });
+        .op = "memory per idle ULT", .variant = "MLTP ready not started", .fn = k_memory_ready,
+        .fixed_iters = 10000, .reps = 3, .warmup = -1, .fresh = 1, .unit = "B", .target = 256,
+        .note = "created in main, never run: a stack of the default size is only taken "
+                "at the first run" });
+    bench_add(&(struct bench_row){
+        .op = "memory per idle ULT", .variant = "MLTP blocked after running",
+        .fn = k_memory_blocked, .nvp = 1, .cpus = 1, .fixed_iters = 10000, .reps = 3,
+        .warmup = -1, .fresh = 1, .unit = "B", .target = 256,
+        .note = "a ULT creates them; each runs, then waits in mltp_cond_wait_lock; "
+                "measured by their creator once all are blocked" });
 }
