@@ -26,9 +26,28 @@
 
 static long tid_offset = -1;   /* of the tid field in struct pthread */
 
+/* struct pthread is glibc-private: find its tid field rather than assume
+   an offset. A thread's tid may also equal some other field of its first
+   1 KiB by chance (a size, a count): candidates are the offsets that hold
+   the tid in every thread looked at, and more threads are looked at until
+   one offset is left. */
+#define TID_SCAN 1024
+#define TID_SLOTS (TID_SCAN / sizeof(pid_t))
+typedef uint64_t tid_mask_t[TID_SLOTS / 64];
+
+static void tid_candidates(tid_mask_t m)
+{
+    const pid_t *self = (const pid_t *)pthread_self();
+    pid_t tid = (pid_t)syscall(SYS_gettid);
+
+    memset(m, 0, sizeof(tid_mask_t));
+    for (size_t i = 0; i < TID_SLOTS; i++)
+        if (self[i] == tid)
+            m[i / 64] |= 1ULL << (i % 64);
+}
+
 struct borrow {
-    pid_t tid;
-    long tid_off;
+    tid_mask_t cand;
     void *sp;
     void *robust;
     size_t robust_len;
@@ -39,22 +58,45 @@ static void *borrow_main(void *arg)
 {
     struct borrow *b = arg;
     char here;
-    const char *self = (const char *)pthread_self();
-    b->tid = (pid_t)syscall(SYS_gettid);
-    /* struct pthread is glibc-private: find the tid field rather than
-       assume an offset; it must be unique in the first 1 KiB. */
-    b->tid_off = -1;
-    for (long off = 0; off < 1024; off += sizeof(pid_t)) {
-        if (*(const pid_t *)(self + off) == b->tid) {
-            b->tid_off = b->tid_off < 0 ? off : -2;
-        }
-    }
+
+    tid_candidates(b->cand);
     b->sp = &here;
     syscall(SYS_get_robust_list, 0, &b->robust, &b->robust_len);
     sync_store_release(&b->ready, 1);
     for (;;)
         syscall(SYS_exit, 0);
     return NULL;
+}
+
+static void *probe_main(void *arg)
+{
+    tid_candidates(arg);
+    return NULL;
+}
+
+/* The offset from the candidates of one borrowed thread, narrowed down with
+   short-lived probe threads if needed; -1 if none is left. */
+static long find_tid_offset(tid_mask_t cand)
+{
+    for (int probes = 0; probes < 16; probes++) {
+        int n = 0;
+        long off = -1;
+        for (size_t i = 0; i < TID_SLOTS; i++)
+            if (cand[i / 64] >> (i % 64) & 1) {
+                n++;
+                off = (long)(i * sizeof(pid_t));
+            }
+        if (n <= 1)
+            return n == 1 ? off : -1;
+        tid_mask_t more;
+        pthread_t pt;
+        if (pthread_create(&pt, NULL, probe_main, more) != 0)
+            return -1;
+        pthread_join(pt, NULL);
+        for (size_t k = 0; k < TID_SLOTS / 64; k++)
+            cand[k] &= more[k];
+    }
+    return -1;
 }
 
 void vp_raw_exit(int status)
@@ -92,7 +134,10 @@ int vp_tcb_borrow(struct vp_tcb *t, size_t stack_size)
         return e;
     while (!CMM_LOAD_SHARED(b.ready))
         sched_yield();
-    if (b.tid_off < 0) {
+    if (tid_offset < 0)
+        tid_offset = find_tid_offset(b.cand);
+    if (tid_offset < 0 || !(b.cand[tid_offset / sizeof(pid_t) / 64] >>
+                            (tid_offset / sizeof(pid_t) % 64) & 1)) {
         pthread_join(pt, NULL);
         vp_warn("cannot find the tid field in glibc's thread descriptor "
                 "(unsupported glibc); no VP can be created");
@@ -100,11 +145,10 @@ int vp_tcb_borrow(struct vp_tcb *t, size_t stack_size)
     }
     /* The kernel clears the helper's tid (CLONE_CHILD_CLEARTID) and wakes
        a shared futex once the helper is gone; then its stack is ours. */
-    volatile pid_t *tidp = (volatile pid_t *)((char *)pt + b.tid_off);
+    volatile pid_t *tidp = (volatile pid_t *)((char *)pt + tid_offset);
     pid_t v;
     while ((v = *tidp) != 0)
         syscall(SYS_futex, tidp, FUTEX_WAIT, v, NULL, NULL, 0);
-    tid_offset = b.tid_off;
     t->tcb = (char *)pt;
     t->pt = pt;
     t->stack_top = (void *)(((uintptr_t)b.sp - 512) & ~(uintptr_t)63);
