@@ -44,9 +44,11 @@ void mltp_lock(mltp_lock_t *l)
     case MLTP_LOCK_SPIN: {
         /* uncontended: one locked xadd and one load (~20 cycles) */
         unsigned int me = uatomic_add_return(NEXT_TICKET(l), 1) - 1;
-        /* with more VPs than CPUs the holder's VP may be off its CPU:
-           give ours away soon rather than spin out a time slice */
-        unsigned int n = 0, every = vpg.nvp > vpg.ncpus ? 0xff : 0xffff;
+        /* with more VPs than CPUs, or other programs on them, the holder's
+           VP may be off its CPU: give ours away after ~1k spins (~40 us,
+           a wake-up's cost) rather than spin out a time slice (64k spins
+           cost ~1 ms per hand-off on a loaded 2-CPU machine) */
+        unsigned int n = 0, every = vpg.nvp > vpg.ncpus ? 0xff : 0x3ff;
         while (CMM_LOAD_SHARED(l->now_serving) != me) {
             caa_cpu_relax();
             if ((++n & every) == 0)
