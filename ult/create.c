@@ -111,6 +111,25 @@ void *ult_bind(ult_t *u)
     return sp;
 }
 
+/* Every field but the unused union half and name's tail: no memset. */
+static inline void init_fields(ult_t *u, void *(*fn)(), void *arg, int prio)
+{
+    u->retval = NULL;
+    u->thrid = ult_new_id();
+    u->prio = (unsigned char)prio;
+    u->flags = 0;
+    u->state = ULT_ALIVE;
+    u->private = NULL;
+    u->sp = NULL;
+    u->level = &ult_runq.level[prio];
+    u->saved_errno = 0;
+    u->fn = fn;
+    u->arg = arg;
+    u->joiner = NULL;
+    u->fp_control = ult_fp_control();
+    u->name[0] = 0;
+}
+
 ult_t *ult_create(const mltp_attr_t *a, void *(*fn)(), void *arg,
                   const struct ult_vargs *va)
 {
@@ -138,21 +157,7 @@ ult_t *ult_create(const mltp_attr_t *a, void *(*fn)(), void *arg,
         errno = ENOMEM;
         return NULL;
     }
-    /* every field but the unused union half and name's tail: no memset */
-    u->retval = NULL;
-    u->thrid = ult_new_id();
-    u->prio = (unsigned char)prio;
-    u->flags = 0;
-    u->state = ULT_ALIVE;
-    u->private = NULL;
-    u->sp = NULL;
-    u->level = &ult_runq.level[prio];
-    u->saved_errno = 0;
-    u->fn = fn;
-    u->arg = arg;
-    u->joiner = NULL;
-    u->fp_control = ult_fp_control();
-    u->name[0] = 0;
+    init_fields(u, fn, arg, prio);
     if (a && a->name)
         strncpy(u->name, a->name, sizeof u->name - 1);
     u->name[sizeof u->name - 1] = 0;
@@ -166,9 +171,18 @@ ult_t *ult_create(const mltp_attr_t *a, void *(*fn)(), void *arg,
     return u;
 }
 
+/* The common case, kept short: no attributes, no stack yet. The first
+   use, a NULL f and no memory take ult_create's general path. */
 mltp_t *mltp_create(mltp_userf_t *f, void *p0)
 {
-    return (mltp_t *)ult_create(NULL, (void *(*)())f, p0, NULL);
+    ult_t *u;
+
+    if (__builtin_expect(!CMM_LOAD_SHARED(vp_initialized) || !f ||
+                         !(u = ult_handle_get()), 0))
+        return (mltp_t *)ult_create(NULL, (void *(*)())f, p0, NULL);
+    init_fields(u, (void *(*)())f, p0, MLTP_PRIO_DEFAULT);
+    ult_ready_new(u);
+    return (mltp_t *)u;
 }
 
 mltp_t *mltp_create_attr(const mltp_attr_t *a, mltp_userf_t *f, void *p0)
