@@ -505,6 +505,65 @@ START_TEST(barrier_with_bound_thread)
 }
 END_TEST
 
+/* One VP and no bound thread: the run queue goes unlocked ("solo") until
+   a ULT creates a bound thread, which then creates ULTs while the VP's
+   own ULTs create and yield: none may be lost. */
+#define SOLO_N 100000
+static int solo_ran, solo_made, solo_own;
+static mltp_t *solo_bt;
+
+static void *solo_child(void *p)
+{
+    (void)p;
+    CU_INC(solo_ran);
+    mltp_yield();
+    return NULL;
+}
+
+static void solo_bound(void *p)
+{
+    (void)p;
+    for (int i = 0; i < SOLO_N; i++) {
+        mltp_t *t = mltp_create(solo_child, NULL);
+        if (t && mltp_detach(t) == 0)
+            CU_INC(solo_made);
+    }
+}
+
+static void *solo_vp_side(void *p)
+{
+    if (p) {
+        solo_bt = mltp_create_bound(solo_bound, NULL, 0, NULL);
+        ULT_CHECK(solo_bt != NULL, "mltp_create_bound failed");
+    }
+    while (CU_LOAD(solo_made) < SOLO_N) {   /* while the bound thread creates */
+        mltp_t *t = mltp_create(solo_child, NULL);
+        if (t && mltp_detach(t) == 0)
+            CU_INC(solo_own);
+        mltp_yield();
+    }
+    while (CU_LOAD(solo_ran) < SOLO_N + CU_LOAD(solo_own))
+        mltp_yield();
+    return NULL;
+}
+
+START_TEST(solo_start_then_bound_thread)
+{
+    mltp_t *a = mltp_create(solo_vp_side, (void *)1);
+    mltp_t *b = mltp_create(solo_vp_side, NULL);
+    ck_assert(a && b);
+    mltp_start(1);
+    cu_assert_ults_ok();
+    ck_assert_ptr_nonnull(solo_bt);
+    mltp_join_bound(*solo_bt);
+    free(solo_bt);
+    ck_assert_int_eq(CU_LOAD(solo_made), SOLO_N);
+    ck_assert_int_eq(CU_LOAD(solo_ran), SOLO_N + CU_LOAD(solo_own));
+    free(a);
+    free(b);
+}
+END_TEST
+
 /* ==================================================================== */
 /* Condition queues                                                     */
 
@@ -929,6 +988,7 @@ static Suite *sync_suite(void)
 
     tc = cu_tcase(s, "barrier-bound", 30);
     tcase_add_test(tc, barrier_with_bound_thread);
+    tcase_add_test(tc, solo_start_then_bound_thread);
 
     tc = cu_tcase(s, "conditions", 60);
     tcase_add_loop_test(tc, cond_producer_consumer, 0, 6);

@@ -12,6 +12,7 @@
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "ult/runq.h"
 #include "vp/vp.h"
 
 struct vp_bound {
@@ -122,6 +123,9 @@ mltp_t *mltp_create_bound(mltp_buserf_t *f, void *p0, int stacksz,
     u->bound = b;
     u->self = u;
     uatomic_inc(&bound_running);
+    /* from now on the run queue has two kernel-level users: lock it (the
+       clone below orders this store before the thread runs) */
+    CMM_STORE_SHARED(ult_runq.solo, 0);
     sync_spin_lock(&bound_lock);
     b->next = bound_all;
     bound_all = b;

@@ -283,6 +283,7 @@ void mltp_start(int nvp)
     vpg.nvp = nvp;
     vpg.finish = VP_GO;
     ult_runq.bitmap &= ~RUNQ_STOP;
+    ult_runq.solo = nvp == 1 && !vp_bound_alive();
     vpg.exit_pid = 0;
     ult_runq.parked = 0;
     vpg.reaper = getpid();
@@ -307,6 +308,7 @@ void mltp_start(int nvp)
         alive++;
     }
     reaper_loop(alive);
+    ult_runq.solo = 0;
     vpg.running = 0;
     vp_fault_restore();
     signals_give_back();
