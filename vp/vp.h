@@ -45,6 +45,10 @@ typedef struct vp {
     int id_next, id_end;        /* ULT ids taken in blocks (VP_ID_BLOCK) */
     void *stacks;               /* this VP's stack cache (ult/stack.c) */
     int nstacks;
+    struct vp_handles {         /* its descriptor cache (ult/handle.c) */
+        void *head;
+        int count;
+    } handles;
     /* statistics (MLTP_STATS=1): written by this VP only */
     unsigned long switches, parks, wakeups, idle_hits;
 } __attribute__((aligned(64))) vp_t;
