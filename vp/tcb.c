@@ -163,7 +163,11 @@ void vp_tcb_adopt(struct vp_tcb *t)
        it. If the kernel refuses, tell glibc to fall back to getcpu. */
     if (__rseq_size > 0) {
         struct rseq *r = (struct rseq *)(t->tcb + __rseq_offset);
-        if (syscall(SYS_rseq, r, __rseq_size, 0, 0x53053053) != 0)
+        /* __rseq_size is the used part (20 bytes in glibc 2.35-2.39); the
+           kernel wants at least the original 32-byte area, which glibc
+           allocates: with 20 it said EINVAL, and every VP went without */
+        unsigned int len = __rseq_size < 32 ? 32 : __rseq_size;
+        if (syscall(SYS_rseq, r, len, 0, 0x53053053) != 0)
             r->cpu_id = (uint32_t)-2; /* RSEQ_CPU_ID_REGISTRATION_FAILED */
     }
     syscall(SYS_set_robust_list, t->robust, t->robust_len);

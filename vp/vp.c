@@ -49,12 +49,13 @@ void vp_loop(vp_t *vp)
     }
 }
 
-/* The loop runs on the borrowed thread's stack; glibc still knows it. */
+/* The loop runs on the borrowed thread's stack; glibc still knows it.
+   Once per TCB: it is reused by later starts (saves a system call). */
 static void vp_note_stack(vp_t *vp)
 {
     pthread_attr_t a;
 
-    if (pthread_getattr_np(pthread_self(), &a) == 0) {
+    if (!vp->stack_bottom && pthread_getattr_np(pthread_self(), &a) == 0) {
         pthread_attr_getstack(&a, &vp->stack_bottom, &vp->stack_size);
         pthread_attr_destroy(&a);
     }
@@ -112,7 +113,13 @@ void vp_finish_all(int why)
         runq_unlock();
     } else if (uatomic_cmpxchg(&vpg.finish, VP_GO, why) != VP_GO)
         return;
-    vp_unpark(vpg.nvp);
+    /* only the parked need a post: a VP about to park counts itself
+       before it looks at finish, and both sides order that with a full
+       barrier (a syscall saved at the end of every start) */
+    cmm_smp_mb();
+    int parked = uatomic_read(&ult_runq.parked);
+    if (parked)
+        vp_unpark(parked);
 }
 
 int mltp_vp_id(void)
