@@ -22,20 +22,66 @@
 #include "vp/vp.h"
 
 static int next_id;
+static __thread int tls_id_next, tls_id_end;
 
-/* Unique ids; a VP takes them in blocks so that creating a ULT on a VP
-   costs no locked instruction for its id. */
+/* Unique ids, taken in blocks by each VP and each other kernel-level
+   thread, so that creating a ULT costs no locked instruction for its id. */
 int ult_new_id(void)
 {
     vp_t *vp = vp_current();
+    int *next = vp ? &vp->id_next : &tls_id_next;
+    int *end = vp ? &vp->id_end : &tls_id_end;
 
-    if (!vp)
-        return uatomic_add_return(&next_id, 1);
-    if (vp->id_next == vp->id_end) {
-        vp->id_end = uatomic_add_return(&next_id, VP_ID_BLOCK) + 1;
-        vp->id_next = vp->id_end - VP_ID_BLOCK;
+    if (*next == *end) {
+        *end = uatomic_add_return(&next_id, VP_ID_BLOCK) + 1;
+        *next = *end - VP_ID_BLOCK;
     }
-    return vp->id_next++;
+    return (*next)++;
+}
+
+/* ULTs that main creates while no start runs: no VP can run them before
+   the next mltp_start, so they wait in this list, in order, and that start
+   puts them in the run queue (ult_pending_flush): a creation then takes no
+   lock. Only main, and only between starts, uses the list: a bound thread
+   or a VP would have to lock, and so does every thread once VPs run. */
+static struct {
+    ult_t *head, *tail;
+    long n;
+} pending;
+static __thread int tls_is_main;
+
+void ult_pending_note_main(void)
+{
+    tls_is_main = 1;
+}
+
+static inline int may_defer(void)
+{
+    return tls_is_main && !vpg.running;
+}
+
+static void defer(ult_t *u)
+{
+    if (pending.tail)
+        pending.tail->next = u;
+    else
+        pending.head = u;
+    pending.tail = u;
+    pending.n++;
+}
+
+/* Called by mltp_start before it looks at the run queue (no VP runs). */
+void ult_pending_flush(void)
+{
+    ult_t *u = pending.head, *next;
+
+    ult_runq.live += pending.n;
+    for (long i = 0; i < pending.n; i++, u = next) {
+        next = u->next;
+        runq_push_back(u);
+    }
+    pending.head = pending.tail = NULL;
+    pending.n = 0;
 }
 
 static void ult_main(void *arg, void *helper_result) __attribute__((noreturn));
@@ -167,7 +213,10 @@ ult_t *ult_create(const mltp_attr_t *a, void *(*fn)(), void *arg,
         errno = ENOMEM;
         return NULL;
     }
-    ult_ready_new(u);
+    if (may_defer())
+        defer(u);
+    else
+        ult_ready_new(u);
     return u;
 }
 
@@ -181,7 +230,10 @@ mltp_t *mltp_create(mltp_userf_t *f, void *p0)
                          !(u = ult_handle_get()), 0))
         return (mltp_t *)ult_create(NULL, (void *(*)())f, p0, NULL);
     init_fields(u, (void *(*)())f, p0, MLTP_PRIO_DEFAULT);
-    ult_ready_new(u);
+    if (may_defer())
+        defer(u);
+    else
+        ult_ready_new(u);
     return (mltp_t *)u;
 }
 

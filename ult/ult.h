@@ -74,6 +74,9 @@ ult_t *ult_self(void);
 extern __thread ult_t *ult_bound_self __attribute__((tls_model("initial-exec")));
 
 int ult_new_id(void);
+/* main's creations between starts (ult/create.c) */
+void ult_pending_note_main(void);     /* mltp_init, in main */
+void ult_pending_flush(void);         /* mltp_start, before the queue */
 /* A ULT that has not run yet has no stack (sp NULL): it gets one from
    ult_bind, on its VP, just before its first switch; run-queue lock held. */
 void *ult_bind(ult_t *u);

@@ -1,6 +1,7 @@
 /* vp/init.c - mltp_init: the library's settings, read once. */
 #include <sched.h>
 #include <stdlib.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 #include "vp/vp.h"
 
@@ -58,6 +59,8 @@ void mltp_init(void)
     vpg.stats = env_long("MLTP_STATS", 0) > 0;
     vpg.ncpus = sched_getaffinity(0, sizeof cpus, &cpus) == 0 ? CPU_COUNT(&cpus) : 1;
     vpg.main_pid = getpid();
+    if (syscall(SYS_gettid) == vpg.main_pid)  /* set up by the main thread */
+        ult_pending_note_main();
     sync_store_release(&vp_initialized, 1);
     sync_spin_unlock(&once);
 }

@@ -265,6 +265,7 @@ void mltp_start(int nvp)
         errno = EINVAL;
         return;
     }
+    ult_pending_flush();
     if (ult_runq.live == 0)        /* no VP runs: no lock needed */
         return;
     if (vpg.park_semid < 0 && (vpg.park_semid = vp_semset_create(1)) < 0) {
