@@ -188,10 +188,10 @@ void mltp_lock_destroy(mltp_lock_t *l);
 /* ---- episode barriers -------------------------------------------------- */
 
 typedef struct mltp_barrier {
-    unsigned int lock;          /* library-internal */
-    unsigned int episode;
-    int arrived;
-    void *waiters[2];   /* library-internal */
+    unsigned int lock;          /* library-internal (unused) */
+    unsigned int episode;       /* episodes completed */
+    int arrived;                /* library-internal: arrivals, episode bits */
+    void *waiters[2];           /* library-internal */
 } mltp_barrier_t;
 
 #define MLTP_BARRIER_INITIALIZER { 0, 0, 0, { 0, 0 } }
@@ -201,8 +201,8 @@ void mltp_barrier_init(mltp_barrier_t *b);
    barrier is reusable at once. ULTs block (their VP runs other ULTs);
    with more than one VP, and no more VPs than CPUs, a ULT first spins for
    about MLTP_SPIN_US. Kernel-level threads (bound threads, the caller of
-   an asynchronous start) spin. Returns 0, or EINVAL for count < 1 (with
-   a message). */
+   an asynchronous start) spin. Returns 0, or EINVAL for a count below 1
+   or above 16777215 (with a message). */
 int mltp_barrier(mltp_barrier_t *b, int count);
 
 /* ---- condition queues -------------------------------------------------- */

@@ -3,14 +3,17 @@
  * that already count for the new episode, so the barrier is reusable at
  * once.
  *
- * The state is kept under the run-queue lock: an arrival takes one lock,
- * and a ULT that waits blocks (its VP runs other ULTs) queued on its own
- * run-queue link. With more than one VP a waiting ULT first spins on the
- * episode for about one wake-up cost, but only while no ready ULT lacks an
- * idle VP to run it (that one may be the arrival we wait for, and need
- * our VP): a release seen through one cache line is far cheaper than
- * waking a blocked ULT on another VP. Kernel-level threads (bound threads, the
- * caller of an asynchronous start) only spin.
+ * An arrival takes its place with one atomic add on b->arrived, which
+ * holds the arrivals of the current episode and, above them, the episode's
+ * low bits: no lock, so on several VPs only the barrier's cache line
+ * moves. Waiters watch b->episode. With more than one VP a waiting ULT
+ * first spins for about one wake-up cost, but only while no ready ULT
+ * lacks an idle VP to run it (that one may be the arrival we wait for, and
+ * need our VP); then it blocks, queued under the run-queue lock on
+ * b->waiters[episode & 1] (episode e+1 may begin before e's waiters are
+ * woken; e+2 cannot, e's waiters being parties of e+1). Kernel-level
+ * threads (bound threads, the caller of an asynchronous start) only spin.
+ * In a solo start (ult/runq.h) nothing here is atomic.
  */
 #include <errno.h>
 #include <sched.h>
@@ -19,9 +22,12 @@
 #include "ult/runq.h"
 #include "vp/vp.h"
 
-/* waiters[0]: first blocked ULT, waiters[1]: last (linked by ult->next) */
-#define FIRST(b) (*(ult_t **)&(b)->waiters[0])
-#define LAST(b) (*(ult_t **)&(b)->waiters[1])
+#define EP_SHIFT 24                        /* b->arrived: episode bits above */
+#define COUNT_MAX ((1u << EP_SHIFT) - 1)
+#define EP_BITS(e) ((e) & ((1u << (32 - EP_SHIFT)) - 1))
+/* the blocked ULTs of an episode: a circular list (ult->next) known by its
+   last element, so that they are woken in the order they came */
+#define WAITERS(b, ep) (*(ult_t **)&(b)->waiters[(ep) & 1])
 
 void mltp_barrier_init(mltp_barrier_t *b)
 {
@@ -38,12 +44,17 @@ static long now_ns(void)
     return ts.tv_sec * 1000000000L + ts.tv_nsec;
 }
 
+static inline int released(const mltp_barrier_t *b, unsigned int ep)
+{
+    return EP_BITS(CMM_LOAD_SHARED(b->episode)) != ep;
+}
+
 /* A kernel-level thread: spin until the episode moves on. */
 static void spin_episode(const mltp_barrier_t *b, unsigned int ep)
 {
     unsigned int n = 0;
 
-    while (CMM_LOAD_SHARED(b->episode) == ep) {
+    while (!released(b, ep)) {
         caa_cpu_relax();
         if ((++n & 0xfff) == 0)
             sched_yield();
@@ -58,7 +69,7 @@ static int spin_episode_idle(const mltp_barrier_t *b, unsigned int ep, long ns)
     long deadline = now_ns() + ns;
     unsigned int n = 0;
 
-    while (CMM_LOAD_SHARED(b->episode) == ep) {
+    while (!released(b, ep)) {
         caa_cpu_relax();
         if ((++n & 0x3f) == 0 && (runq_starving() || now_ns() >= deadline))
             return 0;
@@ -66,91 +77,183 @@ static int spin_episode_idle(const mltp_barrier_t *b, unsigned int ep, long ns)
     return 1;
 }
 
-static int wait_blocked(mltp_barrier_t *b, ult_t *self)
+static inline void list_push(mltp_barrier_t *b, unsigned int ep, ult_t *self)
 {
-    self->next = NULL;
-    if (LAST(b))
-        LAST(b)->next = self;
-    else
-        FIRST(b) = self;
-    LAST(b) = self;
-    return ult_block_locked();
+    ult_t *last = WAITERS(b, ep);
+
+    if (last) {
+        self->next = last->next;
+        last->next = self;
+    } else {
+        self->next = self;
+    }
+    WAITERS(b, ep) = self;
 }
 
-/* Several VPs: spin while worth it, then block. Out of line, so that the
-   1-VP paths of mltp_barrier need no stack frame. Lock held on entry. */
-static int __attribute__((noinline)) wait_spinning(mltp_barrier_t *b, ult_t *self,
-                                                   unsigned int ep)
+/* Take self, the last one queued, off again (rare: O(n)). */
+static void list_drop_last(mltp_barrier_t *b, unsigned int ep, ult_t *self)
 {
-    runq_unlock();
-    if (!self) {
-        spin_episode(b, ep);
-        return 0;
+    ult_t *p = self;
+
+    if (self->next == self) {
+        WAITERS(b, ep) = NULL;
+        return;
     }
-    if (spin_episode_idle(b, ep, vpg.spin_ns))
-        return 0;
-    /* still not released: block after all, unless it happened just now */
+    while (p->next != self)
+        p = p->next;
+    p->next = self->next;
+    WAITERS(b, ep) = p;
+}
+
+/* Queue self on its episode's list and block, unless the release came
+   first: the push, then a full barrier, then the look at the episode;
+   the releaser stores the episode, then a full barrier, then looks at the
+   list (release): one of the two sees the other. */
+static int wait_blocked(mltp_barrier_t *b, ult_t *self, unsigned int ep)
+{
     runq_lock();
-    if (b->episode != ep) {
+    list_push(b, ep, self);
+    cmm_smp_mb();
+    if (released(b, ep)) {
+        list_drop_last(b, ep, self);
         runq_unlock();
         return 0;
     }
-    return wait_blocked(b, self);
+    return ult_block_locked();
 }
 
-/* The last arrival: a new episode; every waiter is ready again. */
-static int __attribute__((noinline)) release(mltp_barrier_t *b, unsigned int ep)
+/* Several VPs: spin while worth it, then block. */
+static int __attribute__((noinline)) wait_spinning(mltp_barrier_t *b, ult_t *self,
+                                                   unsigned int ep)
 {
-    ult_t *w, *next;
+    if (!self) {
+        spin_episode(b, ep);
+        sync_acquire_fence();   /* the parties' writes before their arrival */
+        return 0;
+    }
+    if (spin_episode_idle(b, ep, vpg.spin_ns)) {
+        sync_acquire_fence();
+        return 0;
+    }
+    return wait_blocked(b, self, ep);
+}
+
+/* Run-queue lock held: make the ULTs that blocked in episode ep ready, in
+   the order they came, but skip (the releaser, if it queued itself), and
+   drop the lock. */
+static void wake_locked(mltp_barrier_t *b, unsigned int ep, ult_t *skip)
+{
+    ult_t *last = WAITERS(b, ep), *w, *next;
     int n = 0;
 
-    b->arrived = 0;
-    CMM_STORE_SHARED(b->episode, ep + 1);
-    for (w = FIRST(b); w; w = next, n++) {
-        next = w->next;
-        runq_push_back(w);
+    WAITERS(b, ep) = NULL;
+    if (last) {
+        for (w = last->next;; w = next) {
+            next = w->next;
+            if (w != skip) {
+                runq_push_back(w);
+                n++;
+            }
+            if (w == last)
+                break;
+        }
     }
-    FIRST(b) = LAST(b) = NULL;
     ult_sched_unlock_wake(n);
+}
+
+static int __attribute__((noinline)) wake(mltp_barrier_t *b, unsigned int ep)
+{
+    runq_lock();
+    wake_locked(b, ep, NULL);
     return 0;
 }
 
-/* An arrival, run-queue lock held. Every path ends in a tail call: the
-   callers need no stack frame. */
-static inline int arrive_locked(mltp_barrier_t *b, int count, ult_t *self)
+/* The last arrival: the count restarts, with the next episode's bits,
+   before the episode moves on and releases the others (one of whom may
+   arrive again at once). */
+static inline void new_episode(mltp_barrier_t *b, unsigned int ep)
 {
-    unsigned int ep = b->episode;
-
-    if (++b->arrived >= count)
-        return release(b, ep);
-    if (self && (!vp_spin_pays() || runq_starving()))
-        return wait_blocked(b, self);
-    return wait_spinning(b, self, ep);
+    CMM_STORE_SHARED(b->arrived, (int)(EP_BITS(ep + 1) << EP_SHIFT));
+    CMM_STORE_SHARED(b->episode, b->episode + 1);
 }
 
-static int __attribute__((noinline)) arrive_contended(mltp_barrier_t *b, int count,
-                                                      ult_t *self)
+static inline int release(mltp_barrier_t *b, unsigned int ep)
 {
+    new_episode(b, ep);
+    cmm_smp_mb();
+    if (CMM_LOAD_SHARED(WAITERS(b, ep)))
+        return wake(b, ep);
+    return 0;
+}
+
+/* Several VPs, a ULT that will block unless it is last: queued before it
+   arrives, both under the run-queue lock, so that a releaser that arrives
+   after it finds it queued (no second look at the episode, no extra
+   barrier); if it is last itself it wakes the others in the same critical
+   section. The episode cannot end between its look and its arrival unless
+   it is a party too many; then it moves to the next episode's list. */
+static int __attribute__((noinline)) arrive_blocking(mltp_barrier_t *b, ult_t *self,
+                                                     int count)
+{
+    unsigned int a, ep;
+
     runq_lock();
-    return arrive_locked(b, count, self);
+    ep = EP_BITS(CMM_LOAD_SHARED(b->episode));
+    list_push(b, ep, self);
+    a = (unsigned int)uatomic_add_return(&b->arrived, 1) - 1;
+    if (__builtin_expect((a >> EP_SHIFT) != ep, 0)) {
+        list_drop_last(b, ep, self);
+        ep = a >> EP_SHIFT;
+        list_push(b, ep, self);
+    }
+    if ((a & COUNT_MAX) + 1 < (unsigned int)count)
+        return ult_block_locked();
+    new_episode(b, ep);
+    wake_locked(b, ep, self);
+    return 0;
+}
+
+/* A solo start (ult/runq.h): no other kernel-level thread, so no atomic,
+   no lock, no second look. */
+static inline int arrive_solo(mltp_barrier_t *b, ult_t *self, int count)
+{
+    unsigned int a = (unsigned int)b->arrived, ep = a >> EP_SHIFT;
+
+    b->arrived = (int)(a + 1);
+    if ((a & COUNT_MAX) + 1 >= (unsigned int)count) {
+        new_episode(b, ep);
+        if (WAITERS(b, ep))
+            wake_locked(b, ep, NULL);
+        return 0;
+    }
+    list_push(b, ep, self);
+    return ult_block_locked();
 }
 
 static int __attribute__((noinline)) bad_count(int count)
 {
-    vp_warn("mltp_barrier: count %d (must be at least 1)", count);
+    vp_warn("mltp_barrier: count %d (must be between 1 and %u)", count, COUNT_MAX);
     return EINVAL;
 }
 
-/* Frameless: the lock's contended path, like every other, is a tail call
-   (2 parties on 1 VP: 193 -> 173 instructions per episode). */
+/* 1 VP (solo): no locked instruction; on several VPs one atomic add, and
+   the run-queue lock only to block or to wake the blocked. Every path ends
+   in a tail call: no stack frame on the usual ones. */
 int mltp_barrier(mltp_barrier_t *b, int count)
 {
     vp_t *vp = vp_current();
     ult_t *self = vp ? vp->cur : NULL;
+    unsigned int a, ep;
 
-    if (__builtin_expect(count < 1, 0))
+    if (__builtin_expect(count < 1 || (unsigned int)count > COUNT_MAX, 0))
         return bad_count(count);
-    if (__builtin_expect(runq_trylock_failed(), 0))
-        return arrive_contended(b, count, self);
-    return arrive_locked(b, count, self);
+    if (ult_runq.solo)      /* then self is a ULT: no other thread runs */
+        return arrive_solo(b, self, count);
+    if (self && (!vp_spin_pays() || runq_starving()))
+        return arrive_blocking(b, self, count);
+    a = (unsigned int)uatomic_add_return(&b->arrived, 1) - 1;
+    ep = a >> EP_SHIFT;
+    if ((a & COUNT_MAX) + 1 >= (unsigned int)count)
+        return release(b, ep);
+    return wait_spinning(b, self, ep);
 }

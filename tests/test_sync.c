@@ -385,9 +385,12 @@ static int bar_n;
 static int bar_phase[16];
 static int bar_bad_ret;
 
+static int bar_episodes = BAR_EPISODES;
+static void bound_barrier(void *p);
+
 static void barrier_loop(int i, int count, int is_ult)
 {
-    for (int e = 1; e <= BAR_EPISODES; e++) {
+    for (int e = 1; e <= bar_episodes; e++) {
         CU_STORE(bar_phase[i], e);
         int r = mltp_barrier(&bar, count);
         if (r != 0)
@@ -459,7 +462,7 @@ START_TEST(barrier_initializer_reuse)
 }
 END_TEST
 
-static int bz_r0 = -1, bz_rm = -1;
+static int bz_r0 = -1, bz_rm = -1, bz_rbig = -1;
 static void *bz_ult(void *p)
 {
     (void)p;
@@ -467,6 +470,7 @@ static void *bz_ult(void *p)
     mltp_barrier_init(&b);
     bz_r0 = mltp_barrier(&b, 0);
     bz_rm = mltp_barrier(&b, -2);
+    bz_rbig = mltp_barrier(&b, 1 << 24);   /* above the 24-bit count */
     /* count 1: passes at once */
     ULT_CHECK(mltp_barrier(&b, 1) == 0, "count-1 barrier");
     ULT_CHECK(mltp_barrier(&b, 1) == 0, "count-1 barrier");
@@ -479,6 +483,36 @@ START_TEST(barrier_bad_count)
     cu_assert_ults_ok();
     ck_assert_int_eq(bz_r0, EINVAL);
     ck_assert_int_eq(bz_rm, EINVAL);
+    ck_assert_int_eq(bz_rbig, EINVAL);
+}
+END_TEST
+
+/* Many episodes on 2 VPs: 2 parties (they spin), 3 (one is always
+   queued, so arrivals block), and 2 ULTs with a bound thread (which
+   spins): arrivals without the run-queue lock, blocked waiters on the
+   two episode lists, releases racing new arrivals. */
+static const struct { int ults, bound; } bs_cfg[] = { { 2, 0 }, { 3, 0 }, { 2, 1 } };
+
+START_TEST(barrier_stress)
+{
+    mltp_t *bt = NULL;
+
+    mltp_barrier_init(&bar);
+    bar_episodes = 20000;
+    bar_n = bs_cfg[_i].ults + bs_cfg[_i].bound;
+    if (bs_cfg[_i].bound)
+        ck_assert_ptr_nonnull(bt = mltp_create_bound(bound_barrier,
+                              (void *)(intptr_t)bs_cfg[_i].ults, 0, NULL));
+    cu_run_ults(2, bs_cfg[_i].ults, bar_ult, NULL);
+    if (bt) {
+        mltp_join_bound(*bt);
+        free(bt);
+    }
+    bar_episodes = BAR_EPISODES;
+    cu_assert_ults_ok();
+    ck_assert_int_eq(bar_bad_ret, 0);
+    for (int i = 0; i < bar_n; i++)
+        ck_assert_int_eq(bar_phase[i], 20000);
 }
 END_TEST
 
@@ -988,6 +1022,7 @@ static Suite *sync_suite(void)
 
     tc = cu_tcase(s, "barrier-bound", 30);
     tcase_add_test(tc, barrier_with_bound_thread);
+    tcase_add_loop_test(tc, barrier_stress, 0, 3);
     tcase_add_test(tc, solo_start_then_bound_thread);
 
     tc = cu_tcase(s, "conditions", 60);
