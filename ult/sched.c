@@ -314,6 +314,50 @@ static void *exit_helper(void *old_sp, void *old, void *last)
     return NULL;
 }
 
+#if !defined(__SANITIZE_ADDRESS__)
+/* The end of a ULT without a helper: everything exit_helper does happens
+   before the switch, run-queue lock held. The stack goes to this VP's
+   cache before we leave it (after next is bound, so that next does not
+   take it), and ult_switch_yield saves our last context into vp->exit_sp,
+   not into the descriptor, which a joiner may free once the state says
+   done. */
+static void __attribute__((noreturn)) exit_switch(vp_t *vp, ult_t *self, long last)
+{
+    ult_t *joiner = self->joiner, *next;
+    unsigned int detached = self->flags & ULT_DETACHED;
+    char *lo = self->stack_lo;
+    size_t map = self->stack_map;
+    int parked = 0;
+    void *to;
+
+    self->private = NULL;
+    if (joiner) {
+        runq_push_back(joiner);
+        parked = CMM_LOAD_SHARED(ult_runq.parked);
+    }
+    next = runq_pop(0);
+    sync_store_release(&self->state, ULT_DONE);
+    /* self may be freed by its joiner from here */
+    if (next) {
+        to = next->sp ? next->sp : ult_bind(next);
+        *vp->errno_p = next->saved_errno;
+    } else {
+        to = vp->idle_sp;
+    }
+    ult_stack_put_here(lo, map);
+    if (detached)
+        ult_handle_put(self);
+    vp->cur = next;
+    vp->switches++;
+    if (parked)
+        vp_unpark(1);
+    if (last)
+        vp_finish_all(VP_FINISH_DONE);
+    ult_switch_yield(vp->exit_sp, to);
+    __builtin_unreachable();
+}
+#endif
+
 void ult_exit(void *retval, int set_retval)
 {
     vp_t *vp = vp_current();
@@ -323,6 +367,10 @@ void ult_exit(void *retval, int set_retval)
         self->retval = retval;
     runq_lock();
     long last = --ult_runq.live == 0;
+#if !defined(__SANITIZE_ADDRESS__)
+    if (__builtin_expect(ult_stack_room_here(self->stack_map), 1))
+        exit_switch(vp, self, last);
+#endif
     switch_to(vp, self, runq_pop(0), exit_helper, (void *)last);
     __builtin_unreachable();
 }

@@ -150,6 +150,27 @@ int ult_stack_get(size_t usable, char **lo, size_t *map, int *fresh)
     return 0;
 }
 
+/* Would a stack of this mapping size go into this VP's cache? */
+int ult_stack_room_here(size_t map)
+{
+    return map == cache_map && vp_current()->nstacks < VP_STACK_CACHE_MAX;
+}
+
+/* Into this VP's cache, where ult_stack_room_here said it goes. An ending
+   ULT does this before it leaves its stack: only this VP takes from that
+   cache, and not before its next switch. */
+void ult_stack_put_here(char *lo, size_t map)
+{
+    struct cached_stack *c = (struct cached_stack *)(lo + map) - 1;
+    vp_t *vp = vp_current();
+
+    c->lo = lo;
+    c->map = map;
+    c->next = vp->stacks;
+    vp->stacks = c;
+    vp->nstacks++;
+}
+
 void ult_stack_put(char *lo, size_t map)
 {
     struct cached_stack *c = (struct cached_stack *)(lo + map) - 1;

@@ -117,6 +117,8 @@ extern size_t ult_stack_default;     /* usable bytes */
 extern size_t ult_page_size;
 int ult_stack_get(size_t usable, char **lo, size_t *map, int *fresh);
 void ult_stack_put(char *lo, size_t map);
+int ult_stack_room_here(size_t map);
+void ult_stack_put_here(char *lo, size_t map);
 size_t ult_stack_parse(const char *s);
 void ult_stack_init(size_t default_usable);
 

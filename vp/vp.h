@@ -45,6 +45,8 @@ typedef struct vp {
     int id_next, id_end;        /* ULT ids taken in blocks (VP_ID_BLOCK) */
     void *stacks;               /* this VP's stack cache (ult/stack.c) */
     int nstacks;
+    void *exit_sp[4];           /* an ended ULT's context: where ult_exit
+                                   saves it (its descriptor may be gone) */
     struct vp_handles {         /* its descriptor cache (ult/handle.c) */
         void *head;
         int count;
