@@ -372,14 +372,21 @@ static void leak_selftest(int use_private)
 START_TEST(leak_check_selftest) { leak_selftest(_i); }
 END_TEST
 
+/* Run scenario scen to its end; it must not hang. */
+static struct cu_proc *fault_to_end(struct fault_run *run, const char *scen)
+{
+    struct cu_proc *p = fault_begin(run, scen);
+    cu_finish(p, WATCHDOG);
+    dump(p, scen);
+    ck_assert_msg(!p->timed_out, "%s: hung (killed by the watchdog)", scen);
+    return p;
+}
+
 /* segv, abort, overflow, segv-named */
 static void crash_case(const char *scen, int sig)
 {
     struct fault_run run;
-    struct cu_proc *p = fault_begin(&run, scen);
-    cu_finish(p, WATCHDOG);
-    dump(p, scen);
-    ck_assert_msg(!p->timed_out, "%s: hung (killed by the watchdog)", scen);
+    struct cu_proc *p = fault_to_end(&run, scen);
     char st[96];
     ck_assert_msg(cu_died_of(p->status, sig), "%s: %s, expected death by %s",
                   scen, cu_status_str(p->status, st, sizeof st),
@@ -430,10 +437,7 @@ END_TEST
 START_TEST(fault_exit)
 {
     struct fault_run run;
-    struct cu_proc *p = fault_begin(&run, "exit");
-    cu_finish(p, WATCHDOG);
-    dump(p, "exit");
-    ck_assert_msg(!p->timed_out, "exit: hung (killed by the watchdog)");
+    struct cu_proc *p = fault_to_end(&run, "exit");
     char st[96];
     ck_assert_msg(WIFEXITED(p->status) && WEXITSTATUS(p->status) == 7,
                   "exit(7) in a ULT: %s",
@@ -455,10 +459,7 @@ END_TEST
 START_TEST(fault_no_stack)
 {
     struct fault_run run;
-    struct cu_proc *p = fault_begin(&run, "nostack");
-    cu_finish(p, WATCHDOG);
-    dump(p, "nostack");
-    ck_assert_msg(!p->timed_out, "nostack: hung (killed by the watchdog)");
+    struct cu_proc *p = fault_to_end(&run, "nostack");
     ck_assert_msg(strstr(p->out, "capped") != NULL, "nostack: the scenario "
                   "did not get as far as capping its address space");
     char st[96];
