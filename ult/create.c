@@ -8,10 +8,9 @@
  *
  * A ULT with the default stack size gets its stack when it first runs
  * (ult_bind), not when it is created: a batch of ULTs that each run to the
- * end then reuses the one stack the last ULT left in the VP's cache, still
- * in the CPU's cache, instead of touching one cold stack per ULT (and its
- * private area is zeroed there, hot). Other sizes, and mltp_vcreate's
- * arguments, need the stack at once. */
+ * end then reuses the stacks the ULTs before left in the VP's cache, still
+ * in the CPU's cache, instead of touching one cold stack per ULT. Other
+ * sizes, and mltp_vcreate's arguments, need the stack at once. */
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -103,12 +102,6 @@ static void ult_main(void *arg, void *helper_result)
     ult_exit(r, 1);
 }
 
-/* glibc's memset (vector stores, chosen at run time) rather than the
-   rep stosq GCC inlines for a constant size (206 -> 198 ns per
-   create+run+finish+join in batches of 1000, when each ULT zeroed a cold
-   area at creation). */
-static void *(*volatile libc_memset)(void *, int, size_t) = memset;
-
 static size_t vargs_size(const struct ult_vargs *va)
 {
     return sizeof *va + va->nstack * sizeof va->stack[0];
@@ -121,13 +114,10 @@ static void *stack_frame(ult_t *u, size_t usable, const struct ult_vargs *va)
 {
     char *lo, *top;
     size_t map;
-    int fresh;
 
-    if (ult_stack_get(usable, &lo, &map, &fresh) != 0)
+    if (ult_stack_get(usable, &lo, &map) != 0)
         return NULL;
     top = lo + map - MLTP_PRIVATE_SIZE;
-    if (!fresh)
-        libc_memset(top, 0, MLTP_PRIVATE_SIZE);
     u->stack_lo = lo;
     u->stack_map = map;
     if (va) {

@@ -115,7 +115,9 @@ void ult_exit(void *retval, int set_retval) __attribute__((noreturn));
 /* Stacks (ult/stack.c). */
 extern size_t ult_stack_default;     /* usable bytes */
 extern size_t ult_page_size;
-int ult_stack_get(size_t usable, char **lo, size_t *map, int *fresh);
+/* a stack whose private area is zeroed; 0 or ENOMEM */
+int ult_stack_get(size_t usable, char **lo, size_t *map);
+/* the stack of an ended ULT: zeroed and cached, or unmapped */
 void ult_stack_put(char *lo, size_t map);
 int ult_stack_room_here(size_t map);
 void ult_stack_put_here(char *lo, size_t map);
