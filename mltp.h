@@ -19,6 +19,9 @@
  *  - floating-point control (rounding, exception masks: MXCSR control bits
  *    and the x87 control word) travels with the ULT; the sticky exception
  *    flags stay with the VP.
+ *  - MLTP is called from ULTs, bound threads and the thread that set it up
+ *    (main); other pthreads must not call it while a start runs (a start
+ *    with one VP and no bound thread takes no run-queue lock).
  */
 #ifndef MLTP_H
 #define MLTP_H
