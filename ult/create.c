@@ -69,16 +69,21 @@ static void defer(ult_t *u)
     pending.n++;
 }
 
-/* Called by mltp_start before it looks at the run queue (no VP runs). */
+/* Called by mltp_start before it looks at the run queue. No VP runs, but
+   a bound thread may: take the lock. */
 void ult_pending_flush(void)
 {
     ult_t *u = pending.head, *next;
 
+    if (!pending.n)
+        return;
+    runq_lock();
     ult_runq.live += pending.n;
     for (long i = 0; i < pending.n; i++, u = next) {
         next = u->next;
         runq_push_back(u);
     }
+    runq_unlock();
     pending.head = pending.tail = NULL;
     pending.n = 0;
 }
@@ -87,12 +92,11 @@ static void ult_main(void *arg, void *helper_result) __attribute__((noreturn));
 static void ult_main(void *arg, void *helper_result)
 {
     ult_t *u = arg;
+    void *(*fn)() = u->fn;
     void *r;
 
     (void)helper_result;
     ult_asan_finish(NULL);
-    void *(*fn)() = u->fn;
-
     u->private = u->stack_lo + u->stack_map - MLTP_PRIVATE_SIZE;
     u->prio_bit = 1UL << u->prio;       /* for mltp_yield; fn is read */
     if (u->flags & ULT_VARGS)
@@ -130,9 +134,10 @@ static void *stack_frame(ult_t *u, size_t usable, const struct ult_vargs *va)
 }
 
 /* First run of a ULT created without a stack, on the VP about to switch to
-   it, run-queue lock held. Cost in a batch: a hot cached stack, ~1 KiB of
-   hot zeroing and the 64-byte frame. With no stack left at all the
-   program cannot go on: nothing else would free the memory it needs. */
+   it, run-queue lock held. Cost in a batch: a hot cached stack (its
+   private area already zeroed) and the 64-byte frame. With no stack left
+   at all the program cannot go on: nothing else would free the memory it
+   needs. */
 void *ult_bind(ult_t *u)
 {
     void *sp = stack_frame(u, ult_stack_default, NULL);
