@@ -50,7 +50,7 @@
 
 /* void *ult_switch(void *to_sp, void *a1, void *a2, ult_helper_t *helper)
  * Arguments are ordered so that a1 and a2 are already where the helper
- * takes them. 29 instructions when FP control is equal (the usual case). */
+ * takes them. 28 instructions when FP control is equal (the usual case). */
         .globl  ult_switch
         .hidden ult_switch
         .type   ult_switch, @function
