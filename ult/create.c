@@ -69,6 +69,14 @@ static void defer(ult_t *u)
     pending.n++;
 }
 
+static inline void make_ready(ult_t *u)
+{
+    if (may_defer())
+        defer(u);
+    else
+        ult_ready_new(u);
+}
+
 /* Called by mltp_start before it looks at the run queue. No VP runs, but
    a bound thread may: take the lock. */
 void ult_pending_flush(void)
@@ -208,10 +216,7 @@ ult_t *ult_create(const mltp_attr_t *a, void *(*fn)(), void *arg,
         errno = ENOMEM;
         return NULL;
     }
-    if (may_defer())
-        defer(u);
-    else
-        ult_ready_new(u);
+    make_ready(u);
     return u;
 }
 
@@ -225,10 +230,7 @@ mltp_t *mltp_create(mltp_userf_t *f, void *p0)
                          !(u = ult_handle_get()), 0))
         return (mltp_t *)ult_create(NULL, (void *(*)())f, p0, NULL);
     init_fields(u, (void *(*)())f, p0, MLTP_PRIO_DEFAULT);
-    if (may_defer())
-        defer(u);
-    else
-        ult_ready_new(u);
+    make_ready(u);
     return (mltp_t *)u;
 }
 

@@ -292,20 +292,28 @@ void ult_block(void (*release)(void *), void *arg)
 /* Runs on the next context, run-queue lock held: the ended ULT's stack is
    free to reuse, and its joiner (mltp_join, under the same lock) is made
    ready in the same critical section. */
+/* Run-queue lock held: u has ended, and its joiner, if any (returned), is
+   ready again. From here u may be freed by the joiner. */
+static inline ult_t *end_locked(ult_t *u)
+{
+    ult_t *joiner = u->joiner;
+
+    u->private = NULL;
+    if (joiner)
+        runq_push_back(joiner);
+    sync_store_release(&u->state, ULT_DONE);
+    return joiner;
+}
+
 static void *exit_helper(void *old_sp, void *old, void *last)
 {
-    ult_t *u = old, *joiner = u->joiner;
+    ult_t *u = old;
     unsigned int detached = u->flags & ULT_DETACHED;
     char *lo = u->stack_lo;
     size_t map = u->stack_map;
 
     (void)old_sp;
-    u->private = NULL;
-    sync_store_release(&u->state, ULT_DONE);
-    if (joiner)
-        runq_push_back(joiner);
-    ult_sched_unlock_wake(joiner != NULL);
-    /* from here u may be freed by its joiner */
+    ult_sched_unlock_wake(end_locked(u) != NULL);
     ult_stack_put(lo, map);
     if (detached)
         ult_handle_put(u);
@@ -323,21 +331,13 @@ static void *exit_helper(void *old_sp, void *old, void *last)
    done. */
 static void __attribute__((noreturn)) exit_switch(vp_t *vp, ult_t *self, long last)
 {
-    ult_t *joiner = self->joiner, *next;
     unsigned int detached = self->flags & ULT_DETACHED;
     char *lo = self->stack_lo;
     size_t map = self->stack_map;
-    int parked = 0;
+    int parked = end_locked(self) ? CMM_LOAD_SHARED(ult_runq.parked) : 0;
+    ult_t *next = runq_pop(0);
     void *to;
 
-    self->private = NULL;
-    if (joiner) {
-        runq_push_back(joiner);
-        parked = CMM_LOAD_SHARED(ult_runq.parked);
-    }
-    next = runq_pop(0);
-    sync_store_release(&self->state, ULT_DONE);
-    /* self may be freed by its joiner from here */
     if (next) {
         to = next->sp ? next->sp : ult_bind(next);
         *vp->errno_p = next->saved_errno;

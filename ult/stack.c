@@ -126,6 +126,27 @@ static struct cached_stack *cached_get(size_t m)
     return shared_get(m);
 }
 
+/* A cached stack, out of its cache: its link is cleared, so that its
+   private area is all zero again. */
+static inline void hand_out(struct cached_stack *c, char **lo, size_t *map)
+{
+    *lo = c->lo;
+    *map = c->map;
+    ult_asan_unpoison(c->lo + ult_page_size, c->map - ult_page_size);
+    memset(c, 0, sizeof *c);
+}
+
+/* An ended ULT's stack, ready to be cached: area zeroed, link filled in. */
+static struct cached_stack *to_cache(char *lo, size_t map)
+{
+    struct cached_stack *c = header(lo, map);
+
+    zero_private(lo, map);
+    c->lo = lo;
+    c->map = map;
+    return c;
+}
+
 /* Not from this VP's cache: the shared one, or a new mapping. */
 static int __attribute__((noinline))
 stack_get_slow(size_t m, char **lo, size_t *map)
@@ -133,10 +154,7 @@ stack_get_slow(size_t m, char **lo, size_t *map)
     struct cached_stack *c = m == cache_map ? cached_get(m) : NULL;
 
     if (c) {
-        *lo = c->lo;
-        *map = m;
-        ult_asan_unpoison(c->lo + ult_page_size, m - ult_page_size);
-        memset(c, 0, sizeof *c);
+        hand_out(c, lo, map);
         return 0;
     }
     char *p = mmap(NULL, m, PROT_READ | PROT_WRITE,
@@ -164,10 +182,7 @@ int ult_stack_get(size_t usable, char **lo, size_t *map)
         return stack_get_slow(m, lo, map);
     vp->stacks = c->next;
     vp->nstacks--;
-    *lo = c->lo;
-    *map = m;
-    ult_asan_unpoison(c->lo + ult_page_size, m - ult_page_size);
-    memset(c, 0, sizeof *c);
+    hand_out(c, lo, map);
     return 0;
 }
 
@@ -182,12 +197,9 @@ int ult_stack_room_here(size_t map)
    cache, and not before its next switch. */
 void ult_stack_put_here(char *lo, size_t map)
 {
-    struct cached_stack *c = header(lo, map);
+    struct cached_stack *c = to_cache(lo, map);
     vp_t *vp = vp_current();
 
-    zero_private(lo, map);
-    c->lo = lo;
-    c->map = map;
     c->next = vp->stacks;
     vp->stacks = c;
     vp->nstacks++;
@@ -195,23 +207,10 @@ void ult_stack_put_here(char *lo, size_t map)
 
 void ult_stack_put(char *lo, size_t map)
 {
-    struct cached_stack *c = header(lo, map);
-    vp_t *vp;
-
-    if (map == cache_map) {
-        zero_private(lo, map);
-        c->lo = lo;
-        c->map = map;
-        if ((vp = vp_current()) && vp->nstacks < VP_STACK_CACHE_MAX) {
-            c->next = vp->stacks;
-            vp->stacks = c;
-            vp->nstacks++;
-            return;
-        }
-        if (shared_put(c))
-            return;
-    }
-    munmap(lo, map);
+    if (vp_current() && ult_stack_room_here(map))
+        ult_stack_put_here(lo, map);
+    else if (map != cache_map || !shared_put(to_cache(lo, map)))
+        munmap(lo, map);
 }
 
 /* "65536", "64k", "1M": bytes, or 0 if s is not such a size. */
