@@ -22,6 +22,9 @@
  *  - MLTP is called from ULTs, bound threads and the thread that set it up
  *    (main); other pthreads must not call it while a start runs (a start
  *    with one VP and no bound thread takes no run-queue lock).
+ * What programs with their own threads, signal handlers and child
+ * processes may do (fork(), exit() anywhere, SIGCHLD ignored, ...): see
+ * mltp(3), "PROGRAMS WITH THEIR OWN THREADS, SIGNALS AND CHILDREN".
  */
 #ifndef MLTP_H
 #define MLTP_H
@@ -76,8 +79,10 @@ void mltp_init(void);
 
 /* Run every ready ULT on nvp VPs; returns when no ULT is left. May be
    called again later with new ULTs. A start with nothing to run returns at
-   once. nvp < 1, or a call from inside a ULT, prints a message and returns
-   with errno EINVAL. */
+   once. errno, with a message, when it did not run as asked: EINVAL (nvp
+   outside 1..1024, or a call from inside a ULT), ENOMEM or ENOSPC (nothing
+   ran), EAGAIN (fewer VPs than asked could be made: it ran on those),
+   EDEADLK (the ULTs left are deadlocked). */
 void mltp_start(int nvp);
 
 /* ---- unbound threads (ULTs) ----------------------------------------- */
@@ -134,17 +139,18 @@ int mltp_get_myid(void);
    if not NULL, runs as term(p0) once after f has ended, in the thread that
    calls mltp_join_bound() (never inside a signal handler).
    mltp_get_private() and mltp_get_myid() work in it; it may take part in
-   spin locks, barriers and condition queues (waiting spins the kernel
-   thread). Its default stack is glibc's pthread default, not
-   mltp_set_stack_size()'s. Returns NULL with errno EINVAL (f NULL,
+   locks, barriers and condition queues (waiting spins the kernel thread,
+   or blocks it on a SEMAPHORE lock). Its default stack is glibc's pthread
+   default, not mltp_set_stack_size()'s. A crash, exit() or _exit() in it
+   ends the program at once, joined or not (a monitor thread of the main
+   process reaps bound threads). Returns NULL with errno EINVAL (f NULL,
    stacksz < 0), ENOMEM or EAGAIN on failure. */
 mltp_t *mltp_create_bound(mltp_buserf_t *f, void *p0, int stacksz,
                           mltp_buserf_t *term);
 
 /* Wait for a bound thread to end (note: by value), then run its term
-   function. A bound thread that died from a signal ends the program as a
-   crashing VP would. Join each bound thread once; afterwards release the
-   handle with free(). */
+   function. Join each bound thread once; afterwards release the handle
+   with free(). */
 void mltp_join_bound(mltp_t t);
 
 #define mltp_yield_bound() ((void)sched_yield())
@@ -155,8 +161,9 @@ void mltp_join_bound(mltp_t t);
 enum {
     MLTP_LOCK_SPIN = 0,        /* ticket spin lock */
     MLTP_LOCK_STD = MLTP_LOCK_SPIN,
-    MLTP_LOCK_BLOCK = 1,       /* try; else yield to the back and retry */
-    MLTP_LOCK_BLOCK_FRONT = 2, /* try; else yield to the front and retry */
+    MLTP_LOCK_BLOCK = 1,       /* try; else wait, handed over FIFO at the
+                                  back of the run queue */
+    MLTP_LOCK_BLOCK_FRONT = 2, /* the same, handed over at its front */
     MLTP_LOCK_SEMAPHORE = 3    /* a SysV semaphore: blocks the whole VP */
 };
 
@@ -171,12 +178,11 @@ typedef struct mltp_lock {
 
 #define MLTP_LOCK_INITIALIZER { 0, 0, MLTP_LOCK_SPIN, -1 }
 
-/* Returns 0, or EINVAL (unknown class) / ENOSPC / EAGAIN (no semaphore)
-   for MLTP_LOCK_SEMAPHORE, with a message.
-   Do not yield while holding a MLTP_LOCK_SPIN, MLTP_LOCK_BLOCK_FRONT or
-   MLTP_LOCK_SEMAPHORE lock: its waiters keep their VP busy (SPIN,
-   SEMAPHORE) or keep cutting in front of the holder (BLOCK_FRONT), so on
-   as many VPs as waiters the holder may never run again. */
+/* Returns 0, or EINVAL (l NULL, unknown class) / ENOSPC / EAGAIN (no
+   semaphore) for MLTP_LOCK_SEMAPHORE, with a message.
+   Do not yield while holding a MLTP_LOCK_SPIN or MLTP_LOCK_SEMAPHORE
+   lock: its waiters keep their VP busy, so on as many VPs as waiters the
+   holder may never run again. A BLOCK or BLOCK_FRONT holder may yield. */
 int mltp_lock_init(mltp_lock_t *l, int lock_class);
 void mltp_lock(mltp_lock_t *l);
 /* Non-zero if the lock was taken (extension). */
@@ -257,14 +263,16 @@ typedef struct mltp_attr {
 
 void mltp_attr_init(mltp_attr_t *a);
 /* Like mltp_create, with attributes (a may be NULL). EINVAL also for a
-   priority outside MLTP_PRIO_MIN..MLTP_PRIO_MAX or a stack size below
-   MLTP_STACK_MIN. */
+   priority outside MLTP_PRIO_MIN..MLTP_PRIO_MAX or a stack size outside
+   MLTP_STACK_MIN..MLTP_STACK_MAX. */
 #define MLTP_STACK_MIN 16384
+#define MLTP_STACK_MAX ((size_t)1 << 40)
 mltp_t *mltp_create_attr(const mltp_attr_t *a, mltp_userf_t *f, void *p0);
 
 /* Default stack size of new ULTs (initially 64 KiB, or MLTP_STACK_SIZE from
    the environment, in bytes with an optional k/K or m/M suffix). Rounded up
-   to whole pages. Returns 0 or EINVAL (below MLTP_STACK_MIN). */
+   to whole pages. Returns 0 or EINVAL (outside
+   MLTP_STACK_MIN..MLTP_STACK_MAX). */
 int mltp_set_stack_size(size_t bytes);
 size_t mltp_get_stack_size(void);
 
@@ -284,7 +292,8 @@ int mltp_detach(mltp_t *t);
    For a bound thread: once mltp_join_bound has returned. Do not use t
    afterwards, nor while another thread may still be joining it. Returns
    0 (t NULL: nothing), EBUSY (the thread has not ended, or the bound
-   thread is not joined; t is left alone) or EINVAL (t is detached). */
+   thread is not joined; t is left alone) or EINVAL (t is detached, or was
+   released already: with a message). */
 int mltp_free(mltp_t *t);
 /* The calling ULT's handle, NULL outside a ULT. */
 mltp_t *mltp_self(void);

@@ -99,3 +99,22 @@ AC_SUBST([PAPI_CFLAGS])
 AC_SUBST([PAPI_LIBS])
 AM_CONDITIONAL([HAVE_PAPI], [test "x$mltp_have_papi" = xyes])
 ])
+
+# MLTP_CHECK_STACK_CLASH
+# ----------------------
+# -fstack-clash-protection makes a frame or alloca() larger than a page
+# touch every page on its way down, so that it faults in a ULT's guard
+# instead of jumping over it into the stack below (GCC 8, Clang 11).
+# STACK_CLASH_CFLAGS builds the library with it, and mltp.pc gives it to
+# programs.
+AC_DEFUN([MLTP_CHECK_STACK_CLASH], [
+AC_REQUIRE([AC_PROG_CC])
+AC_MSG_CHECKING([whether $CC accepts -fstack-clash-protection])
+mltp_save_CFLAGS=$CFLAGS
+CFLAGS="$CFLAGS -fstack-clash-protection -Werror"
+AC_COMPILE_IFELSE([AC_LANG_PROGRAM([[]], [[]])],
+  [STACK_CLASH_CFLAGS=-fstack-clash-protection], [STACK_CLASH_CFLAGS=])
+CFLAGS=$mltp_save_CFLAGS
+AC_MSG_RESULT([${STACK_CLASH_CFLAGS:-no}])
+AC_SUBST([STACK_CLASH_CFLAGS])
+])

@@ -24,7 +24,7 @@ void mltp_cond_wait(mltp_cond_t *c)
 void mltp_cond_wait_lock(mltp_cond_t *c, mltp_lock_t *l)
 {
     runq_lock();
-    mltp_unlock(l);
+    sync_unlock_locked(l);
     sync_wait_locked(QUEUE(c));
     mltp_lock(l);
 }

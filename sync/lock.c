@@ -2,26 +2,50 @@
  * next_available is the next ticket, now_serving the ticket that holds the
  * lock; the lock is free when they are equal.
  *   SPIN        take a ticket, spin until served (FIFO, no yield)
- *   BLOCK       try (CAS a ticket only if free), else yield to the back
- *   BLOCK_FRONT try, else yield to the front (run again right after one)
- *   SEMAPHORE   a SysV semaphore (sync/semlock.c): blocks the whole VP */
+ *   BLOCK       try (CAS a ticket only if free), else wait on the lock; the
+ *               releaser hands it over and readies the first waiter at the
+ *               back of the run queue
+ *   BLOCK_FRONT the same, the waiter readied at the front (it runs next)
+ *   SEMAPHORE   a SysV semaphore (sync/semlock.c): blocks the whole VP
+ * The yielding classes' waiters block (their VP runs other ULTs; a
+ * kernel-level waiter spins on its node), so a holder that yields or
+ * blocks is not starved by retries, and a deadlock through them is seen
+ * like any other (all VPs park). Their waiters live in hashed queues under
+ * the run-queue lock; sem_slot counts them (no semaphore in these
+ * classes). */
 #include <errno.h>
 #include <sched.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include "sync/sync.h"
+#include "ult/runq.h"
 #include "vp/vp.h"
+
+#define WAITERS(l) ((l)->sem_slot)      /* BLOCK, BLOCK_FRONT */
+#define BUCKETS 64
+
+static struct sync_waitq lock_waiters[BUCKETS];
+
+static struct sync_waitq *bucket(const mltp_lock_t *l)
+{
+    return &lock_waiters[((uintptr_t)l >> 4) % BUCKETS];
+}
 
 int mltp_lock_init(mltp_lock_t *l, int lock_class)
 {
     mltp_init();
-    if (!l || lock_class < MLTP_LOCK_SPIN || lock_class > MLTP_LOCK_SEMAPHORE) {
+    if (!l) {
+        vp_warn("mltp_lock_init: the lock is NULL");
+        return EINVAL;
+    }
+    if (lock_class < MLTP_LOCK_SPIN || lock_class > MLTP_LOCK_SEMAPHORE) {
         vp_warn("mltp_lock_init: unknown lock class %d", lock_class);
         return EINVAL;
     }
     l->now_serving = 0;
     l->next_available = 0;
     l->lock_class = lock_class;
-    l->sem_slot = -1;
+    l->sem_slot = lock_class == MLTP_LOCK_SEMAPHORE ? -1 : 0;
     if (lock_class == MLTP_LOCK_SEMAPHORE)
         return sync_semlock_init(l);
     return 0;
@@ -36,6 +60,87 @@ static inline int ticket_try(mltp_lock_t *l)
     unsigned int t = CMM_LOAD_SHARED(l->next_available);
     return CMM_LOAD_SHARED(l->now_serving) == t &&
            uatomic_cmpxchg(NEXT_TICKET(l), t, t + 1) == t;
+}
+
+/*
+ * A waiter W and a releaser R of a yielding lock, on two VPs: W may not
+ * sleep on a lock that R has just made free without R seeing W.
+ *
+ *   W (run-queue lock held)         R (mltp_unlock fast path)
+ *   WAITERS(l)++                    now_serving++    (the lock is free)
+ *   smp_mb()                        smp_mb()
+ *   ticket_try(l): sees it held?    WAITERS(l) == 0?
+ *
+ * Both "yes" is forbidden (store buffering, fenced on both sides): if W
+ * saw the lock held, R sees W counted, takes the run-queue lock (after W
+ * has queued itself and its context is saved) and hands the free lock to
+ * the first waiter. In a solo start W and R never run at once: no fence.
+ */
+static void yielding_wait(mltp_lock_t *l)
+{
+    runq_lock();
+    if (WAITERS(l) < 0)             /* a static initializer's -1 */
+        WAITERS(l) = 0;
+    CMM_STORE_SHARED(WAITERS(l), WAITERS(l) + 1);
+    cmm_smp_mb();
+    if (ticket_try(l)) {
+        CMM_STORE_SHARED(WAITERS(l), WAITERS(l) - 1);
+        runq_unlock();
+        return;
+    }
+    sync_wait_key_locked(bucket(l), l);
+    /* handed over: ours */
+    sync_acquire_fence();
+}
+
+/* Run-queue lock held, l free: give it to its first waiter, if any (held
+   on its behalf with one CAS: a trylock may have been faster, and will
+   hand it over when it unlocks). Returns 1 if a ULT was made ready. */
+static int hand_over_free_locked(mltp_lock_t *l)
+{
+    struct sync_waitq *q = bucket(l);
+
+    if (WAITERS(l) <= 0 || !ticket_try(l))
+        return 0;
+    CMM_STORE_SHARED(WAITERS(l), WAITERS(l) - 1);
+    return sync_wake_key_locked(q, l, l->lock_class == MLTP_LOCK_BLOCK_FRONT);
+}
+
+/* Run-queue lock held, l held by the caller: release it, or hand it over
+   to its first waiter (it stays held: the next ticket is taken for the
+   waiter before the current one is served). Returns 1 if a ULT was made
+   ready. */
+static int release_locked(mltp_lock_t *l)
+{
+    unsigned int served = l->now_serving;
+
+    if (WAITERS(l) <= 0) {
+        sync_store_release(&l->now_serving, served + 1);
+        return 0;
+    }
+    CMM_STORE_SHARED(l->next_available, served + 2);
+    sync_store_release(&l->now_serving, served + 1);
+    CMM_STORE_SHARED(WAITERS(l), WAITERS(l) - 1);
+    return sync_wake_key_locked(bucket(l), l, l->lock_class == MLTP_LOCK_BLOCK_FRONT);
+}
+
+/* Uncontended: a store, and on several VPs a fence and a load (see the
+   litmus test above). */
+static void yielding_unlock(mltp_lock_t *l)
+{
+    if (CMM_LOAD_SHARED(WAITERS(l)) <= 0) {
+        sync_store_release(&l->now_serving, l->now_serving + 1);
+        if (ult_runq.solo)
+            return;
+        cmm_smp_mb();
+        if (CMM_LOAD_SHARED(WAITERS(l)) <= 0)
+            return;
+        runq_lock();
+        ult_sched_unlock_wake(hand_over_free_locked(l));
+        return;
+    }
+    runq_lock();
+    ult_sched_unlock_wake(release_locked(l));
 }
 
 void mltp_lock(mltp_lock_t *l)
@@ -59,14 +164,9 @@ void mltp_lock(mltp_lock_t *l)
     }
     case MLTP_LOCK_BLOCK:
     case MLTP_LOCK_BLOCK_FRONT:
-        while (!ticket_try(l)) {
-            if (!ult_running())
-                sched_yield();
-            else if (l->lock_class == MLTP_LOCK_BLOCK)
-                mltp_yield();
-            else
-                mltp_yield_to_first();
-        }
+        /* uncontended: one CAS */
+        if (!ticket_try(l))
+            yielding_wait(l);
         return;
     case MLTP_LOCK_SEMAPHORE:
         sync_semlock_acquire(l);
@@ -85,20 +185,51 @@ int mltp_trylock(mltp_lock_t *l)
     return ticket_try(l);
 }
 
+static int not_held(const mltp_lock_t *l)
+{
+    if (CMM_LOAD_SHARED(l->now_serving) != CMM_LOAD_SHARED(l->next_available))
+        return 0;
+    vp_warn("mltp_unlock: lock %p is not held", (const void *)l);
+    return 1;
+}
+
 int mltp_unlock(mltp_lock_t *l)
 {
-    unsigned int served = CMM_LOAD_SHARED(l->now_serving);
-
-    if (served == CMM_LOAD_SHARED(l->next_available)) {
-        vp_warn("mltp_unlock: lock %p is not held", (void *)l);
+    if (not_held(l))
         return EPERM;
+    switch (l->lock_class) {
+    case MLTP_LOCK_SEMAPHORE:
+        sync_semlock_release(l);
+        break;
+    case MLTP_LOCK_BLOCK:
+    case MLTP_LOCK_BLOCK_FRONT:
+        yielding_unlock(l);
+        break;
+    default:
+        sync_store_release(&l->now_serving, l->now_serving + 1);
     }
-    if (l->lock_class == MLTP_LOCK_SEMAPHORE) {
+    return 0;
+}
+
+/* mltp_unlock with the run-queue lock held (a condition wait releases
+   the caller's lock in the same critical section as it queues itself).
+   Returns the number of ULTs made ready. */
+int sync_unlock_locked(mltp_lock_t *l)
+{
+    if (not_held(l))
+        return 0;
+    switch (l->lock_class) {
+    case MLTP_LOCK_SEMAPHORE:
+        /* a semop that cannot block (V): bounded under the spin lock */
         sync_semlock_release(l);
         return 0;
+    case MLTP_LOCK_BLOCK:
+    case MLTP_LOCK_BLOCK_FRONT:
+        return release_locked(l);
+    default:
+        sync_store_release(&l->now_serving, l->now_serving + 1);
+        return 0;
     }
-    sync_store_release(&l->now_serving, served + 1);
-    return 0;
 }
 
 void mltp_lock_destroy(mltp_lock_t *l)

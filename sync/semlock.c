@@ -1,34 +1,63 @@
 /* sync/semlock.c - MLTP_LOCK_SEMAPHORE: each lock is one semaphore in a set
  * of SEMS_PER_SET made through the VP layer's registry (removed however
- * the program ends). The ticket counters still say whether it is held. */
+ * the program ends). The ticket counters still say whether it is held.
+ *
+ * A waiter blocks its whole VP in semop. If every VP is blocked that way
+ * or parked, nothing is ready that a free VP could run, no bound thread
+ * could release anything, and no lock was released for two timeouts in a
+ * row, the ULTs are deadlocked: that is reported like a deadlock through
+ * conditions (mltp_start returns EDEADLK), and the waiting VPs leave their
+ * ULTs where they are. */
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/sem.h>
+#include <time.h>
 #include "sync/sync.h"
+#include "ult/runq.h"
 #include "vp/vp.h"
 
 #define SEMS_PER_SET 64
 #define SETS 64
+#define SLOT_BITS 12                      /* SETS * SEMS_PER_SET slots */
+#define SLOT(l) ((l)->sem_slot & ((1 << SLOT_BITS) - 1))
+#define EPOCH(l) ((l)->sem_slot >> SLOT_BITS)
+#define WAIT_MS 100
 
 static sync_spin_t slot_lock;
 static int set_ids[SETS];
 static unsigned long long used[SETS];
 static int nsets;
+static int epoch;                  /* fork()s: locks made before are void */
+static unsigned long releases;     /* uatomic: progress, for the deadlock test */
 
-static int sem_op(const mltp_lock_t *l, short op, short flags)
+static int sem_op(const mltp_lock_t *l, short op, short flags,
+                  const struct timespec *timeout)
 {
-    struct sembuf b = { (unsigned short)(l->sem_slot % SEMS_PER_SET), op, flags };
+    struct sembuf b = { (unsigned short)(SLOT(l) % SEMS_PER_SET), op, flags };
     int r;
-    while ((r = semop(set_ids[l->sem_slot / SEMS_PER_SET], &b, 1)) < 0 && errno == EINTR)
+    while ((r = semtimedop(set_ids[SLOT(l) / SEMS_PER_SET], &b, 1, timeout)) < 0 &&
+           errno == EINTR)
         ;
     return r;
 }
 
+static void forget(void)
+{
+    slot_lock = 0;
+    nsets = 0;
+    memset(used, 0, sizeof used);
+    epoch++;
+}
+
 int sync_semlock_init(mltp_lock_t *l)
 {
+    static int registered;
     int slot = -1, e = 0;
 
+    if (!uatomic_xchg(&registered, 1))
+        pthread_atfork(NULL, NULL, forget);
     sync_spin_lock(&slot_lock);
     for (int s = 0; s < nsets && slot < 0; s++)
         if (~used[s])
@@ -50,7 +79,7 @@ int sync_semlock_init(mltp_lock_t *l)
                 strerror(e));
         return e;
     }
-    l->sem_slot = slot;
+    l->sem_slot = slot | epoch << SLOT_BITS;
     if (semctl(set_ids[slot / SEMS_PER_SET], slot % SEMS_PER_SET, SETVAL, 1) < 0) {
         e = errno;
         sync_semlock_destroy(l);
@@ -60,18 +89,71 @@ int sync_semlock_init(mltp_lock_t *l)
     return 0;
 }
 
+static void check_usable(const mltp_lock_t *l, const char *what)
+{
+    if (l->sem_slot < 0 || EPOCH(l) != epoch) {
+        vp_warn("%s: semaphore lock %p %s", what, (const void *)l,
+                l->sem_slot < 0 ? "is destroyed or was never initialised"
+                : "was made before fork(): make a new one in the child");
+        abort();
+    }
+}
+
+/* Every VP blocked on a semaphore lock or parked, and nothing that could
+   change it: ready ULTs need a VP that is not blocked in semop, a bound
+   thread could release a lock. */
+static int all_stuck(void)
+{
+    int sw = CMM_LOAD_SHARED(vpg.semwait);
+    return sw + CMM_LOAD_SHARED(ult_runq.parked) == vpg.nvp && !vp_bound_alive() &&
+           (sw == vpg.nvp || !runq_peek());
+}
+
+/* A ULT's wait: blocks the VP; reports a deadlock (see the top). */
+static void wait_in_vp(mltp_lock_t *l)
+{
+    struct timespec t = { 0, WAIT_MS * 1000000L };
+    int suspect = 0;
+
+    uatomic_inc(&vpg.semwait);
+    for (;;) {
+        unsigned long seen = CMM_LOAD_SHARED(releases);
+        if (sem_op(l, -1, 0, &t) == 0)
+            break;
+        if (errno != EAGAIN) {
+            vp_warn("mltp_lock: semaphore lock %p: %s", (void *)l, strerror(errno));
+            abort();
+        }
+        if (CMM_LOAD_SHARED(vpg.finish) == VP_FINISH_DEADLOCK ||
+            (CMM_LOAD_SHARED(releases) == seen && all_stuck() && ++suspect == 2)) {
+            uatomic_dec(&vpg.semwait);
+            vp_finish_all(VP_FINISH_DEADLOCK);
+            ult_abandon();          /* never returns: its VP ends */
+        }
+        if (CMM_LOAD_SHARED(releases) != seen)
+            suspect = 0;
+    }
+    uatomic_dec(&vpg.semwait);
+}
+
 void sync_semlock_acquire(mltp_lock_t *l)
 {
-    if (sem_op(l, -1, 0) < 0) {
-        vp_warn("mltp_lock: semaphore lock %p: %s", (void *)l, strerror(errno));
-        abort();
+    check_usable(l, "mltp_lock");
+    if (sem_op(l, -1, IPC_NOWAIT, NULL) < 0) {
+        if (errno == EAGAIN && ult_running()) {
+            wait_in_vp(l);
+        } else if (errno != EAGAIN || sem_op(l, -1, 0, NULL) < 0) {
+            vp_warn("mltp_lock: semaphore lock %p: %s", (void *)l, strerror(errno));
+            abort();
+        }
     }
     l->next_available++;        /* we hold it: no race */
 }
 
 int sync_semlock_try(mltp_lock_t *l)
 {
-    if (sem_op(l, -1, IPC_NOWAIT) < 0)
+    check_usable(l, "mltp_trylock");
+    if (sem_op(l, -1, IPC_NOWAIT, NULL) < 0)
         return 0;
     l->next_available++;
     return 1;
@@ -79,14 +161,16 @@ int sync_semlock_try(mltp_lock_t *l)
 
 void sync_semlock_release(mltp_lock_t *l)
 {
+    check_usable(l, "mltp_unlock");
     l->now_serving++;
-    sem_op(l, 1, 0);
+    uatomic_inc(&releases);
+    sem_op(l, 1, 0, NULL);
 }
 
 void sync_semlock_destroy(mltp_lock_t *l)
 {
-    int slot = l->sem_slot;
-    if (slot < 0)
+    int slot = SLOT(l);
+    if (l->sem_slot < 0 || EPOCH(l) != epoch)
         return;
     sync_spin_lock(&slot_lock);
     used[slot / SEMS_PER_SET] &= ~(1ULL << (slot % SEMS_PER_SET));

@@ -11,6 +11,7 @@
 struct sync_waiter {
     struct sync_waiter *next;
     ult_t *ult;                 /* NULL: a kernel-level waiter */
+    const void *key;            /* what it waits for, in a shared queue */
     volatile int woken;
 };
 
@@ -28,6 +29,15 @@ void sync_wait_locked(struct sync_waitq *q);
    the lock. */
 void sync_wake_one_unlock(struct sync_waitq *q);
 void sync_wake_all_unlock(struct sync_waitq *q);
+/* Queues shared by many objects (yielding locks): wait for key; let the
+   first waiter for key go, readied at the back of the run queue or at its
+   front (1 if a ULT was made ready). The run-queue lock stays held. */
+void sync_wait_key_locked(struct sync_waitq *q, const void *key);
+int sync_wake_key_locked(struct sync_waitq *q, const void *key, int front);
+
+/* sync/lock.c: mltp_unlock with the run-queue lock held; returns the
+   number of ULTs made ready */
+int sync_unlock_locked(mltp_lock_t *l);
 
 /* sync/semlock.c: MLTP_LOCK_SEMAPHORE */
 int sync_semlock_init(mltp_lock_t *l);

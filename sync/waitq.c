@@ -21,9 +21,9 @@ void sync_spin_wait(sync_spin_t *l)
 /* w stays queued only while we wait here: its address never dangles. */
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wdangling-pointer"
-void sync_wait_locked(struct sync_waitq *q)
+void sync_wait_key_locked(struct sync_waitq *q, const void *key)
 {
-    struct sync_waiter w = { NULL, ult_running(), 0 };
+    struct sync_waiter w = { NULL, ult_running(), key, 0 };
     unsigned int n = 0;
 
     if (q->tail)
@@ -44,18 +44,43 @@ void sync_wait_locked(struct sync_waitq *q)
 }
 #pragma GCC diagnostic pop
 
+void sync_wait_locked(struct sync_waitq *q)
+{
+    sync_wait_key_locked(q, NULL);
+}
+
 /* A ULT waiter goes back on the run queue; a kernel-level one is told
    (it may return, and its node vanish, at once). Returns 1 for a ULT. */
-static int wake_locked(struct sync_waiter *w)
+static int wake_locked(struct sync_waiter *w, int front)
 {
     ult_t *u = w->ult;
 
     if (u) {
-        runq_push_back(u);
+        if (front)
+            runq_push_front(u);
+        else
+            runq_push_back(u);
         return 1;
     }
     sync_store_release(&w->woken, 1);
     return 0;
+}
+
+int sync_wake_key_locked(struct sync_waitq *q, const void *key, int front)
+{
+    struct sync_waiter *prev = NULL, *w;
+
+    for (w = q->head; w && w->key != key; w = w->next)
+        prev = w;
+    if (!w)
+        return 0;
+    if (prev)
+        prev->next = w->next;
+    else
+        q->head = w->next;
+    if (q->tail == w)
+        q->tail = prev;
+    return wake_locked(w, front);
 }
 
 void sync_wake_one_unlock(struct sync_waitq *q)
@@ -67,7 +92,7 @@ void sync_wake_one_unlock(struct sync_waitq *q)
         q->head = w->next;
         if (!q->head)
             q->tail = NULL;
-        n = wake_locked(w);
+        n = wake_locked(w, 0);
     }
     ult_sched_unlock_wake(n);
 }
@@ -80,7 +105,7 @@ void sync_wake_all_unlock(struct sync_waitq *q)
     q->head = q->tail = NULL;
     for (; w; w = next) {
         next = w->next;
-        n += wake_locked(w);
+        n += wake_locked(w, 0);
     }
     ult_sched_unlock_wake(n);
 }

@@ -4,7 +4,8 @@
  *   faulty SCENARIO
  *
  * segv, segv-named, abort, overflow, exit, sigint-wait, sigterm-wait,
- * idle-wait, deadlock, badstart, yield-outside, bound-segv, nostack.
+ * idle-wait, deadlock, badstart, yield-outside, bound-segv, nostack,
+ * die-in-registry, die-holding-runq.
  *
  * A ULT that is about to crash prints "CRASHER id=<thrid> vp=<n>
  * pid=<pid>" (flushed) so the test can check the reaper's message.
@@ -18,6 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/sem.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -166,6 +169,47 @@ static void *hello_ult(void *p)
     return NULL;
 }
 
+/* A VP dies inside the library while it holds whatever internal lock it
+   takes there: the library's semget() is ours (the executable's symbol
+   wins), and it kills its caller once asked to. */
+static volatile int die_in_semget;
+int semget(key_t key, int nsems, int flags)
+{
+    if (die_in_semget) {
+        printf("DYING pid=%d\n", (int)getpid());
+        fflush(stdout);
+        kill(getpid(), SIGKILL);
+    }
+    return (int)syscall(SYS_semget, key, nsems, flags);
+}
+
+static void *registry_dier(void *p)
+{
+    mltp_lock_t l;
+    (void)p;
+    for (int i = 0; i < 10; i++)
+        mltp_yield();
+    die_in_semget = 1;
+    mltp_lock_init(&l, MLTP_LOCK_SEMAPHORE);
+    return NULL;
+}
+
+/* The run-queue lock is internal; the test links the library statically
+   and takes it by its name. */
+extern unsigned int ult_runq;
+static void *runq_dier(void *p)
+{
+    (void)p;
+    for (int i = 0; i < 10; i++)
+        mltp_yield();
+    while (__atomic_exchange_n(&ult_runq, 1, __ATOMIC_ACQUIRE))
+        ;
+    printf("DYING pid=%d\n", (int)getpid());
+    fflush(stdout);
+    kill(getpid(), SIGKILL);
+    return NULL;
+}
+
 static void bound_crash(void *p)
 {
     (void)p;
@@ -284,6 +328,13 @@ int main(int argc, char **argv)
         }
         mltp_join_bound(*t);
         printf("join-returned\n");
+        return 3;
+    }
+    if (!strcmp(s, "die-in-registry") || !strcmp(s, "die-holding-runq")) {
+        make(busy, 3);
+        make(!strcmp(s, "die-in-registry") ? registry_dier : runq_dier, 1);
+        mltp_start(2);
+        printf("start-returned\n");
         return 3;
     }
     if (!strcmp(s, "nostack")) {

@@ -675,6 +675,39 @@ START_TEST(fault_bound_segv)
 }
 END_TEST
 
+/* A VP killed inside the library, holding an internal lock (the semaphore
+   set registry's, the run queue's): the reaper must not need that lock to
+   end the program. It ends with 137 at once; SIGTERM to the reaper would
+   end it too. */
+static void die_inside_case(const char *scen)
+{
+    struct fault_run run;
+    struct cu_proc *p = fault_begin(&run, scen);
+    int said = cu_wait_output(p, "DYING", 10.0);
+    double t0 = cu_now();
+    cu_finish(p, 5.0);
+    if (p->timed_out || !said)
+        dump(p, scen);
+    ck_assert_msg(said, "%s: the ULT did not get to die", scen);
+    ck_assert_msg(!p->timed_out, "%s: the reaper did not end the program "
+                  "(a VP died holding an internal lock)", scen);
+    char st[96];
+    ck_assert_msg(cu_died_of(p->status, SIGKILL), "%s: %s, expected death by "
+                  "SIGKILL", scen, cu_status_str(p->status, st, sizeof st));
+    ck_assert_msg(p->t_exit - t0 < 2.0, "%s: took %.2f s to end", scen,
+                  p->t_exit - t0);
+    char line[1024];
+    ck_assert_int_eq(cu_count_lines(p->err, "mltp:", line, sizeof line), 1);
+    ck_assert_msg(sig_named(line, SIGKILL), "message does not name the "
+                  "signal: %s", line);
+    fault_end(&run);
+}
+
+START_TEST(fault_die_in_registry) { die_inside_case("die-in-registry"); }
+END_TEST
+START_TEST(fault_die_holding_runq) { die_inside_case("die-holding-runq"); }
+END_TEST
+
 /* ==================================================================== */
 
 static Suite *vp_suite(void)
@@ -702,6 +735,8 @@ static Suite *vp_suite(void)
     tcase_add_test(tc, fault_badstart);
     tcase_add_test(tc, fault_yield_outside);
     tcase_add_test(tc, fault_bound_segv);
+    tcase_add_test(tc, fault_die_in_registry);
+    tcase_add_test(tc, fault_die_holding_runq);
     return s;
 }
 

@@ -96,6 +96,15 @@ void ult_pending_flush(void)
     pending.n = 0;
 }
 
+/* In a fork()ed child the calling thread is the child's main thread, and
+   the parent's pending ULTs are the parent's. */
+void ult_pending_forget(void)
+{
+    pending.head = pending.tail = NULL;
+    pending.n = 0;
+    tls_is_main = 1;
+}
+
 static void ult_main(void *arg, void *helper_result) __attribute__((noreturn));
 static void ult_main(void *arg, void *helper_result)
 {
@@ -193,7 +202,8 @@ ult_t *ult_create(const mltp_attr_t *a, void *(*fn)(), void *arg,
     }
     if (a) {
         if (a->priority < MLTP_PRIO_MIN || a->priority > MLTP_PRIO_MAX ||
-            (a->stacksize && a->stacksize < MLTP_STACK_MIN)) {
+            (a->stacksize && (a->stacksize < MLTP_STACK_MIN ||
+                              a->stacksize > MLTP_STACK_MAX))) {
             errno = EINVAL;
             return NULL;
         }

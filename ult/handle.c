@@ -40,6 +40,7 @@ void ult_handle_put(ult_t *u)
 {
     struct vp_handles *c = cache_here();
 
+    u->state = ULT_FREED;
     if (c->count < HANDLE_CACHE_MAX) {
         u->next = c->head;
         c->head = u;
@@ -74,6 +75,12 @@ int mltp_free(mltp_t *t)
     }
     if (u->flags & ULT_DETACHED)
         return EINVAL;
+    if (CMM_LOAD_SHARED(u->state) == ULT_FREED) {
+        /* as glibc's free() does where it can: a second release would
+           give the next two creations one descriptor */
+        vp_warn("mltp_free: thread %p was released already", (void *)t);
+        return EINVAL;
+    }
     if (CMM_LOAD_SHARED(u->state) != ULT_DONE)
         return EBUSY;
     ult_handle_put(u);

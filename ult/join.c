@@ -11,7 +11,8 @@ int mltp_join(mltp_t *t, void **retval)
 {
     ult_t *u = (ult_t *)t, *self;
 
-    if (!u || (u->flags & (ULT_BOUND | ULT_DETACHED)))
+    if (!u || (u->flags & (ULT_BOUND | ULT_DETACHED)) ||
+        CMM_LOAD_SHARED(u->state) == ULT_FREED)
         return EINVAL;
     self = ult_running();
     if (self == u)

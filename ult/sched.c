@@ -73,7 +73,7 @@ static inline void *switch_to(vp_t *vp, ult_t *self, ult_t *next,
         to = ult_resume_sp(next);
         *err = next->saved_errno;
         ult_asan_start(helper == exit_helper ? NULL : &fake,
-                       next->stack_lo + ult_page_size, next->stack_map - ult_page_size);
+                       next->stack_lo + ult_guard_size, next->stack_map - ult_guard_size);
     } else {
         to = vp->idle_sp;
         ult_asan_start(helper == exit_helper ? NULL : &fake,
@@ -262,6 +262,18 @@ int ult_block_locked(void)
     return 0;
 }
 
+/* A deadlock seen by a ULT that waits outside the run queue (a SEMAPHORE
+   lock): leave it for good, queued nowhere, like the ULTs blocked in the
+   deadlock; its VP goes back to its scheduler loop, which finishes. */
+void ult_abandon(void)
+{
+    vp_t *vp = vp_current();
+
+    runq_lock();
+    switch_locked(vp, vp->cur, NULL);
+    __builtin_unreachable();
+}
+
 struct release {
     void (*fn)(void *);
     void *arg;
@@ -358,11 +370,20 @@ static void __attribute__((noreturn)) exit_switch(vp_t *vp, ult_t *self, long la
 }
 #endif
 
+/* A ULT function returned in a child that a ULT fork()ed (vp/fork.c): as
+   in a pthread program whose only thread returns, the child exits. */
+static void __attribute__((noinline, noreturn)) exit_forked_child(void)
+{
+    exit(0);
+}
+
 void ult_exit(void *retval, int set_retval)
 {
     vp_t *vp = vp_current();
-    ult_t *self = vp->cur;
 
+    if (__builtin_expect(!vp, 0))
+        exit_forked_child();
+    ult_t *self = vp->cur;
     if (set_retval)
         self->retval = retval;
     runq_lock();

@@ -1,5 +1,10 @@
-/* ult/stack.c - ULT stacks: mmap'd with a PROT_NONE guard page below, so an
+/* ult/stack.c - ULT stacks: mmap'd with a guard region below, so an
  * overflow faults (and the reaper reports it) instead of corrupting memory.
+ * The guard is 64 KiB, not one page: a frame or alloca() of up to that size
+ * that jumps past the stack's end still lands in its own guard, not in the
+ * stack below it (programs built with -fstack-clash-protection, which
+ * pkg-config's cflags give, probe every page of larger ones). Guard regions
+ * cost no memory and, with MADV_GUARD_INSTALL, no VMA.
  * Stacks of the default size are cached when their ULT ends, per VP and
  * then shared: creation then costs no system call and, on a VP, no lock.
  *
@@ -10,6 +15,7 @@
  * link lives in the top 24 bytes of the area, cleared when the stack is
  * handed out. */
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -23,6 +29,7 @@
 
 size_t ult_stack_default = 64 * 1024;
 size_t ult_page_size = 4096;
+size_t ult_guard_size = ULT_GUARD_SIZE;
 
 /* Kept at the top of each cached stack (in its private area). */
 struct cached_stack {
@@ -64,18 +71,18 @@ static int guard_regions = 1;
 static int install_guard(char *lo)
 {
     if (guard_regions) {
-        if (madvise(lo, ult_page_size, MADV_GUARD_INSTALL) == 0)
+        if (madvise(lo, ult_guard_size, MADV_GUARD_INSTALL) == 0)
             return 0;
         if (errno != EINVAL)
             return -1;
         guard_regions = 0;
     }
-    return mprotect(lo, ult_page_size, PROT_NONE);
+    return mprotect(lo, ult_guard_size, PROT_NONE);
 }
 
 static size_t map_size(size_t usable)
 {
-    return usable + ult_page_size;
+    return usable + ult_guard_size;
 }
 
 static struct cached_stack *shared_get(size_t m)
@@ -132,7 +139,7 @@ static inline void hand_out(struct cached_stack *c, char **lo, size_t *map)
 {
     *lo = c->lo;
     *map = c->map;
-    ult_asan_unpoison(c->lo + ult_page_size, c->map - ult_page_size);
+    ult_asan_unpoison(c->lo + ult_guard_size, c->map - ult_guard_size);
     memset(c, 0, sizeof *c);
 }
 
@@ -213,18 +220,30 @@ void ult_stack_put(char *lo, size_t map)
         munmap(lo, map);
 }
 
-/* "65536", "64k", "1M": bytes, or 0 if s is not such a size. */
+/* "65536", "64k", "1M": bytes, or 0 if s is not such a size (digits
+   only, then at most one suffix; 0 also on overflow). */
 size_t ult_stack_parse(const char *s)
 {
-    char *end;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (end == s)
+    unsigned long long v = 0;
+    const char *p = s;
+
+    for (; *p >= '0' && *p <= '9'; p++) {
+        if (v > (~0ULL - 9) / 10)
+            return 0;
+        v = v * 10 + (unsigned long long)(*p - '0');
+    }
+    if (p == s)
         return 0;
-    if (*end == 'k' || *end == 'K')
-        v <<= 10, end++;
-    else if (*end == 'm' || *end == 'M')
-        v <<= 20, end++;
-    return *end ? 0 : (size_t)v;
+    if (*p == 'k' || *p == 'K') {
+        if (v > ~0ULL >> 10)
+            return 0;
+        v <<= 10, p++;
+    } else if (*p == 'm' || *p == 'M') {
+        if (v > ~0ULL >> 20)
+            return 0;
+        v <<= 20, p++;
+    }
+    return *p || v > SIZE_MAX ? 0 : (size_t)v;
 }
 
 static void set_default(size_t usable)
@@ -248,7 +267,7 @@ static void set_default(size_t usable)
 int mltp_set_stack_size(size_t bytes)
 {
     mltp_init();
-    if (bytes < MLTP_STACK_MIN || bytes > ((size_t)1 << 40))
+    if (bytes < MLTP_STACK_MIN || bytes > MLTP_STACK_MAX)
         return EINVAL;
     set_default((bytes + ult_page_size - 1) & ~(ult_page_size - 1));
     return 0;
@@ -260,8 +279,18 @@ size_t mltp_get_stack_size(void)
     return ult_stack_default;
 }
 
+/* In a fork()ed child: the shared cache's list may have been in the
+   middle of a change (its stacks are leaked in the child). */
+void ult_stack_forget(void)
+{
+    cache_lock = 0;
+    cache = NULL;
+    cache_count = 0;
+}
+
 /* Called once by mltp_init with the page size known. */
 void ult_stack_init(size_t default_usable)
 {
+    ult_guard_size = (ULT_GUARD_SIZE + ult_page_size - 1) & ~(ult_page_size - 1);
     set_default(default_usable);
 }

@@ -9,7 +9,7 @@
 
 /* Only the end is observed (join, detach); running, ready and blocked are
    not recorded, which keeps the switch paths short. */
-enum ult_state { ULT_ALIVE, ULT_DONE };
+enum ult_state { ULT_ALIVE, ULT_DONE, ULT_FREED /* back in a cache */ };
 
 enum ult_flags {        /* fit in a byte */
     ULT_DETACHED = 1,   /* the library frees the descriptor at the end */
@@ -77,6 +77,8 @@ int ult_new_id(void);
 /* main's creations between starts (ult/create.c) */
 void ult_pending_note_main(void);     /* mltp_init, in main */
 void ult_pending_flush(void);         /* mltp_start, before the queue */
+void ult_pending_forget(void);        /* in a fork()ed child */
+void ult_fork_register(void);         /* ult/fork.c */
 /* A ULT that has not run yet has no stack (sp NULL): it gets one from
    ult_bind, on its VP, just before its first switch; run-queue lock held. */
 void *ult_bind(ult_t *u);
@@ -104,6 +106,8 @@ void ult_sched_unlock_wake(int n);
 /* block the running ULT; the lock is released once its context is saved.
    Returns 0 once the ULT runs again (so that callers can tail-call it). */
 int ult_block_locked(void);
+/* leave the running ULT for good (a deadlock), queued nowhere */
+void ult_abandon(void) __attribute__((noreturn));
 
 /* Scheduling (ult/sched.c). */
 void ult_ready(ult_t *u);
@@ -115,6 +119,9 @@ void ult_exit(void *retval, int set_retval) __attribute__((noreturn));
 /* Stacks (ult/stack.c). */
 extern size_t ult_stack_default;     /* usable bytes */
 extern size_t ult_page_size;
+/* below each stack (a multiple of the page size) */
+#define ULT_GUARD_SIZE (64 * 1024)
+extern size_t ult_guard_size;
 /* a stack whose private area is zeroed; 0 or ENOMEM */
 int ult_stack_get(size_t usable, char **lo, size_t *map);
 /* the stack of an ended ULT: zeroed and cached, or unmapped */
@@ -123,5 +130,6 @@ int ult_stack_room_here(size_t map);
 void ult_stack_put_here(char *lo, size_t map);
 size_t ult_stack_parse(const char *s);
 void ult_stack_init(size_t default_usable);
+void ult_stack_forget(void);          /* in a fork()ed child */
 
 #endif

@@ -1,8 +1,10 @@
 /* vp/fault.c - what a VP knows when it dies. The SIGSEGV/SIGBUS handler
  * runs on a per-VP alternate stack (the ULT's stack may be the thing that
- * overflowed), records the fault address for the reaper, and lets the
- * default action end the VP, so its exit status is the signal's. */
+ * overflowed), records the fault address and stack pointer for the reaper,
+ * and lets the default action end the VP, so its exit status is the
+ * signal's. */
 #include <signal.h>
+#include <ucontext.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -10,6 +12,9 @@
 #include "vp/vp.h"
 
 #define ALTSTACK_SIZE (64 * 1024)
+/* how far below its stack a ULT's stack pointer may be and still be
+   counted as its overflow (a frame that jumped past its guard) */
+#define OVERFLOW_REACH (1024 * 1024)
 
 static const int fault_signals[] = { SIGSEGV, SIGBUS };
 static struct sigaction saved[2];
@@ -20,9 +25,9 @@ static void fault_handler(int sig, siginfo_t *si, void *ctx)
     vp_t *vp = vp_current();
     struct sigaction dfl;
 
-    (void)ctx;
     if (vp && getpid() == vp->pid) {
         vp->fault_addr = si->si_addr;
+        vp->fault_sp = (void *)((ucontext_t *)ctx)->uc_mcontext.gregs[REG_RSP];
         vp->fault_sig = sig;
     }
     memset(&dfl, 0, sizeof dfl);
@@ -88,12 +93,15 @@ int vp_describe_crash(vp_t *vp, pid_t pid, int sig, char *buf, size_t n)
     else
         snprintf(who, sizeof who, "ULT %d", u->thrid);
     lo = u->stack_lo;
-    /* the guard page, or a frame so large that it jumped over it */
-    if (vp->fault_sig && lo && (const char *)vp->fault_addr < lo + ult_page_size &&
-        (const char *)vp->fault_addr >= lo - 64 * 1024)
+    /* a fault in its guard, or with the stack pointer below its stack */
+    if (vp->fault_sig && lo &&
+        (((const char *)vp->fault_addr >= lo &&
+          (const char *)vp->fault_addr < lo + ult_guard_size) ||
+         ((const char *)vp->fault_sp < lo + ult_guard_size &&
+          (const char *)vp->fault_sp >= lo - OVERFLOW_REACH)))
         return snprintf(buf, n, "stack overflow in %s (stack size %zu bytes) on "
                         "VP %d (pid %d): killed by %s", who,
-                        u->stack_map - ult_page_size, vp->id, (int)pid, sn);
+                        u->stack_map - ult_guard_size, vp->id, (int)pid, sn);
     return snprintf(buf, n, "VP %d (pid %d) killed by %s while running %s",
                     vp->id, (int)pid, sn, who);
 }

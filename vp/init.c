@@ -1,4 +1,5 @@
 /* vp/init.c - mltp_init: the library's settings, read once. */
+#include <errno.h>
 #include <sched.h>
 #include <stdlib.h>
 #include <sys/syscall.h>
@@ -10,21 +11,24 @@ __thread vp_t *vp_self_tls __attribute__((tls_model("initial-exec")));
 /* What mltp_yield finds outside a VP: a ULT whose priority bit is never
    the run queue's bitmap, which sends it to its slow path (ult/sched.c). */
 ult_t ult_outside = { .prio_bit = 1UL << 62 };
-static vp_t vp_outside = { .cur = &ult_outside };
+vp_t vp_outside = { .cur = &ult_outside };
 __thread vp_t *vp_sched_tls __attribute__((tls_model("initial-exec"))) = &vp_outside;
 int vp_initialized;
 
-static long env_long(const char *name, long dflt)
+/* secure_getenv: a setuid program does not take settings from its
+   caller's environment. */
+static long env_long(const char *name, long dflt, long max)
 {
-    const char *s = getenv(name);
+    const char *s = secure_getenv(name);
     char *end;
     long v;
 
     if (!s || !*s)
         return dflt;
+    errno = 0;
     v = strtol(s, &end, 10);
-    if (*end || v < 0) {
-        vp_warn("ignoring %s=%s (not a non-negative number)", name, s);
+    if (*end || end == s || v < 0 || v > max || errno) {
+        vp_warn("ignoring %s=%s (a whole number from 0 to %ld)", name, s, max);
         return dflt;
     }
     return v;
@@ -45,22 +49,25 @@ void mltp_init(void)
         return;
     }
     ult_page_size = (size_t)sysconf(_SC_PAGESIZE);
-    if ((s = getenv("MLTP_STACK_SIZE")) && *s) {
+    if ((s = secure_getenv("MLTP_STACK_SIZE")) && *s) {
         size_t v = ult_stack_parse(s);
-        if (v < MLTP_STACK_MIN)
-            vp_warn("ignoring MLTP_STACK_SIZE=%s (bytes, at least %d, optional k or M)",
-                    s, MLTP_STACK_MIN);
+        if (v < MLTP_STACK_MIN || v > MLTP_STACK_MAX)
+            vp_warn("ignoring MLTP_STACK_SIZE=%s (bytes, from %d to %llu, "
+                    "optional k or M)", s, MLTP_STACK_MIN, (unsigned long long)MLTP_STACK_MAX);
         else
             stack = v;
     }
     ult_stack_init((stack + ult_page_size - 1) & ~(ult_page_size - 1));
-    /* about one cross-CPU wake-up on a VM (FINDINGS.md section 6) */
-    vpg.spin_ns = env_long("MLTP_SPIN_US", 20) * 1000;
-    vpg.stats = env_long("MLTP_STATS", 0) > 0;
+    /* about one cross-CPU wake-up on a VM (FINDINGS.md section 6); at
+       most 10 s */
+    vpg.spin_ns = env_long("MLTP_SPIN_US", 20, 10 * 1000 * 1000) * 1000;
+    vpg.stats = env_long("MLTP_STATS", 0, 1) > 0;
     vpg.ncpus = sched_getaffinity(0, sizeof cpus, &cpus) == 0 ? CPU_COUNT(&cpus) : 1;
     vpg.main_pid = getpid();
     if (syscall(SYS_gettid) == vpg.main_pid)  /* set up by the main thread */
         ult_pending_note_main();
+    vp_fork_register();
+    ult_fork_register();
     sync_store_release(&vp_initialized, 1);
     sync_spin_unlock(&once);
 }

@@ -1,225 +1,182 @@
-/* vp/reaper.c - mltp_start: the calling process becomes the reaper. It
- * clones the VPs and sleeps in sigtimedwait() until they have all left.
- * When one dies from a signal, calls _exit(), or the program gets SIGINT,
- * SIGTERM, SIGHUP or SIGQUIT, it stops the other VPs, removes every SysV
- * semaphore set the library made, prints one line (crashes only) and ends
- * the program as a single-threaded program would have ended. */
+/* vp/reaper.c - mltp_start: the calling thread becomes the reaper. It
+ * clones the VPs and sleeps until they have all left, on their tid words
+ * (vp/pwait.c), waking every TICK_MS for the signals it keeps.
+ *
+ * When a VP dies from a signal, calls exit() or _exit(), it ends the
+ * program as a single-threaded program would have ended (vp/end.c), with
+ * one line naming the VP and the ULT unless the signal is one that ends
+ * pipelines and terminal sessions (vp_quiet_signal).
+ *
+ * Signals: VPs run with the program's signal mask, so that whatever a ULT
+ * starts (fork, system, posix_spawn) inherits the program's mask, and a
+ * signal sent to a VP is handled there as the program says: its handler
+ * runs on that VP, a default action that ends a process ends that VP and
+ * so the program. The reaper blocks the signals whose default action ends
+ * a process (those the program had not blocked) and takes them itself:
+ * default action, the program ends; a handler, it runs here, in the main
+ * thread, as a pthread program runs it in the thread that takes it
+ * (signals sent to the program's pid, `kill PID`, arrive here); ignored,
+ * nothing. A signal from the terminal (Ctrl-C) reaches the whole process
+ * group: every VP runs the handler, and the reaper leaves it to them. */
 #include <errno.h>
-#include <stdarg.h>
-#include <stdio.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <sys/sem.h>
-#include <sys/wait.h>
-#include <time.h>
+#include <sys/syscall.h>
+#include <ucontext.h>
 #include <unistd.h>
 #include "ult/runq.h"
 #include "vp/vp.h"
 
 #define VP_MAX 1024
-#define EXIT_HANDLERS_TIMEOUT_S 10
-
-static const int owned_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
-
-void vp_warn(const char *fmt, ...)
-{
-    char buf[512];
-    va_list ap;
-    int n;
-
-    memcpy(buf, "mltp: ", 6);
-    va_start(ap, fmt);
-    n = vsnprintf(buf + 6, sizeof buf - 7, fmt, ap);
-    va_end(ap);
-    if (n < 0)
-        return;
-    n += 6;
-    if (n > (int)sizeof buf - 2)
-        n = sizeof buf - 2;
-    buf[n++] = '\n';
-    /* one write: the line is never interleaved with other output */
-    if (write(STDERR_FILENO, buf, n) < 0)
-        return;
-}
-
-const char *vp_signame(int sig, char *buf, size_t n)
-{
-    const char *abbrev = sigabbrev_np(sig);
-    snprintf(buf, n, "SIG%s (%s)", abbrev ? abbrev : "?", strsignal(sig));
-    return buf;
-}
-
-/* Kill every VP and bound thread still there; the caller reaps. */
-static void kill_pid(pid_t pid)
-{
-    if (pid > 0 && pid != getpid())
-        kill(pid, SIGKILL);
-}
-
-void vp_kill_all(void)
-{
-    for (int i = 0; i < vpg.nvp; i++)
-        kill_pid(vpg.vps[i].pid);
-    vp_bound_foreach_pid(kill_pid);
-}
-
-static void reap_all(void)
-{
-    for (int i = 0; i < vpg.nvp; i++) {
-        if (vpg.vps[i].pid > 0) {
-            waitpid(vpg.vps[i].pid, NULL, 0);
-            vpg.vps[i].pid = 0;
-        }
-    }
-}
-
-void vp_die_like(int sig)
-{
-    struct rlimit no_core = { 0, 0 };
-    struct sigaction dfl;
-    sigset_t s;
-
-    setrlimit(RLIMIT_CORE, &no_core);   /* the reaper's core shows nothing */
-    memset(&dfl, 0, sizeof dfl);
-    dfl.sa_handler = SIG_DFL;
-    sigaction(sig, &dfl, NULL);
-    sigemptyset(&s);
-    sigaddset(&s, sig);
-    sigprocmask(SIG_UNBLOCK, &s, NULL);
-    raise(sig);
-    _exit(128 + sig);
-}
-
-/* Every way out of a start other than its normal end comes here. */
-static void end_program(int sig, int status) __attribute__((noreturn));
-static void end_program(int sig, int status)
-{
-    vp_kill_all();
-    reap_all();
-    vp_semset_remove_all();
-    if (sig)
-        vp_die_like(sig);
-    _exit(status);
-}
+#define TICK_MS 25
 
 /* ---- signals ------------------------------------------------------- */
 
-static sigset_t waitset, saved_mask;
-static struct sigaction saved_chld;
-static int chld_changed;
+/* Asynchronous signals whose default action ends the process (faults
+   sent with kill() end the reaper as they would any process). */
+static const int ending_signals[] = {
+    SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGPIPE, SIGALRM,
+    SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGIO, SIGPWR, SIGSTKFLT
+};
+
+static sigset_t kept, saved_mask;
 
 static void signals_take(void)
 {
-    struct sigaction sa;
-
-    sigemptyset(&waitset);
-    sigaddset(&waitset, SIGCHLD);
-    for (size_t i = 0; i < sizeof owned_signals / sizeof owned_signals[0]; i++) {
-        /* a handler of the program's own, or an inherited SIG_IGN (a
-           background job, nohup), is respected */
-        sigaction(owned_signals[i], NULL, &sa);
-        if (sa.sa_handler == SIG_DFL)
-            sigaddset(&waitset, owned_signals[i]);
-    }
-    /* with SIGCHLD ignored the kernel reaps the VPs and we learn nothing */
-    sigaction(SIGCHLD, NULL, &saved_chld);
-    chld_changed = saved_chld.sa_handler == SIG_IGN ||
-                   (saved_chld.sa_flags & SA_NOCLDWAIT);
-    if (chld_changed) {
-        memset(&sa, 0, sizeof sa);
-        sa.sa_handler = SIG_DFL;
-        sigaction(SIGCHLD, &sa, NULL);
-    }
-    /* VPs inherit this mask: only the reaper takes these signals */
-    sigprocmask(SIG_BLOCK, &waitset, &saved_mask);
+    sigemptyset(&kept);
+    pthread_sigmask(SIG_SETMASK, NULL, &saved_mask);
+    for (size_t i = 0; i < sizeof ending_signals / sizeof ending_signals[0]; i++)
+        sigaddset(&kept, ending_signals[i]);
+    for (int s = SIGRTMIN; s <= SIGRTMAX; s++)
+        sigaddset(&kept, s);
+    /* those the program blocked stay pending for it */
+    for (int s = 1; s < NSIG; s++)
+        if (sigismember(&saved_mask, s))
+            sigdelset(&kept, s);
+    pthread_sigmask(SIG_BLOCK, &kept, NULL);
 }
 
 static void signals_give_back(void)
 {
-    if (chld_changed)
-        sigaction(SIGCHLD, &saved_chld, NULL);
-    sigprocmask(SIG_SETMASK, &saved_mask, NULL);
+    pthread_sigmask(SIG_SETMASK, &saved_mask, NULL);
+}
+
+/* A handler of the program's, called as the kernel would call it here. */
+static void run_handler(int sig, siginfo_t *si, const struct sigaction *sa)
+{
+    sigset_t block = sa->sa_mask, old;
+    ucontext_t uc;
+
+    if (!(sa->sa_flags & SA_NODEFER))
+        sigaddset(&block, sig);
+    pthread_sigmask(SIG_BLOCK, &block, &old);
+    if (sa->sa_flags & SA_RESETHAND) {
+        struct sigaction dfl;
+        memset(&dfl, 0, sizeof dfl);
+        dfl.sa_handler = SIG_DFL;
+        sigaction(sig, &dfl, NULL);
+    }
+    if (sa->sa_flags & SA_SIGINFO) {
+        getcontext(&uc);
+        sa->sa_sigaction(sig, si, &uc);
+    } else {
+        sa->sa_handler(sig);
+    }
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+}
+
+static void take_signals(int vps_alive)
+{
+    struct timespec zero = { 0, 0 };
+    struct sigaction sa;
+    siginfo_t si;
+    int sig;
+
+    while ((sig = sigtimedwait(&kept, &si, &zero)) > 0) {
+        sigaction(sig, NULL, &sa);
+        if (!(sa.sa_flags & SA_SIGINFO) && sa.sa_handler == SIG_IGN)
+            continue;
+        if (!(sa.sa_flags & SA_SIGINFO) && sa.sa_handler == SIG_DFL)
+            vp_end_program(sig, 0);
+        if (si.si_code == SI_KERNEL && vps_alive)
+            continue;           /* the terminal's: every VP runs it */
+        run_handler(sig, &si, &sa);
+    }
 }
 
 /* ---- the reaper loop ----------------------------------------------- */
 
-static void crashed(vp_t *vp, pid_t pid, int sig)
+/* A VP has been reaped with si: return if that was expected. */
+static void vp_ended(vp_t *vp, pid_t pid, const siginfo_t *si)
 {
+    pid_t exiting = CMM_LOAD_SHARED(vpg.exit_pid);
     char line[400];
-    vp_describe_crash(vp, pid, sig, line, sizeof line);
-    vp_warn("%s", line);
-}
 
-/* A VP has ended with status st: return if that was expected. */
-static void vp_ended(vp_t *vp, pid_t pid, int st)
-{
-    if (WIFSIGNALED(st)) {
-        /* SIGKILL from an exit() in progress is ours */
-        if (CMM_LOAD_SHARED(vpg.exit_pid) && WTERMSIG(st) == SIGKILL)
-            return;
-        crashed(vp, pid, WTERMSIG(st));
-        end_program(WTERMSIG(st), 0);
+    vp_end_if_ending();
+    if (si->si_code == CLD_KILLED || si->si_code == CLD_DUMPED) {
+        int sig = si->si_status;
+        if (exiting && sig == SIGKILL)
+            return;             /* stopped by an exit() in progress */
+        if (!vp_quiet_signal(sig)) {
+            vp_describe_crash(vp, pid, sig, line, sizeof line);
+            vp_warn("%s", line);
+        }
+        vp_end_program(sig, 0);
     }
+    if (exiting == pid)         /* exit(): handlers and stdio done there */
+        vp_end_program(0, vpg.exit_status);
     if (vp->state == VP_DONE || vp->state == VP_STOPPED)
         return;
-    /* exit() (handlers and stdio already done in that VP) or _exit() */
-    end_program(0, WEXITSTATUS(st));
+    vp_end_program(0, si->si_status);   /* _exit() in a ULT */
 }
 
-static void reap_bound(void)
+static void reap_vp(vp_t *vp)
 {
-    int st, thrid;
-    pid_t pid = vp_bound_reap(&st, &thrid);
-    char sn[80];
+    pid_t pid = vp->pid;
+    siginfo_t si;
 
-    if (!pid)
-        return;
-    if (WIFSIGNALED(st)) {
-        vp_warn("bound thread %d (pid %d) killed by %s", thrid, (int)pid,
-                vp_signame(WTERMSIG(st), sn, sizeof sn));
-        end_program(WTERMSIG(st), 0);
+    if (vp_reap(pid, &si) < 0 || si.si_pid != pid) {
+        vp_end_if_ending();
+        vp_warn("VP %d (pid %d) was reaped by someone else (waitid with __WALL "
+                "in the program?); ending the program", vp->id, (int)pid);
+        vp_end_program(0, 1);
     }
-    end_program(0, WEXITSTATUS(st));
+    CMM_STORE_SHARED(vp->pid, 0);   /* its pid may be reused at once */
+    vp_ended(vp, pid, &si);
 }
 
-static void reaper_loop(int alive)
+static void reaper_loop(void)
 {
-    struct timespec tick = { 0, 50 * 1000 * 1000 };
-    time_t exit_deadline = 0;
+    for (;;) {
+        struct vp_pwait w;
+        int alive = 0, exiting;
 
-    while (alive > 0) {
-        siginfo_t si;
-        int exiting = CMM_LOAD_SHARED(vpg.exit_pid) != 0;
-        int sig = sigtimedwait(&waitset, &si, exiting ? &tick : NULL);
-
-        if (exiting) {
-            /* exit() runs handlers in its VP; they may wait for a lock a
-               killed VP held: do not wait for ever */
-            if (!exit_deadline)
-                exit_deadline = time(NULL) + EXIT_HANDLERS_TIMEOUT_S;
-            else if (time(NULL) > exit_deadline) {
-                vp_warn("exit(%d) did not finish within %d s (exit handlers "
-                        "blocked?); ending the program", vpg.exit_status,
-                        EXIT_HANDLERS_TIMEOUT_S);
-                end_program(0, vpg.exit_status);
-            }
-        }
-        if (sig < 0)
-            continue;
-        if (sig != SIGCHLD)
-            end_program(sig, 0);
+        vp_pwait_init(&w);
         for (int i = 0; i < vpg.nvp; i++) {
             vp_t *vp = &vpg.vps[i];
-            int st;
-            pid_t pid = vp->pid;
-            if (pid > 0 && waitpid(pid, &st, WNOHANG) == pid) {
-                vp->pid = 0;   /* reaped: its pid may be reused at once */
-                alive--;
-                vp_ended(vp, pid, st);
+            pid_t t;
+            if (vp->pid <= 0)
+                continue;
+            if ((t = *vp_tcb_tid(&vp->tcb)) == 0) {
+                reap_vp(vp);    /* may end the program */
+                continue;
             }
+            alive++;
+            vp_pwait_add(&w, vp_tcb_tid(&vp->tcb), (unsigned int)t);
         }
-        reap_bound();
+        if (!vp_monitor_running())
+            vp_bound_watch(&w);
+        take_signals(alive);
+        /* with exit() in progress in a bound thread, its watcher ends the
+           program; wait for that even once the VPs are gone */
+        exiting = CMM_LOAD_SHARED(vpg.exit_pid) != 0;
+        if (exiting)
+            vp_exit_deadline();
+        else if (!alive)
+            return;
+        vp_pwait(&w, TICK_MS);
     }
 }
 
@@ -249,9 +206,17 @@ static void print_stats(void)
     }
 }
 
+static void start_failed(int e)
+{
+    ult_runq.solo = 0;          /* bound threads use the queue: lock it */
+    vpg.running = 0;
+    vp_fault_restore();
+    errno = e;
+}
+
 void mltp_start(int nvp)
 {
-    int alive = 0, e;
+    int e;
 
     mltp_init();
     if (nvp < 1 || nvp > VP_MAX) {
@@ -287,37 +252,40 @@ void mltp_start(int nvp)
     ult_runq.solo = nvp == 1 && !vp_bound_alive();
     vpg.exit_pid = 0;
     ult_runq.parked = 0;
+    vpg.semwait = 0;
     vpg.reaper = getpid();
     vpg.running = 1;
-    signals_take();
     vp_fault_install();
+    /* the VPs inherit the program's signal mask; the reaper's comes after */
     for (int i = 0; i < nvp; i++) {
         vpg.vps[i].id = i;
         vpg.vps[i].pid = 0;
         if ((e = vp_spawn(&vpg.vps[i])) != 0) {
             vp_warn("could create only %d of %d VPs: %s", i, nvp, strerror(e));
             if (i == 0) {
-                vpg.running = 0;
-                vp_fault_restore();
-                signals_give_back();
-                errno = e;
+                start_failed(e);
                 return;
             }
             vpg.nvp = i;
             break;
         }
-        alive++;
     }
-    reaper_loop(alive);
+    signals_take();
+    reaper_loop();
+    signals_give_back();
     ult_runq.solo = 0;
     vpg.running = 0;
     vp_fault_restore();
-    signals_give_back();
+    /* bound threads that ULTs made and that outlive the start */
+    if (vp_bound_unreaped())
+        vp_monitor_start();
     if (vpg.stats)
         print_stats();
     if (vpg.finish == VP_FINISH_DEADLOCK) {
         vp_warn("deadlock: %ld ULT(s) blocked and none can ever run; "
                 "mltp_start returns", ult_runq.live);
         errno = EDEADLK;
+    } else if (vpg.nvp < nvp) {
+        errno = EAGAIN;         /* ran, on fewer VPs than asked */
     }
 }

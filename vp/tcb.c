@@ -20,9 +20,11 @@
 #include <unistd.h>
 #include "vp/vp.h"
 
+/* No exit signal: the program's wait() and SIGCHLD never see our
+   processes; the library waits on their tid words (vp/pwait.c). */
 #define VP_CLONE_FLAGS (CLONE_VM | CLONE_FS | CLONE_FILES | CLONE_SIGHAND | \
                         CLONE_SYSVSEM | CLONE_SETTLS | CLONE_PARENT_SETTID | \
-                        CLONE_CHILD_SETTID | CLONE_CHILD_CLEARTID | SIGCHLD)
+                        CLONE_CHILD_SETTID | CLONE_CHILD_CLEARTID)
 
 static long tid_offset = -1;   /* of the tid field in struct pthread */
 
@@ -99,10 +101,13 @@ static long find_tid_offset(tid_mask_t cand)
     return -1;
 }
 
-void vp_raw_exit(int status)
+/* The end of a VP or bound thread: its whole thread group, so that
+   pthreads a ULT made there end with it (exit_group, not glibc's exit:
+   no handlers run again). */
+void vp_group_exit(int status)
 {
     for (;;)
-        syscall(SYS_exit, status);
+        syscall(SYS_exit_group, status);
 }
 
 volatile pid_t *vp_tcb_tid(struct vp_tcb *t)

@@ -20,7 +20,7 @@ static void *leave_loop(void *old_sp, void *vp, void *unused)
 void vp_stop_here(vp_t *vp)
 {
     sync_store_release(&vp->state, VP_STOPPED);
-    vp_raw_exit(0);
+    vp_group_exit(0);
 }
 
 void vp_loop(vp_t *vp)
@@ -38,8 +38,8 @@ void vp_loop(vp_t *vp)
             *vp->errno_p = u->saved_errno;
             vp->cur = u;
             vp->switches++;
-            ult_asan_start(&fake, u->stack_lo + ult_page_size,
-                           u->stack_map - ult_page_size);
+            ult_asan_start(&fake, u->stack_lo + ult_guard_size,
+                           u->stack_map - ult_guard_size);
             ult_switch(to, vp, NULL, leave_loop);
             ult_asan_finish(fake);
             continue;
@@ -73,12 +73,12 @@ static int vp_main(void *arg)
     /* never outlive the reaper (and close the race with its death) */
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() != vpg.reaper)
-        vp_raw_exit(0);
+        vp_group_exit(0);
     vp_fault_altstack(vp);
     vp_note_stack(vp);
     vp_loop(vp);
     sync_store_release(&vp->state, VP_DONE);
-    vp_raw_exit(0);
+    vp_group_exit(0);
 }
 
 /* Returns 0 or an errno value. */
@@ -95,6 +95,7 @@ int vp_spawn(vp_t *vp)
     vp->cur = NULL;
     vp->fault_sig = 0;
     vp->fault_addr = NULL;
+    vp->fault_sp = NULL;
     vp->switches = vp->parks = vp->wakeups = vp->idle_hits = 0;
     pid = vp_clone(vp_main, &vp->tcb, vp, 0);
     if (pid < 0)

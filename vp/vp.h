@@ -3,6 +3,7 @@
 #ifndef VP_VP_H
 #define VP_VP_H
 
+#include <linux/futex.h>
 #include <pthread.h>
 #include <signal.h>
 #include <sys/types.h>
@@ -23,7 +24,7 @@ void vp_tcb_adopt(struct vp_tcb *t);          /* in the new process */
 void vp_tcb_release(struct vp_tcb *t);        /* once its process is gone */
 volatile pid_t *vp_tcb_tid(struct vp_tcb *t); /* cleared by the kernel at exit */
 pid_t vp_clone(int (*fn)(void *), struct vp_tcb *t, void *arg, int extra_flags);
-void vp_raw_exit(int status) __attribute__((noreturn));
+void vp_group_exit(int status) __attribute__((noreturn));
 
 enum vp_state { VP_RUNNING, VP_DONE, VP_STOPPED };
 
@@ -38,6 +39,7 @@ typedef struct vp {
     volatile int state;         /* enum vp_state */
     volatile int fault_sig;     /* recorded by the fault handler */
     void *volatile fault_addr;
+    void *volatile fault_sp;    /* the stack pointer at the fault */
     struct vp_tcb tcb;
     void *altstack;
     void *stack_bottom;         /* the loop's stack, for ASan */
@@ -68,6 +70,7 @@ struct vp_global {
     pid_t reaper;
     pid_t main_pid;             /* the process that set the library up */
     int park_semid;
+    int semwait;                /* VPs blocked on a SEMAPHORE lock (uatomic) */
     long spin_ns;
     int ncpus;
     int stats;
@@ -90,6 +93,7 @@ static inline vp_t *vp_current(void)
 /* vp_current(), but outside a VP a VP-shaped dummy whose cur is
    ult_outside: mltp_yield then tests no pointer at all. */
 extern ult_t ult_outside;
+extern vp_t vp_outside;
 extern __thread vp_t *vp_sched_tls __attribute__((tls_model("initial-exec")));
 static inline vp_t *vp_current_or_dummy(void)
 {
@@ -116,11 +120,30 @@ static inline int vp_spin_pays(void)
 void vp_idle(vp_t *vp);
 void vp_unpark(int n);
 
-/* vp/reaper.c */
+/* vp/log.c */
 void vp_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-void vp_kill_all(void);
-void vp_die_like(int sig) __attribute__((noreturn));
 const char *vp_signame(int sig, char *buf, size_t n);
+
+/* vp/end.c: ending the program; lock-free, from the reaper or monitor */
+int vp_quiet_signal(int sig);
+void vp_kill_all(pid_t except);
+void vp_die_like(int sig) __attribute__((noreturn));
+void vp_end_program(int sig, int status) __attribute__((noreturn));
+void vp_end_if_ending(void);
+void vp_exit_deadline(void);
+void vp_end_forget(void);
+
+/* vp/pwait.c: sleeping on the tid words of our processes */
+#define VP_PWAIT_MAX 128
+struct vp_pwait {
+    struct futex_waitv w[VP_PWAIT_MAX];
+    int n;
+};
+void vp_pwait_init(struct vp_pwait *p);
+int vp_pwait_add(struct vp_pwait *p, volatile void *word, unsigned int val);
+void vp_pwait(struct vp_pwait *p, int timeout_ms);
+void vp_pwake(volatile void *word);
+int vp_reap(pid_t pid, siginfo_t *si);
 
 /* vp/fault.c */
 void vp_fault_install(void);
@@ -132,17 +155,30 @@ int vp_describe_crash(vp_t *vp, pid_t pid, int sig, char *buf, size_t n);
 void vp_exit_register(void);
 
 /* vp/janitor.c: every SysV semaphore set the library makes is listed here
-   and removed on every way out, SIGKILL of the reaper included. */
+   and removed on every way out, SIGKILL of the program included. */
 int vp_semset_create(int nsems);
-void vp_semset_remove(int semid);
 void vp_semset_remove_all(void);
+void vp_semset_forget(void);
 
 /* vp/bound.c */
 int vp_bound_alive(void);
-pid_t vp_bound_reap(int *status, int *thrid);
-void vp_bound_foreach_pid(void (*fn)(pid_t));
+int vp_bound_unreaped(void);
+int vp_bound_is_pid(pid_t pid);
+void vp_bound_kill_all(pid_t except);
+void vp_bound_reap_killed(void);
+int vp_bound_watch(struct vp_pwait *w);
+void vp_bound_forget(void);
+
+/* vp/monitor.c */
+int vp_monitor_start(void);
+int vp_monitor_running(void);
+void vp_monitor_poke(void);
+void vp_monitor_forget(void);
 
 /* vp/init.c */
 extern int vp_initialized;
+
+/* vp/fork.c */
+void vp_fork_register(void);
 
 #endif

@@ -1,0 +1,50 @@
+/* vp/fork.c - fork() from any thread of the program: the child is a
+ * process of its own, with a copy of the memory and only the thread that
+ * called fork(). Like a pthread program's child, it has none of the
+ * parent's threads: no VPs, no bound threads, no monitor, and none of the
+ * parent's semaphore sets or janitor. Its MLTP starts empty (the upper
+ * layers forget their ULTs and queues the same way, with their own
+ * handlers): it may create ULTs and bound threads and start VPs of its
+ * own. Whatever lock a VP of the parent held at the time is free again. */
+#include <pthread.h>
+#include <unistd.h>
+#include "vp/vp.h"
+
+static void child(void)
+{
+    vp_self_tls = NULL;
+    vp_sched_tls = &vp_outside;
+    if (vpg.running)
+        vp_fault_restore();       /* the parent's start is not ours */
+    vpg.running = 0;
+    vpg.finish = VP_GO;
+    vpg.exit_pid = 0;
+    vpg.exit_status = 0;
+    vpg.reaper = 0;
+    vpg.main_pid = getpid();
+    vpg.nvp = 0;
+    /* glibc gave the TCBs the VPs borrowed back to its stack cache in
+       the child: forget them */
+    for (int i = 0; i < vpg.nslots; i++) {
+        vp_t *vp = &vpg.vps[i];
+        vp->pid = 0;
+        vp->cur = NULL;
+        vp->state = VP_DONE;
+        vp->tcb.tcb = NULL;
+        vp->stack_bottom = NULL;
+        vp->stacks = NULL;
+        vp->nstacks = 0;
+        vp->handles.head = NULL;
+        vp->handles.count = 0;
+        vp->id_next = vp->id_end = 0;
+    }
+    vp_semset_forget();
+    vp_bound_forget();
+    vp_monitor_forget();
+    vp_end_forget();
+}
+
+void vp_fork_register(void)
+{
+    pthread_atfork(NULL, NULL, child);
+}

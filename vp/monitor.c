@@ -1,0 +1,87 @@
+/* vp/monitor.c - the monitor: a thread of the main process that reaps
+ * bound threads as soon as they end, so that a crash or exit() in one ends
+ * the program even while main runs code of its own (no start). It sleeps
+ * on the bound threads' tid words (vp/pwait.c) and on a word of its own
+ * that creators bump; it takes no signal. Made on first need, by the main
+ * process only (the bound threads' parent is its main thread): the first
+ * bound thread created outside a start, or the end of a start that leaves
+ * bound threads behind. During a start without a monitor the reaper
+ * watches them instead. */
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <string.h>
+#include "vp/vp.h"
+
+#define MONITOR_STACK (64 * 1024)
+#define TICK_MS 25
+
+static int running;             /* uatomic */
+static unsigned int poke;       /* futex word: look again */
+
+int vp_monitor_running(void)
+{
+    return CMM_LOAD_SHARED(running);
+}
+
+void vp_monitor_poke(void)
+{
+    if (!CMM_LOAD_SHARED(running))
+        return;
+    uatomic_inc(&poke);
+    vp_pwake(&poke);
+}
+
+static void *monitor_main(void *unused)
+{
+    (void)unused;
+    for (;;) {
+        struct vp_pwait w;
+        unsigned int seen = CMM_LOAD_SHARED(poke);
+        int exiting, more;
+
+        vp_pwait_init(&w);
+        vp_pwait_add(&w, &poke, seen);
+        more = vp_bound_watch(&w);          /* may end the program */
+        exiting = CMM_LOAD_SHARED(vpg.exit_pid) != 0;
+        if (exiting)
+            vp_exit_deadline();
+        vp_pwait(&w, more || exiting ? TICK_MS : -1);
+    }
+    return NULL;
+}
+
+/* 0, or an errno value (with a message). */
+int vp_monitor_start(void)
+{
+    pthread_attr_t a;
+    pthread_t t;
+    sigset_t all, old;
+    int e;
+
+    if (CMM_LOAD_SHARED(running))
+        return 0;
+    if ((e = pthread_attr_init(&a)) != 0)
+        return e;
+    pthread_attr_setstacksize(&a, MONITOR_STACK);
+    pthread_attr_setdetachstate(&a, PTHREAD_CREATE_DETACHED);
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &old);   /* it inherits: none */
+    e = pthread_create(&t, &a, monitor_main, NULL);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    pthread_attr_destroy(&a);
+    if (e) {
+        vp_warn("cannot start the monitor thread that reaps bound threads: %s",
+                strerror(e));
+        return e;
+    }
+    uatomic_set(&running, 1);
+    return 0;
+}
+
+/* In a fork()ed child: the monitor was the parent's. */
+void vp_monitor_forget(void)
+{
+    running = 0;
+    poke = 0;
+}
