@@ -537,20 +537,24 @@ static int bound_zombies(void)
     return 0;
 }
 
+static int bsj_done;
 static void *ult_joins_crashing_bound(void *p)
 {
     (void)p;
     mltp_t *t = make_bound(bound_segv, NULL);
     mltp_join_bound(*t);
     printf("join-returned\n");
+    STORE(bsj_done, 1);
     return NULL;
 }
 
 static int bound_segv_ult_join(void)
 {
+    /* the other ULTs keep every VP busy while the join waits */
+    static struct spin_arg a = { 2.0, &bsj_done };
     make(ult_joins_crashing_bound, NULL);
     for (int i = 0; i < nvp; i++)
-        make(yield_few, NULL);
+        make(busy_until, &a);
     mltp_start(nvp);
     printf("start-returned\n");
     return 0;
