@@ -419,7 +419,13 @@ static int sigchld_ign_segv(int in_ult)
 /* ------------------------------------------------------------------ */
 /* 3. bound threads                                                     */
 
-static void at_exit_handler(void) { printf("atexit-ran\n"); }
+/* takes a while, as handlers that flush or close files do: the start
+   must not return meanwhile */
+static void at_exit_handler(void)
+{
+    printf("atexit-ran\n");
+    sleep_ms(50);
+}
 
 static void bound_exit5(void *p)
 {
