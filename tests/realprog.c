@@ -963,6 +963,7 @@ static void *lock_user(void *p)
         mltp_yield();
         close_fds_from_3();
         printf("closed-fds\n");
+        sleep_ms(20);          /* the program's own set-up after that */
         STORE(jl_go, 1);
     }
     while (!LOAD(jl_go))
@@ -1001,6 +1002,9 @@ static int janitor_closefds(int in_ult)
     if (!in_ult) {
         close_fds_from_3();
         printf("closed-fds\n");
+        /* a daemon goes on setting itself up for a moment: time enough
+           for anything that reacts to the closed fds to have done so */
+        sleep_ms(20);
         STORE(jl_go, 1);
     }
     int c = run_lock_users(in_ult);
