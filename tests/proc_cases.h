@@ -285,6 +285,10 @@ static CU_UNUSED void pc_pthread_in_ult(int nvp)
     pc_to_end(&r, "pthread-in-ult", nvp, NULL, PC_WATCHDOG);
     pc_assert_has(&r, "pthread-created rc=0\n");
     pc_assert_has(&r, "start-returned\n");
+    long others = pc_value(r.p, "others-alive=", -1);
+    ck_assert_msg(others == 0, "%s: after mltp_start returned, %ld other "
+                  "process(es) of the program still alive (the VP with the "
+                  "ULT's pthread must end with the start)", r.what, others);
     pc_assert_exit(&r, 0);
     pc_end(&r);
 }
@@ -296,6 +300,9 @@ static CU_UNUSED void pc_pthread_join_in_ult(int nvp)
     pc_to_end(&r, "pthread-join-in-ult", nvp, NULL, PC_WATCHDOG);
     pc_assert_has(&r, "joined=0x1234 rc=0\n");
     pc_assert_has(&r, "start-returned\n");
+    long others = pc_value(r.p, "others-alive=", -1);
+    ck_assert_msg(others == 0, "%s: after mltp_start returned, %ld other "
+                  "process(es) of the program still alive", r.what, others);
     pc_assert_exit(&r, 0);
     pc_end(&r);
 }

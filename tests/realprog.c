@@ -169,6 +169,69 @@ static int tasks_of_uid(uid_t uid, int live_only)
     return n;
 }
 
+/* 1 if some thread of process `pid` is alive (not a zombie): a process
+   whose main thread has ended shows as a zombie while others run. */
+static int threads_live(const char *pid)
+{
+    char dir[300];
+    snprintf(dir, sizeof dir, "/proc/%s/task", pid);
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    int live = 0;
+    if (!d)
+        return 0;
+    while (!live && (e = readdir(d)) != NULL) {
+        if (e->d_name[0] < '0' || e->d_name[0] > '9')
+            continue;
+        char path[600], buf[512];
+        snprintf(path, sizeof path, "%s/%.256s/stat", dir, e->d_name);
+        FILE *f = fopen(path, "r");
+        if (!f)
+            continue;
+        size_t len = fread(buf, 1, sizeof buf - 1, f);
+        fclose(f);
+        buf[len] = 0;
+        char *rp = strrchr(buf, ')');
+        live = rp && rp[1] == ' ' && !strchr("ZXx", rp[2]);
+    }
+    closedir(d);
+    return live;
+}
+
+/* Live processes of our process group other than us and our parent
+   (which shares it when we are run by hand, by timeout(1) say). */
+static int others_in_group(void)
+{
+    int n = 0;
+    pid_t me = getpid(), pg = getpgrp(), parent = getppid();
+    DIR *d = opendir("/proc");
+    struct dirent *e;
+    if (!d)
+        return -1;
+    while ((e = readdir(d)) != NULL) {
+        if (e->d_name[0] < '0' || e->d_name[0] > '9' ||
+            atoi(e->d_name) == (int)me)
+            continue;
+        char path[300], buf[512];
+        snprintf(path, sizeof path, "/proc/%s/stat", e->d_name);
+        FILE *f = fopen(path, "r");
+        if (!f)
+            continue;
+        size_t len = fread(buf, 1, sizeof buf - 1, f);
+        fclose(f);
+        buf[len] = 0;
+        char *rp = strrchr(buf, ')');
+        char st;
+        int ppid, pgrp;
+        if (rp && sscanf(rp + 1, " %c %d %d", &st, &ppid, &pgrp) == 3 &&
+            pgrp == (int)pg && atoi(e->d_name) != (int)parent &&
+            threads_live(e->d_name))
+            n++;
+    }
+    closedir(d);
+    return n;
+}
+
 static void close_fds_from_3(void)
 {
 #ifdef SYS_close_range
@@ -336,6 +399,12 @@ static int pthread_in_ult(int join)
         make(yield_few, NULL);
     mltp_start(nvp);
     printf("start-returned\n");
+    /* the VPs, and a pthread in one of them, end with the start (2 s of
+       grace for the kernel to finish them) */
+    int n = others_in_group();
+    for (double end = now() + 2.0; n > 0 && now() < end; sleep_ms(10))
+        n = others_in_group();
+    printf("others-alive=%d\n", n);
     return 0;
 }
 
