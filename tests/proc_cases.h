@@ -396,7 +396,7 @@ static CU_UNUSED void pc_bound_zombies(int nvp, int per_ult, double wd)
     snprintf(a, sizeof a, "%d", per_ult);
     pc_to_end(&r, "bound-zombies", nvp, a, wd);
     pc_assert_exit(&r, 0);
-    pc_assert_has(&r, "failed=0\n");
+    pc_assert_has(&r, "failed=0 ");
     long z = pc_value(r.p, "zombies=", -1);
     ck_assert_msg(z == 0, "%s: %ld zombie child(ren) 2 s after %d bound "
                   "threads were created and joined by ULTs, expected 0",

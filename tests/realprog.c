@@ -612,8 +612,10 @@ static int bound_zombies(void)
     int per = arg_int(10);
     for (int i = 0; i < 30; i++)
         make(ult_bound_batch, (void *)(intptr_t)per);
+    double t0 = now();
     mltp_start(nvp);
-    printf("created=%d failed=%d\n", 30 * per - bz_failed, bz_failed);
+    printf("created=%d failed=%d in %.0f ms\n", 30 * per - bz_failed,
+           bz_failed, (now() - t0) * 1e3);
     int z = zombie_children();
     for (double end = now() + 2.0; z > 0 && now() < end; sleep_ms(10))
         z = zombie_children();
