@@ -164,14 +164,10 @@ static CU_UNUSED void cu_sleep_ms(int ms)
 /* ------------------------------------------------------------------ */
 /* Processes                                                            */
 
-/* Alive = exists and is not a zombie (orphaned zombies may linger until
-   init reaps them). */
-static CU_UNUSED int cu_pid_alive(pid_t pid)
+/* The state letter of /proc/<path>/stat, 0 if it cannot be read. */
+static CU_UNUSED char cu_stat_state(const char *path)
 {
-    char path[64], buf[512];
-    if (pid <= 0)
-        return 0;
-    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+    char buf[512];
     FILE *f = fopen(path, "r");
     if (!f)
         return 0;
@@ -180,15 +176,57 @@ static CU_UNUSED int cu_pid_alive(pid_t pid)
     buf[n] = 0;
     char *rp = strrchr(buf, ')');
     if (!rp || rp[1] != ' ')
-        return 1;
-    char st = rp[2];
-    return !(st == 'Z' || st == 'X' || st == 'x');
+        return '?';
+    return rp[2];
+}
+
+static CU_UNUSED int cu_state_dead(char st)
+{
+    return st == 0 || st == 'Z' || st == 'X' || st == 'x';
+}
+
+/* A process whose main thread has ended shows as a zombie while its other
+   threads run on (a pthread created in a VP that has left, say): 1 if
+   any thread of pid is not a zombie. */
+static CU_UNUSED int cu_threads_live(pid_t pid)
+{
+    char dir[64];
+    snprintf(dir, sizeof dir, "/proc/%d/task", (int)pid);
+    DIR *d = opendir(dir);
+    if (!d)
+        return 0;
+    int live = 0;
+    struct dirent *e;
+    while (!live && (e = readdir(d)) != NULL) {
+        if (!isdigit((unsigned char)e->d_name[0]))
+            continue;
+        char path[400];
+        snprintf(path, sizeof path, "%s/%.256s/stat", dir, e->d_name);
+        live = !cu_state_dead(cu_stat_state(path));
+    }
+    closedir(d);
+    return live;
+}
+
+/* Alive = exists and is not a zombie (orphaned zombies may linger until
+   init reaps them), or is a zombie main thread with live threads. */
+static CU_UNUSED int cu_pid_alive(pid_t pid)
+{
+    char path[64];
+    if (pid <= 0)
+        return 0;
+    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+    char st = cu_stat_state(path);
+    if (st == 0)
+        return 0;
+    return !cu_state_dead(st) || cu_threads_live(pid);
 }
 
 /* Which field of /proc/PID/stat cu_scan_procs() compares. */
 enum cu_stat_field { CU_STAT_PPID = 0, CU_STAT_PGRP = 1 }; /* index of ids[] */
 
-/* Pids of the live processes whose stat field `field` equals `want`. */
+/* Pids of the live processes (see cu_pid_alive) whose stat field `field`
+   equals `want`. */
 static CU_UNUSED int cu_scan_procs(enum cu_stat_field field, pid_t want,
                                    pid_t *out, int max)
 {
@@ -216,7 +254,9 @@ static CU_UNUSED int cu_scan_procs(enum cu_stat_field field, pid_t want,
         int need = field == CU_STAT_PGRP ? 3 : 2;
         if (sscanf(rp + 1, " %c %d %d", &st, &ids[0], &ids[1]) < need)
             continue;
-        if (ids[field] == (int)want && st != 'Z' && st != 'X')
+        if (ids[field] != (int)want)
+            continue;
+        if (!cu_state_dead(st) || cu_threads_live((pid_t)atoi(e->d_name)))
             out[n++] = (pid_t)atoi(e->d_name);
     }
     closedir(d);
@@ -388,7 +428,8 @@ static CU_UNUSED int cu_sem_leaks(const struct cu_semsnap *before,
 }
 
 /* ------------------------------------------------------------------ */
-/* Running tests/faulty in its own process group, capturing its output */
+/* Running a helper program (tests/faulty, tests/realprog...) in its own */
+/* process group, capturing its output                                  */
 
 #define CU_OUTMAX 65536
 
@@ -412,12 +453,35 @@ static CU_UNUSED const char *cu_faulty_path(void)
     return (p && *p) ? p : "./tests/faulty";
 }
 
-/* Start `faulty scenario` with stdout and stderr on pipes; with SIGINT
-   ignored if ign_int (as a non-interactive shell starts background jobs). */
-static CU_UNUSED void cu_spawn_faulty_ex(struct cu_proc *p,
-                                         const char *scenario, int ign_int)
+/* How cu_spawn() starts a program. Every field may be left 0. */
+struct cu_spawn_opts {
+    int ign_int;              /* SIGINT ignored, as a non-interactive shell
+                                 starts background jobs; else default */
+    const char *const *env;   /* extra "NAME=VALUE" strings, NULL-ended */
+    /* run in the child just before exec, after the process group is made
+       and before PR_SET_PDEATHSIG (a change of uid clears it); non-zero:
+       the child says why on stderr and exits 126 */
+    int (*pre_exec)(void *arg);
+    void *pre_exec_arg;
+};
+
+/*
+ * Start argv[0] with argv, stdout and stderr on pipes, in a process group
+ * of its own (its pid), killed if the test dies (PR_SET_PDEATHSIG), with
+ * no core file, SIGINT (unless ign_int), SIGTERM, SIGPIPE and SIGCHLD at
+ * their default action and no signal blocked: the test does not depend on
+ * how make check was started. MLTP_STACK_SIZE, MLTP_SPIN_US and
+ * MLTP_STATS are removed from its environment, then o->env is added.
+ * The IPC namespace is the caller's: make a private one (cu_private_ipc)
+ * before the semaphore snapshot.
+ */
+static CU_UNUSED void cu_spawn(struct cu_proc *p, char *const argv[],
+                               const struct cu_spawn_opts *o)
 {
+    static const struct cu_spawn_opts none;
     int po[2], pe[2];
+    if (!o)
+        o = &none;
     memset(p, 0, sizeof *p);
     ck_assert_int_eq(pipe(po), 0);
     ck_assert_int_eq(pipe(pe), 0);
@@ -426,12 +490,26 @@ static CU_UNUSED void cu_spawn_faulty_ex(struct cu_proc *p,
     pid_t pid = fork();
     ck_assert_int_ne(pid, -1);
     if (pid == 0) {
+        pid_t parent = getppid();
         setpgid(0, 0);
+        dup2(po[1], 1);
+        dup2(pe[1], 2);
+        close(po[0]);
+        close(po[1]);
+        close(pe[0]);
+        close(pe[1]);
+        if (o->pre_exec && o->pre_exec(o->pre_exec_arg) != 0) {
+            dprintf(2, "cu_spawn: preparing %s failed: %s\n", argv[0],
+                    strerror(errno));
+            _exit(126);
+        }
         prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (getppid() != parent)
+            _exit(125);
         struct rlimit rl = { 0, 0 };
         setrlimit(RLIMIT_CORE, &rl);
         /* the test must not depend on how make check was started */
-        signal(SIGINT, ign_int ? SIG_IGN : SIG_DFL);
+        signal(SIGINT, o->ign_int ? SIG_IGN : SIG_DFL);
         signal(SIGTERM, SIG_DFL);
         signal(SIGPIPE, SIG_DFL);
         signal(SIGCHLD, SIG_DFL);
@@ -439,14 +517,12 @@ static CU_UNUSED void cu_spawn_faulty_ex(struct cu_proc *p,
         sigemptyset(&all);
         sigprocmask(SIG_SETMASK, &all, NULL);
         unsetenv("MLTP_STACK_SIZE");
-        dup2(po[1], 1);
-        dup2(pe[1], 2);
-        close(po[0]);
-        close(po[1]);
-        close(pe[0]);
-        close(pe[1]);
-        execl(cu_faulty_path(), cu_faulty_path(), scenario, (char *)NULL);
-        dprintf(2, "exec %s: %s\n", cu_faulty_path(), strerror(errno));
+        unsetenv("MLTP_SPIN_US");
+        unsetenv("MLTP_STATS");
+        for (const char *const *e = o->env; e && *e; e++)
+            putenv((char *)*e);
+        execv(argv[0], argv);
+        dprintf(2, "exec %s: %s\n", argv[0], strerror(errno));
         _exit(127);
     }
     setpgid(pid, pid); /* both sides, against the race */
@@ -457,6 +533,16 @@ static CU_UNUSED void cu_spawn_faulty_ex(struct cu_proc *p,
     p->pid = pid;
     p->outfd = po[0];
     p->errfd = pe[0];
+}
+
+/* Start `faulty scenario` (see cu_spawn); with SIGINT ignored if
+   ign_int. */
+static CU_UNUSED void cu_spawn_faulty_ex(struct cu_proc *p,
+                                         const char *scenario, int ign_int)
+{
+    char *argv[] = { (char *)cu_faulty_path(), (char *)scenario, NULL };
+    struct cu_spawn_opts o = { .ign_int = ign_int };
+    cu_spawn(p, argv, &o);
 }
 
 static CU_UNUSED void cu_spawn_faulty(struct cu_proc *p, const char *scenario)

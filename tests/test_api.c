@@ -434,7 +434,8 @@ START_TEST(bound_join_waits)
 END_TEST
 
 static int bm_bad, bm_go, bm_errset[3];
-static char bm_path[64];
+static char bm_dir[512];  /* private: mkdtemp under $TMPDIR */
+static char bm_path[600];
 static void bound_glibc(void *p)
 {
     int id = (int)(intptr_t)p;
@@ -470,7 +471,7 @@ static void bound_glibc(void *p)
     }
     printf("bound thread %d printing\n", id);
     fflush(stdout);
-    char path[96];
+    char path[700];
     snprintf(path, sizeof path, "%s.%d", bm_path, id);
     FILE *f = fopen(path, "w");
     if (!f) {
@@ -483,7 +484,12 @@ static void bound_glibc(void *p)
 
 START_TEST(bound_glibc_works)
 {
-    snprintf(bm_path, sizeof bm_path, "/tmp/mltp-test-bound-%d", getpid());
+    const char *tmp = getenv("TMPDIR");
+    snprintf(bm_dir, sizeof bm_dir, "%s/mltp-test-bound-XXXXXX",
+             tmp && *tmp ? tmp : "/tmp");
+    ck_assert_msg(mkdtemp(bm_dir) != NULL, "mkdtemp %s: %s", bm_dir,
+                  strerror(errno));
+    snprintf(bm_path, sizeof bm_path, "%s/out", bm_dir);
     mltp_t *t1 = mltp_create_bound(bound_glibc, (void *)1, 0, NULL);
     mltp_t *t2 = mltp_create_bound(bound_glibc, (void *)2, 0, NULL);
     ck_assert(t1 && t2);
@@ -505,7 +511,7 @@ START_TEST(bound_glibc_works)
     ck_assert_int_eq(my_errno, 5);
     ck_assert_int_eq(bm_bad, 0);
     for (int id = 1; id <= 2; id++) {
-        char path[96], line[64], want[64];
+        char path[700], line[64], want[64];
         snprintf(path, sizeof path, "%s.%d", bm_path, id);
         FILE *f = fopen(path, "r");
         ck_assert_ptr_nonnull(f);
@@ -515,6 +521,8 @@ START_TEST(bound_glibc_works)
         snprintf(want, sizeof want, "hello from %d\n", id);
         ck_assert_str_eq(line, want);
     }
+    ck_assert_msg(rmdir(bm_dir) == 0, "rmdir %s: %s", bm_dir,
+                  strerror(errno));
     free(t1);
     free(t2);
 }
