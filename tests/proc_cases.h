@@ -621,9 +621,10 @@ static CU_UNUSED int pc_become_nobody(void *unused)
    program goes on, and no set is left. A library that starts its janitor
    with one fork does start it with one fork left: the message that it
    could not be started is required when no janitor runs (the program
-   says how many processes of its uid it has left running besides itself,
-   "extra-live="; as an ordinary user, other programs of the same uid
-   that start or end meanwhile may blur that count). */
+   says whether its janitor runs, "extra-live=": exact in a user namespace
+   of its own, where RLIMIT_NPROC counts only its own tasks; without user
+   namespaces it counts its uid's processes, which other programs of the
+   same uid may change meanwhile). */
 static CU_UNUSED void pc_janitor_nproc(int forks_left, int nvp)
 {
     struct pc_run r;

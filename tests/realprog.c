@@ -20,6 +20,7 @@
 #include <fcntl.h>
 #include <dirent.h>
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -1119,22 +1120,45 @@ static int janitor_closefds(int in_ult)
     return 0;
 }
 
+/* Can this process make one more task under RLIMIT_NPROC = limit? */
+static int can_fork_under(int limit)
+{
+    struct rlimit old, rl;
+    getrlimit(RLIMIT_NPROC, &old);
+    rl = old;
+    rl.rlim_cur = (rlim_t)limit;
+    setrlimit(RLIMIT_NPROC, &rl);
+    pid_t c = fork();
+    if (c == 0)
+        _exit(0);
+    int ok = c > 0;
+    if (ok)
+        waitpid(c, NULL, 0);
+    setrlimit(RLIMIT_NPROC, &old);
+    return ok;
+}
+
 /* ARG: forks left before RLIMIT_NPROC is hit (0: the first fork of the
-   janitor fails; 1: the second). Set before any MLTP call. */
+   janitor fails; 1: the second). Set before any MLTP call. In a user
+   namespace of its own the process counts only its own tasks there (the
+   limit is kept per user and namespace): exact, whatever other processes
+   of the same uid do. Without one (user namespaces off), it counts its
+   uid's tasks in /proc, which others may change meanwhile. */
 static int janitor_nproc(void)
 {
     int k = arg_int(0);
     uid_t uid = getuid();
-    int live0 = tasks_of_uid(uid, 1);
-    int n = tasks_of_uid(uid, 0);
+    int own_ns = unshare(CLONE_NEWUSER) == 0;
+    int live0 = own_ns ? 1 : tasks_of_uid(uid, 1);
+    int n = own_ns ? 1 : tasks_of_uid(uid, 0);
     struct rlimit rl;
     getrlimit(RLIMIT_NPROC, &rl);
     rl.rlim_cur = (rlim_t)(n + k);
     if (rl.rlim_max != RLIM_INFINITY && rl.rlim_max < rl.rlim_cur)
         rl.rlim_cur = rl.rlim_max;
     int e = setrlimit(RLIMIT_NPROC, &rl) == 0 ? 0 : errno;
-    printf("uid=%d tasks=%d nproc-limit=%d setrlimit=%d\n", (int)uid, n,
-           (int)rl.rlim_cur, e);
+    printf("uid=%d own-userns=%d tasks=%d nproc-limit=%d setrlimit=%d\n",
+           (int)uid, own_ns, n, (int)rl.rlim_cur, e);
     fflush(stdout);
     int rc = mltp_lock_init(&jl, MLTP_LOCK_SEMAPHORE);
     printf("lock_init=%d\n", rc);
@@ -1152,8 +1176,11 @@ static int janitor_nproc(void)
     printf("start-errno=%d counter=%d\n", e, jl_count);
     if (rc == 0)
         mltp_lock_destroy(&jl);
-    /* the VPs are gone: a process of ours still alive is the janitor */
-    printf("extra-live=%d\n", tasks_of_uid(uid, 1) - live0);
+    /* the VPs are gone: a task of ours still alive is the janitor; in our
+       own namespace, whether one more task fits under a limit of 2 says
+       so exactly */
+    printf("extra-live=%d\n", own_ns ? !can_fork_under(2)
+                                      : tasks_of_uid(uid, 1) - live0);
     printf("done\n");
     return 0;
 }
