@@ -4,8 +4,11 @@
  * pkg-config: the frame is probed page by page, so the overflow must be
  * caught at the guard and blamed on the ULT that overflowed.
  *
- *   clash SCENARIO NVP       SCENARIO: frame (a 72 KiB local array) or
- *                            alloca (200 KiB)
+ *   clash SCENARIO NVP       SCENARIO: frame (a 72 KiB local array),
+ *                            frame-low (the same, only its lowest 1 KiB
+ *                            written: with a one-page guard that lands in
+ *                            the stack below, silently) or alloca
+ *                            (200 KiB)
  *
  * The clasher, named "clasher", is created first (its stack is mapped
  * first, above the others'), yields while the others take their stacks,
@@ -46,7 +49,15 @@ static __attribute__((noinline, noipa)) int big_alloca(int seed)
     return a[seed & 1023] + a[n - 1];
 }
 
-static int use_alloca;
+static __attribute__((noinline, noipa)) int big_frame_low(int seed)
+{
+    volatile char a[72 * 1024];
+    for (size_t i = 0; i < 1024; i += 64)
+        a[i] = (char)(seed + (int)i);
+    return a[seed & 1023];
+}
+
+static int use_alloca, use_low;
 
 static void *clasher(void *p)
 {
@@ -61,7 +72,8 @@ static void *clasher(void *p)
            (int)getpid());
     fflush(stdout);
     int r = use_alloca ? big_alloca(mltp_get_myid())
-                       : big_frame(mltp_get_myid());
+            : use_low ? big_frame_low(mltp_get_myid())
+                      : big_frame(mltp_get_myid());
     printf("survived %d\n", r);
     return NULL;
 }
@@ -83,12 +95,14 @@ static void *other(void *p)
 int main(int argc, char **argv)
 {
     if (argc != 3) {
-        fprintf(stderr, "usage: %s frame|alloca nvp\n", argv[0]);
+        fprintf(stderr, "usage: %s frame|frame-low|alloca nvp\n", argv[0]);
         return 2;
     }
     int nvp = atoi(argv[2]);
     if (!strcmp(argv[1], "alloca"))
         use_alloca = 1;
+    else if (!strcmp(argv[1], "frame-low"))
+        use_low = 1;
     else if (strcmp(argv[1], "frame")) {
         fprintf(stderr, "clash: unknown scenario %s\n", argv[1]);
         return 2;

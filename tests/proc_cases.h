@@ -31,6 +31,7 @@ static CU_UNUSED const char *pc_prog_path(const char *env, const char *dflt)
 
 #define PC_REALPROG pc_prog_path("REALPROG", "./tests/realprog")
 #define PC_CLASH pc_prog_path("CLASH", "./tests/clash")
+#define PC_CLASH_NOPROBE pc_prog_path("CLASH_NOPROBE", "./tests/clash_noprobe")
 
 /* The frame of one run: the semaphore sets there were before, whether the
    test has its own IPC namespace, the program, and its name for messages. */
@@ -675,10 +676,14 @@ static CU_UNUSED int pc_names_ult(const char *line, int id)
 }
 
 /* scen: frame (72 KiB local array) or alloca (200 KiB) */
-static CU_UNUSED void pc_clash(const char *scen, int nvp)
+/* prog: PC_CLASH (built with -fstack-clash-protection), or
+   PC_CLASH_NOPROBE (without: frame-low's 72 KiB frame, written only at
+   its low end, must still fault in the clasher's own guard, which is
+   larger than one page, not land in the stack below) */
+static CU_UNUSED void pc_clash(const char *prog, const char *scen, int nvp)
 {
     struct pc_run r;
-    pc_begin_ex(&r, PC_CLASH, scen, nvp, NULL, NULL);
+    pc_begin_ex(&r, prog, scen, nvp, NULL, NULL);
     pc_finish(&r, PC_WATCHDOG);
     pc_assert_died(&r, SIGSEGV);
     pc_assert_not(&r, "survived");

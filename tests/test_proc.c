@@ -93,9 +93,11 @@ START_TEST(janitor_nproc_second_fork) { pc_janitor_nproc(1, NVP); }
 END_TEST
 
 /* 9. stack clash */
-START_TEST(clash_big_frame) { pc_clash("frame", NVP); }
+START_TEST(clash_big_frame) { pc_clash(PC_CLASH, "frame", NVP); }
 END_TEST
-START_TEST(clash_big_alloca) { pc_clash("alloca", NVP); }
+START_TEST(clash_big_frame_unprobed) { pc_clash(PC_CLASH_NOPROBE, "frame-low", NVP); }
+END_TEST
+START_TEST(clash_big_alloca) { pc_clash(PC_CLASH, "alloca", NVP); }
 END_TEST
 
 /* 10. deadlocks through locks */
@@ -194,6 +196,7 @@ static Suite *proc_suite(void)
 
     tc = cu_tcase(s, "clash", 30);
     ADD(tc, clash_big_frame);
+    ADD(tc, clash_big_frame_unprobed);
     ADD(tc, clash_big_alloca);
 
     tc = cu_tcase(s, "deadlock", 30);
