@@ -7,16 +7,17 @@
  *               back of the run queue
  *   BLOCK_FRONT the same, the waiter readied at the front (it runs next)
  *   SEMAPHORE   a SysV semaphore (sync/semlock.c): blocks the whole VP
- * The yielding classes' waiters block (their VP runs other ULTs; a
- * kernel-level waiter spins on its node), so a holder that yields or
- * blocks is not starved by retries, and a deadlock through them is seen
- * like any other (all VPs park). Their waiters live in hashed queues under
- * the run-queue lock; sem_slot counts them (no semaphore in these
- * classes). */
+ * The yielding classes' waiters spin (several VPs) and retry once after a
+ * yield, then block (their VP runs other ULTs; a kernel-level waiter spins
+ * on its node), so a holder that yields or blocks is not starved by
+ * retries, and a deadlock through them is seen like any other (all VPs
+ * park). Their waiters live in hashed queues under the run-queue lock;
+ * sem_slot counts them (no semaphore in these classes). */
 #include <errno.h>
 #include <sched.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <time.h>
 #include "sync/sync.h"
 #include "ult/runq.h"
 #include "vp/vp.h"
@@ -76,13 +77,50 @@ static inline int ticket_try(mltp_lock_t *l)
  * has queued itself and its context is saved) and hands the free lock to
  * the first waiter. In a solo start W and R never run at once: no fence.
  */
+static long now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1000000000L + ts.tv_nsec;
+}
+
+/* Most waits are short: the holder is about to unlock. Before queueing,
+   a ULT spins on the lock for about one wake-up cost while no ready ULT
+   lacks a VP (several VPs; the barriers' policy), then yields once, to
+   the back or the front as the class says, and tries again: a hand-off
+   on one VP then costs two yields, as in the original MLTP, not a queue
+   and a wake-up. 1 if it got the lock. */
+static int yielding_retry(mltp_lock_t *l)
+{
+    if (!ult_running())
+        return 0;
+    if (vp_spin_pays()) {
+        long deadline = now_ns() + vpg.spin_ns;
+        for (unsigned int n = 1;; n++) {
+            caa_cpu_relax();
+            if (ticket_try(l))
+                return 1;
+            if ((n & 0x3f) == 0 && (runq_starving() || now_ns() >= deadline))
+                break;
+        }
+    }
+    if (l->lock_class == MLTP_LOCK_BLOCK_FRONT)
+        mltp_yield_to_first();
+    else
+        mltp_yield();
+    return ticket_try(l);
+}
+
 static void yielding_wait(mltp_lock_t *l)
 {
+    if (yielding_retry(l))
+        return;
     runq_lock();
     if (WAITERS(l) < 0)             /* a static initializer's -1 */
         WAITERS(l) = 0;
     CMM_STORE_SHARED(WAITERS(l), WAITERS(l) + 1);
-    cmm_smp_mb();
+    if (!ult_runq.solo)
+        cmm_smp_mb();
     if (ticket_try(l)) {
         CMM_STORE_SHARED(WAITERS(l), WAITERS(l) - 1);
         runq_unlock();

@@ -30,7 +30,7 @@
 #include "vp/vp.h"
 
 #define VP_MAX 1024
-#define TICK_MS 25
+#define TICK_MS 100
 
 /* ---- signals ------------------------------------------------------- */
 
