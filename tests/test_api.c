@@ -1,6 +1,7 @@
 /*
  * test_api.c - bad input and misuse, out of memory, and bound threads.
  */
+#include <pthread.h>
 #include <sys/syscall.h>
 
 #include "check_util.h"
@@ -528,6 +529,42 @@ START_TEST(bound_glibc_works)
 }
 END_TEST
 
+/* A bound thread runs on a TCB borrowed from glibc and given back when
+   it is joined; glibc hands it to later pthreads without clearing its
+   thread-specific data (it expects a thread's exit to clear it). A value
+   a bound thread set must not show up in a pthread made afterwards. */
+static pthread_key_t tsd_key;
+static void bound_sets_key(void *p)
+{
+    pthread_setspecific(tsd_key, p);
+}
+
+static void *pthread_reads_key(void *unused)
+{
+    (void)unused;
+    return pthread_getspecific(tsd_key);
+}
+
+START_TEST(bound_keys_not_inherited)
+{
+    ck_assert_int_eq(pthread_key_create(&tsd_key, NULL), 0);
+    for (int round = 0; round < 8; round++) {
+        mltp_t *t = mltp_create_bound(bound_sets_key, (void *)0x5eed, 0, NULL);
+        ck_assert_ptr_nonnull(t);
+        mltp_join_bound(*t);
+        free(t);
+        for (int i = 0; i < 4; i++) {
+            pthread_t pt;
+            void *v = (void *)1;
+            ck_assert_int_eq(pthread_create(&pt, NULL, pthread_reads_key, NULL), 0);
+            ck_assert_int_eq(pthread_join(pt, &v), 0);
+            ck_assert_msg(v == NULL, "round %d: a new pthread finds %p in a key "
+                          "that only a joined bound thread had set", round, v);
+        }
+    }
+}
+END_TEST
+
 /* ==================================================================== */
 
 static Suite *api_suite(void)
@@ -554,6 +591,7 @@ static Suite *api_suite(void)
     tcase_add_loop_test(tc, bound_thread_runs, 0, 2);
     tcase_add_test(tc, bound_join_waits);
     tcase_add_test(tc, bound_glibc_works);
+    tcase_add_test(tc, bound_keys_not_inherited);
     return s;
 }
 

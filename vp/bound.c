@@ -174,6 +174,7 @@ static int bound_main(void *arg)
         vp_group_exit(0);
     b->f(b->p0);
     ult_handle_cache_free();
+    vp_tcb_scrub_keys();
     sync_store_release(&b->returned, 1);
     uatomic_dec(&bound_running);
     vp_group_exit(0);                   /* threads it made end with it */

@@ -11,6 +11,7 @@
  * glibc into multi-threaded mode.
  */
 #include <errno.h>
+#include <limits.h>
 #include <linux/futex.h>
 #include <sched.h>
 #include <stdint.h>
@@ -176,6 +177,19 @@ void vp_tcb_adopt(struct vp_tcb *t)
             r->cpu_id = (uint32_t)-2; /* RSEQ_CPU_ID_REGISTRATION_FAILED */
     }
     syscall(SYS_set_robust_list, t->robust, t->robust_len);
+}
+
+/* Called by a bound thread as it ends normally, on its borrowed TCB:
+   glibc gives a joined TCB to later pthreads without clearing its
+   thread-specific data (it expects the thread's exit to have run the
+   keys' destructors and cleared them), so a value set here (by the
+   program, a library, or AddressSanitizer) would show up in an unrelated
+   thread. Clear every key's value; destructors do not run, as for a
+   process that exits. */
+void vp_tcb_scrub_keys(void)
+{
+    for (unsigned int k = 0; k < PTHREAD_KEYS_MAX; k++)
+        pthread_setspecific((pthread_key_t)k, NULL);
 }
 
 void vp_tcb_release(struct vp_tcb *t)

@@ -22,6 +22,7 @@ struct vp_tcb {
 int vp_tcb_borrow(struct vp_tcb *t, size_t stack_size);
 void vp_tcb_adopt(struct vp_tcb *t);          /* in the new process */
 void vp_tcb_release(struct vp_tcb *t);        /* once its process is gone */
+void vp_tcb_scrub_keys(void);                 /* before giving it back */
 volatile pid_t *vp_tcb_tid(struct vp_tcb *t); /* cleared by the kernel at exit */
 pid_t vp_clone(int (*fn)(void *), struct vp_tcb *t, void *arg, int extra_flags);
 void vp_group_exit(int status) __attribute__((noreturn));
