@@ -514,6 +514,16 @@ static CU_UNUSED void pc_fork_child(int where, int nvp)
     static const int parent_ults[] = { 2, 3, 3 };
     struct pc_run r;
     char want[64];
+#if defined(__SANITIZE_ADDRESS__)
+    /* GCC 12's AddressSanitizer has no fork handlers for its allocator:
+       a child forked while another VP holds one of its locks deadlocks as
+       soon as it allocates (pthreads alike). Only main, between starts,
+       forks with no VP running (README, Sanitizers). */
+    if (where != 0) {
+        fprintf(stderr, "%s: not run under AddressSanitizer\n", scen[where]);
+        return;
+    }
+#endif
     pc_to_end(&r, scen[where], nvp, NULL, PC_WATCHDOG);
     snprintf(want, sizeof want, "child-status %s: exit 0\n", who[where]);
     pc_assert_has(&r, want);
