@@ -678,6 +678,26 @@ static CU_UNUSED int cu_died_of(int st, int sig)
            (WIFEXITED(st) && WEXITSTATUS(st) == 128 + sig);
 }
 
+/* The pids a helper program printed as "VPPIDS p0 p1 ..." (at most max). */
+static CU_UNUSED int cu_parse_vppids(const char *out, pid_t *pids, int max)
+{
+    const char *v = strstr(out, "VPPIDS");
+    int n = 0;
+    if (!v)
+        return 0;
+    v += 6;
+    while (n < max && *v == ' ') {
+        char *end;
+        long x = strtol(v, &end, 10);
+        if (end == v)
+            break;
+        if (x > 0)
+            pids[n++] = (pid_t)x;
+        v = end;
+    }
+    return n;
+}
+
 /* Number of lines in s that start with prefix; the first one is copied
    to first (if not NULL). */
 static CU_UNUSED int cu_count_lines(const char *s, const char *prefix,

@@ -205,24 +205,6 @@ static CU_UNUSED long pc_value(const struct cu_proc *p, const char *key,
     return strtol(q + strlen(key), NULL, 0);
 }
 
-static CU_UNUSED int pc_parse_vppids(const char *out, pid_t *pids, int max)
-{
-    const char *v = strstr(out, "VPPIDS");
-    int n = 0;
-    if (!v)
-        return 0;
-    v += 6;
-    while (n < max && *v == ' ') {
-        char *end;
-        long x = strtol(v, &end, 10);
-        if (end == v)
-            break;
-        if (x > 0)
-            pids[n++] = (pid_t)x;
-        v = end;
-    }
-    return n;
-}
 
 /* Wait for READY; if it does not come, show what the program said. */
 static CU_UNUSED void pc_assert_ready(struct pc_run *r)
@@ -240,7 +222,7 @@ static CU_UNUSED void pc_assert_ready(struct pc_run *r)
 static CU_UNUSED pid_t pc_one_vp(struct pc_run *r, int nvp)
 {
     pid_t v[64];
-    int n = pc_parse_vppids(r->p->out, v, 64), distinct = 0;
+    int n = cu_parse_vppids(r->p->out, v, 64), distinct = 0;
     pid_t pick = 0;
     for (int i = 0; i < n; i++) {
         int dup = 0;

@@ -478,24 +478,6 @@ START_TEST(fault_no_stack)
 }
 END_TEST
 
-static int parse_vppids(const char *out, pid_t *pids, int max)
-{
-    const char *v = strstr(out, "VPPIDS");
-    int n = 0;
-    if (!v)
-        return 0;
-    v += 6;
-    while (n < max && *v == ' ') {
-        char *end;
-        long x = strtol(v, &end, 10);
-        if (end == v)
-            break;
-        if (x > 0)
-            pids[n++] = (pid_t)x;
-        v = end;
-    }
-    return n;
-}
 
 /* SIGINT to the group or SIGTERM to the reaper after READY. */
 static void signal_case(const char *scen, int sig, int to_group)
@@ -504,7 +486,7 @@ static void signal_case(const char *scen, int sig, int to_group)
     struct cu_proc *p = fault_begin(&run, scen);
     assert_ready(p, scen);
     pid_t procs[80];
-    int np = parse_vppids(p->out, procs, 8);
+    int np = cu_parse_vppids(p->out, procs, 8);
     np += cu_children_of(p->pid, procs + np, 64);
     ck_assert_msg(np >= 2, "%s: found only %d VP processes", scen, np);
 
