@@ -458,11 +458,6 @@ struct cu_spawn_opts {
     int ign_int;              /* SIGINT ignored, as a non-interactive shell
                                  starts background jobs; else default */
     const char *const *env;   /* extra "NAME=VALUE" strings, NULL-ended */
-    /* run in the child just before exec, after the process group is made
-       and before PR_SET_PDEATHSIG (a change of uid clears it); non-zero:
-       the child says why on stderr and exits 126 */
-    int (*pre_exec)(void *arg);
-    void *pre_exec_arg;
 };
 
 /*
@@ -498,11 +493,6 @@ static CU_UNUSED void cu_spawn(struct cu_proc *p, char *const argv[],
         close(po[1]);
         close(pe[0]);
         close(pe[1]);
-        if (o->pre_exec && o->pre_exec(o->pre_exec_arg) != 0) {
-            dprintf(2, "cu_spawn: preparing %s failed: %s\n", argv[0],
-                    strerror(errno));
-            _exit(126);
-        }
         prctl(PR_SET_PDEATHSIG, SIGKILL);
         if (getppid() != parent)
             _exit(125);

@@ -13,7 +13,6 @@
 #ifndef MLTP_PROC_CASES_H
 #define MLTP_PROC_CASES_H
 
-#include <grp.h>
 
 #include "check_util.h"
 
@@ -598,17 +597,6 @@ static CU_UNUSED void pc_janitor_closefds(int in_ult, int nvp)
     pc_end(&r);
 }
 
-/* In the spawned child, as root: become nobody, whom RLIMIT_NPROC binds. */
-static CU_UNUSED int pc_become_nobody(void *unused)
-{
-    (void)unused;
-    if (getuid() != 0)
-        return 0;
-    if (setgroups(0, NULL) != 0 || setgid(65534) != 0 || setuid(65534) != 0)
-        return -1;
-    return 0;
-}
-
 /* The janitor cannot be forked (RLIMIT_NPROC): forks_left 0, its first
    fork fails; 1, the second of today's double fork. No SIGPIPE, the
    program goes on, and no set is left. A library that starts its janitor
@@ -622,9 +610,8 @@ static CU_UNUSED void pc_janitor_nproc(int forks_left, int nvp)
 {
     struct pc_run r;
     char a[16];
-    struct cu_spawn_opts o = { .pre_exec = pc_become_nobody };
     snprintf(a, sizeof a, "%d", forks_left);
-    pc_begin_ex(&r, PC_REALPROG, "janitor-nproc", nvp, a, &o);
+    pc_begin_ex(&r, PC_REALPROG, "janitor-nproc", nvp, a, NULL);
     pc_finish(&r, PC_WATCHDOG);
     char st[96];
     ck_assert_msg(!cu_died_of(r.p->status, SIGPIPE), "%s: the program died "
