@@ -63,20 +63,6 @@ static inline int ticket_try(mltp_lock_t *l)
            uatomic_cmpxchg(NEXT_TICKET(l), t, t + 1) == t;
 }
 
-/*
- * A waiter W and a releaser R of a yielding lock, on two VPs: W may not
- * sleep on a lock that R has just made free without R seeing W.
- *
- *   W (run-queue lock held)         R (mltp_unlock fast path)
- *   WAITERS(l)++                    now_serving++    (the lock is free)
- *   smp_mb()                        smp_mb()
- *   ticket_try(l): sees it held?    WAITERS(l) == 0?
- *
- * Both "yes" is forbidden (store buffering, fenced on both sides): if W
- * saw the lock held, R sees W counted, takes the run-queue lock (after W
- * has queued itself and its context is saved) and hands the free lock to
- * the first waiter. In a solo start W and R never run at once: no fence.
- */
 static long now_ns(void)
 {
     struct timespec ts;
@@ -111,6 +97,20 @@ static int yielding_retry(mltp_lock_t *l)
     return ticket_try(l);
 }
 
+/*
+ * A waiter W and a releaser R of a yielding lock, on two VPs: W may not
+ * sleep on a lock that R has just made free without R seeing W.
+ *
+ *   W (run-queue lock held)         R (mltp_unlock fast path)
+ *   WAITERS(l)++                    now_serving++    (the lock is free)
+ *   smp_mb()                        smp_mb()
+ *   ticket_try(l): sees it held?    WAITERS(l) == 0?
+ *
+ * Both "yes" is forbidden (store buffering, fenced on both sides): if W
+ * saw the lock held, R sees W counted, takes the run-queue lock (after W
+ * has queued itself and its context is saved) and hands the free lock to
+ * the first waiter. In a solo start W and R never run at once: no fence.
+ */
 static void yielding_wait(mltp_lock_t *l)
 {
     if (yielding_retry(l))
