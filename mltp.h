@@ -29,8 +29,18 @@
 #ifndef MLTP_H
 #define MLTP_H
 
+/* What the original header brought in, which original programs rely on
+   without including it themselves (atof, printf, getpid, gettimeofday,
+   malloc, errno, signal, va_list). */
+#include <errno.h>
 #include <sched.h>   /* sched_yield, for mltp_yield_bound() */
+#include <signal.h>
+#include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/time.h>
+#include <unistd.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -47,22 +57,45 @@ typedef unsigned long qt_word_t;
 
 /* Thread functions. Functions of other signatures are often cast to these. */
 typedef void *(mltp_userf_t)(void *);
-typedef void *(mltp_vuserf_t)();   /* any arguments; see mltp_vcreate() */
 typedef void (mltp_buserf_t)(void *);
+/* Any arguments; see mltp_vcreate(). Before C23, () declares a function
+   whose parameters are not given, which any function converts to. In C23
+   () means (void) (GCC 13 and Clang 16 in -std=c2x, every C23 compiler):
+   the type takes (...) there, and mltp_vcreate() is also a macro that
+   casts its argument, so that original programs keep building as they
+   are. GCC 12's -std=c2x keeps the old (). */
+#if !defined(__cplusplus) && defined(__STDC_VERSION__) && \
+    (__STDC_VERSION__ >= 202311L ||                                        \
+     (__STDC_VERSION__ > 201710L &&                                        \
+      ((defined(__clang__) && __clang_major__ >= 16) ||                    \
+       (!defined(__clang__) && defined(__GNUC__) && __GNUC__ >= 13))))
+#define MLTP_C23_PROTOTYPES 1
+typedef void *(mltp_vuserf_t)(...);
+#else
+typedef void *(mltp_vuserf_t)();
+#endif
+
+/* What a handle is (t->type). */
+typedef enum mltp_type {
+    MLTP_THREAD_UNBOUND = 0,    /* a ULT */
+    MLTP_THREAD_BOUND = 1       /* a bound thread (its own process) */
+} mltp_type_t;
 
 /*
  * A thread handle. Public fields: retval (the value the thread function
- * returned, once it has ended), thrid (a unique id, > 0) and private (the
- * thread's private area, as mltp_get_private() returns it inside the
- * thread; a ULT gets its stack, and with it this area, when it first runs:
- * t->private is NULL before that and again once the ULT has ended). The
- * handle stays valid after the thread ends; release it with free(t), or
- * faster with mltp_free(t) (an extension: the library reuses it), or
- * detach the thread with mltp_detach() (an extension).
+ * returned, once it has ended), thrid (a unique id, > 0), type (unbound or
+ * bound) and private (the thread's private area, as mltp_get_private()
+ * returns it inside the thread; a ULT gets its stack, and with it this
+ * area, when it first runs: t->private is NULL before that and again once
+ * the ULT has ended). The handle stays valid after the thread ends;
+ * release it with free(t), or faster with mltp_free(t) (an extension: the
+ * library reuses it), or detach the thread with mltp_detach() (an
+ * extension).
  */
 typedef struct mltp {
     void *retval;
     int thrid;
+    mltp_type_t type;
 #ifdef __cplusplus
     void *private_;             /* `private` is a C++ keyword */
 #else
@@ -109,6 +142,10 @@ mltp_t *mltp_create(mltp_userf_t *f, void *p0);
  */
 #define MLTP_VARGS_MAX 16
 mltp_t *mltp_vcreate(mltp_vuserf_t *f, int nbytes, ...);
+#ifdef MLTP_C23_PROTOTYPES
+#define mltp_vcreate(f, nbytes, ...) \
+    (mltp_vcreate)((mltp_vuserf_t *)(f), (nbytes) __VA_OPT__(,) __VA_ARGS__)
+#endif
 
 /* End the calling ULT (t->retval stays NULL). Returning from the thread
    function does the same and stores its value in t->retval. Called
@@ -158,14 +195,14 @@ void mltp_join_bound(mltp_t t);
 
 /* ---- locks ------------------------------------------------------------ */
 
-enum {
+typedef enum mltp_lock_class {
     MLTP_LOCK_SPIN = 0,        /* ticket spin lock */
     MLTP_LOCK_STD = MLTP_LOCK_SPIN,
     MLTP_LOCK_BLOCK = 1,       /* try; else wait, handed over FIFO at the
                                   back of the run queue */
     MLTP_LOCK_BLOCK_FRONT = 2, /* the same, handed over at its front */
     MLTP_LOCK_SEMAPHORE = 3    /* a SysV semaphore: blocks the whole VP */
-};
+} mltp_lock_class_t;
 
 /* now_serving and next_available are the ticket counters (public, as in
    the original); the lock is held while they differ. */

@@ -3,11 +3,10 @@
  * readies the first waiter, broadcast all. mltp_cond_wait_lock releases
  * the caller's lock while the run-queue lock is held, so a signaller
  * cannot slip between the release and the wait. The public `lock` field
- * is unused (kept for the layout). */
+ * is unused (kept for the layout); the queue is waiters[0]. */
 #include "sync/sync.h"
-#include "ult/runq.h"
 
-#define QUEUE(c) ((struct sync_waitq *)(c)->waiters)
+#define QUEUE(c) SYNC_QUEUE(&(c)->waiters[0])
 
 void mltp_cond_init(mltp_cond_t *c)
 {
@@ -17,26 +16,26 @@ void mltp_cond_init(mltp_cond_t *c)
 
 void mltp_cond_wait(mltp_cond_t *c)
 {
-    runq_lock();
-    sync_wait_locked(QUEUE(c));
+    sched_lock();
+    sched_wait_locked(QUEUE(c), NULL);
 }
 
 void mltp_cond_wait_lock(mltp_cond_t *c, mltp_lock_t *l)
 {
-    runq_lock();
+    sched_lock();
     sync_unlock_locked(l);
-    sync_wait_locked(QUEUE(c));
+    sched_wait_locked(QUEUE(c), NULL);
     mltp_lock(l);
 }
 
 void mltp_cond_signal(mltp_cond_t *c)
 {
-    runq_lock();
-    sync_wake_one_unlock(QUEUE(c));
+    sched_lock();
+    sched_unlock_wake(sched_wake_locked(QUEUE(c), NULL, 0));
 }
 
 void mltp_cond_broadcast(mltp_cond_t *c)
 {
-    runq_lock();
-    sync_wake_all_unlock(QUEUE(c));
+    sched_lock();
+    sched_unlock_wake(sched_wake_all_locked(QUEUE(c), NULL));
 }

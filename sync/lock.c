@@ -17,17 +17,16 @@
 #include <sched.h>
 #include <stdint.h>
 #include <stdlib.h>
-#include <time.h>
+#include "base/backoff.h"
+#include "base/clock.h"
 #include "sync/sync.h"
-#include "ult/runq.h"
-#include "vp/vp.h"
 
 #define WAITERS(l) ((l)->sem_slot)      /* BLOCK, BLOCK_FRONT */
 #define BUCKETS 64
 
-static struct sync_waitq lock_waiters[BUCKETS];
+static sched_waitq_t lock_waiters[BUCKETS];
 
-static struct sync_waitq *bucket(const mltp_lock_t *l)
+static sched_waitq_t *bucket(const mltp_lock_t *l)
 {
     return &lock_waiters[((uintptr_t)l >> 4) % BUCKETS];
 }
@@ -36,11 +35,11 @@ int mltp_lock_init(mltp_lock_t *l, int lock_class)
 {
     mltp_init();
     if (!l) {
-        vp_warn("mltp_lock_init: the lock is NULL");
+        base_warn("mltp_lock_init: the lock is NULL");
         return EINVAL;
     }
     if (lock_class < MLTP_LOCK_SPIN || lock_class > MLTP_LOCK_SEMAPHORE) {
-        vp_warn("mltp_lock_init: unknown lock class %d", lock_class);
+        base_warn("mltp_lock_init: unknown lock class %d", lock_class);
         return EINVAL;
     }
     l->now_serving = 0;
@@ -63,13 +62,6 @@ static inline int ticket_try(mltp_lock_t *l)
            uatomic_cmpxchg(NEXT_TICKET(l), t, t + 1) == t;
 }
 
-static long now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1000000000L + ts.tv_nsec;
-}
-
 /* Most waits are short: the holder is about to unlock. Before queueing,
    a ULT spins on the lock for about one wake-up cost while no ready ULT
    lacks a VP (several VPs; the barriers' policy), then yields once, to
@@ -78,15 +70,15 @@ static long now_ns(void)
    and a wake-up. 1 if it got the lock. */
 static int yielding_retry(mltp_lock_t *l)
 {
-    if (!ult_running())
+    if (!sched_in_ult())
         return 0;
-    if (vp_spin_pays()) {
-        long deadline = now_ns() + vpg.spin_ns;
+    if (sched_spin_pays()) {
+        long deadline = base_now_ns() + sched_spin_ns();
         for (unsigned int n = 1;; n++) {
             caa_cpu_relax();
             if (ticket_try(l))
                 return 1;
-            if ((n & 0x3f) == 0 && (runq_starving() || now_ns() >= deadline))
+            if ((n & 0x3f) == 0 && (sched_starving() || base_now_ns() >= deadline))
                 break;
         }
     }
@@ -115,20 +107,20 @@ static void yielding_wait(mltp_lock_t *l)
 {
     if (yielding_retry(l))
         return;
-    runq_lock();
+    sched_lock();
     if (WAITERS(l) < 0)             /* a static initializer's -1 */
         WAITERS(l) = 0;
     CMM_STORE_SHARED(WAITERS(l), WAITERS(l) + 1);
-    if (!ult_runq.solo)
-        cmm_smp_mb();
+    if (!sched_solo())
+        base_full_fence();
     if (ticket_try(l)) {
         CMM_STORE_SHARED(WAITERS(l), WAITERS(l) - 1);
-        runq_unlock();
+        sched_unlock();
         return;
     }
-    sync_wait_key_locked(bucket(l), l);
+    sched_wait_locked(bucket(l), l);
     /* handed over: ours */
-    sync_acquire_fence();
+    base_acquire_fence();
 }
 
 /* Run-queue lock held, l free: give it to its first waiter, if any (held
@@ -136,12 +128,10 @@ static void yielding_wait(mltp_lock_t *l)
    hand it over when it unlocks). Returns 1 if a ULT was made ready. */
 static int hand_over_free_locked(mltp_lock_t *l)
 {
-    struct sync_waitq *q = bucket(l);
-
     if (WAITERS(l) <= 0 || !ticket_try(l))
         return 0;
     CMM_STORE_SHARED(WAITERS(l), WAITERS(l) - 1);
-    return sync_wake_key_locked(q, l, l->lock_class == MLTP_LOCK_BLOCK_FRONT);
+    return sched_wake_locked(bucket(l), l, l->lock_class == MLTP_LOCK_BLOCK_FRONT);
 }
 
 /* Run-queue lock held, l held by the caller: release it, or hand it over
@@ -153,13 +143,13 @@ static int release_locked(mltp_lock_t *l)
     unsigned int served = l->now_serving;
 
     if (WAITERS(l) <= 0) {
-        sync_store_release(&l->now_serving, served + 1);
+        base_store_release(&l->now_serving, served + 1);
         return 0;
     }
     CMM_STORE_SHARED(l->next_available, served + 2);
-    sync_store_release(&l->now_serving, served + 1);
+    base_store_release(&l->now_serving, served + 1);
     CMM_STORE_SHARED(WAITERS(l), WAITERS(l) - 1);
-    return sync_wake_key_locked(bucket(l), l, l->lock_class == MLTP_LOCK_BLOCK_FRONT);
+    return sched_wake_locked(bucket(l), l, l->lock_class == MLTP_LOCK_BLOCK_FRONT);
 }
 
 /* Uncontended: a store, and on several VPs a fence and a load (see the
@@ -167,18 +157,18 @@ static int release_locked(mltp_lock_t *l)
 static void yielding_unlock(mltp_lock_t *l)
 {
     if (CMM_LOAD_SHARED(WAITERS(l)) <= 0) {
-        sync_store_release(&l->now_serving, l->now_serving + 1);
-        if (ult_runq.solo)
+        base_store_release(&l->now_serving, l->now_serving + 1);
+        if (sched_solo())
             return;
-        cmm_smp_mb();
+        base_full_fence();
         if (CMM_LOAD_SHARED(WAITERS(l)) <= 0)
             return;
-        runq_lock();
-        ult_sched_unlock_wake(hand_over_free_locked(l));
+        sched_lock();
+        sched_unlock_wake(hand_over_free_locked(l));
         return;
     }
-    runq_lock();
-    ult_sched_unlock_wake(release_locked(l));
+    sched_lock();
+    sched_unlock_wake(release_locked(l));
 }
 
 void mltp_lock(mltp_lock_t *l)
@@ -191,13 +181,10 @@ void mltp_lock(mltp_lock_t *l)
            VP may be off its CPU: give ours away after ~1k spins (~40 us,
            a wake-up's cost) rather than spin out a time slice (64k spins
            cost ~1 ms per hand-off on a loaded 2-CPU machine) */
-        unsigned int n = 0, every = vpg.nvp > vpg.ncpus ? 0xff : 0x3ff;
-        while (CMM_LOAD_SHARED(l->now_serving) != me) {
-            caa_cpu_relax();
-            if ((++n & every) == 0)
-                sched_yield();
-        }
-        sync_acquire_fence();
+        struct base_backoff b = { 0, vpg.nvp > vpg.ncpus ? 0xff : 0x3ff };
+        while (CMM_LOAD_SHARED(l->now_serving) != me)
+            base_backoff(&b);
+        base_acquire_fence();
         return;
     }
     case MLTP_LOCK_BLOCK:
@@ -210,7 +197,7 @@ void mltp_lock(mltp_lock_t *l)
         sync_semlock_acquire(l);
         return;
     default:
-        vp_warn("mltp_lock: lock %p is not initialised (class %d)", (void *)l,
+        base_warn("mltp_lock: lock %p is not initialised (class %d)", (void *)l,
                 l->lock_class);
         abort();
     }
@@ -227,7 +214,7 @@ static int not_held(const mltp_lock_t *l)
 {
     if (CMM_LOAD_SHARED(l->now_serving) != CMM_LOAD_SHARED(l->next_available))
         return 0;
-    vp_warn("mltp_unlock: lock %p is not held", (const void *)l);
+    base_warn("mltp_unlock: lock %p is not held", (const void *)l);
     return 1;
 }
 
@@ -244,7 +231,7 @@ int mltp_unlock(mltp_lock_t *l)
         yielding_unlock(l);
         break;
     default:
-        sync_store_release(&l->now_serving, l->now_serving + 1);
+        base_store_release(&l->now_serving, l->now_serving + 1);
     }
     return 0;
 }
@@ -265,7 +252,7 @@ int sync_unlock_locked(mltp_lock_t *l)
     case MLTP_LOCK_BLOCK_FRONT:
         return release_locked(l);
     default:
-        sync_store_release(&l->now_serving, l->now_serving + 1);
+        base_store_release(&l->now_serving, l->now_serving + 1);
         return 0;
     }
 }

@@ -15,8 +15,6 @@
 #include <sys/sem.h>
 #include <time.h>
 #include "sync/sync.h"
-#include "ult/runq.h"
-#include "vp/vp.h"
 
 #define SEMS_PER_SET 64
 #define SETS 64
@@ -25,7 +23,7 @@
 #define EPOCH(l) ((l)->sem_slot >> SLOT_BITS)
 #define WAIT_MS 100
 
-static sync_spin_t slot_lock;
+static base_spin_t slot_lock;
 static int set_ids[SETS];
 static unsigned long long used[SETS];
 static int nsets;
@@ -58,7 +56,7 @@ int sync_semlock_init(mltp_lock_t *l)
 
     if (!uatomic_xchg(&registered, 1))
         pthread_atfork(NULL, NULL, forget);
-    sync_spin_lock(&slot_lock);
+    base_spin_lock(&slot_lock);
     for (int s = 0; s < nsets && slot < 0; s++)
         if (~used[s])
             slot = s * SEMS_PER_SET + __builtin_ctzll(~used[s]);
@@ -73,9 +71,9 @@ int sync_semlock_init(mltp_lock_t *l)
     }
     if (slot >= 0)
         used[slot / SEMS_PER_SET] |= 1ULL << (slot % SEMS_PER_SET);
-    sync_spin_unlock(&slot_lock);
+    base_spin_unlock(&slot_lock);
     if (e) {
-        vp_warn("mltp_lock_init: no semaphore for a MLTP_LOCK_SEMAPHORE lock: %s",
+        base_warn("mltp_lock_init: no semaphore for a MLTP_LOCK_SEMAPHORE lock: %s",
                 strerror(e));
         return e;
     }
@@ -83,7 +81,7 @@ int sync_semlock_init(mltp_lock_t *l)
     if (semctl(set_ids[slot / SEMS_PER_SET], slot % SEMS_PER_SET, SETVAL, 1) < 0) {
         e = errno;
         sync_semlock_destroy(l);
-        vp_warn("mltp_lock_init: semctl: %s", strerror(e));
+        base_warn("mltp_lock_init: semctl: %s", strerror(e));
         return e;
     }
     return 0;
@@ -92,21 +90,11 @@ int sync_semlock_init(mltp_lock_t *l)
 static void check_usable(const mltp_lock_t *l, const char *what)
 {
     if (l->sem_slot < 0 || EPOCH(l) != epoch) {
-        vp_warn("%s: semaphore lock %p %s", what, (const void *)l,
+        base_warn("%s: semaphore lock %p %s", what, (const void *)l,
                 l->sem_slot < 0 ? "is destroyed or was never initialised"
                 : "was made before fork(): make a new one in the child");
         abort();
     }
-}
-
-/* Every VP blocked on a semaphore lock or parked, and nothing that could
-   change it: ready ULTs need a VP that is not blocked in semop, a bound
-   thread could release a lock. */
-static int all_stuck(void)
-{
-    int sw = CMM_LOAD_SHARED(vpg.semwait);
-    return sw + CMM_LOAD_SHARED(ult_runq.parked) == vpg.nvp && !vp_bound_alive() &&
-           (sw == vpg.nvp || !runq_peek());
 }
 
 /* A ULT's wait: blocks the VP; reports a deadlock (see the top). */
@@ -115,35 +103,36 @@ static void wait_in_vp(mltp_lock_t *l)
     struct timespec t = { 0, WAIT_MS * 1000000L };
     int suspect = 0;
 
-    uatomic_inc(&vpg.semwait);
+    sched_kernel_wait_begin();
     for (;;) {
         unsigned long seen = CMM_LOAD_SHARED(releases);
         if (sem_op(l, -1, 0, &t) == 0)
             break;
         if (errno != EAGAIN) {
-            vp_warn("mltp_lock: semaphore lock %p: %s", (void *)l, strerror(errno));
+            base_warn("mltp_lock: semaphore lock %p: %s", (void *)l, strerror(errno));
             abort();
         }
-        if (CMM_LOAD_SHARED(vpg.finish) == VP_FINISH_DEADLOCK ||
-            (CMM_LOAD_SHARED(releases) == seen && all_stuck() && ++suspect == 2)) {
-            uatomic_dec(&vpg.semwait);
-            vp_finish_all(VP_FINISH_DEADLOCK);
-            ult_abandon();          /* never returns: its VP ends */
+        if (sched_deadlocked() ||
+            (CMM_LOAD_SHARED(releases) == seen && sched_kernel_wait_stuck() &&
+             ++suspect == 2)) {
+            sched_kernel_wait_end();
+            sched_report_deadlock();
+            sched_abandon();        /* never returns: its VP ends */
         }
         if (CMM_LOAD_SHARED(releases) != seen)
             suspect = 0;
     }
-    uatomic_dec(&vpg.semwait);
+    sched_kernel_wait_end();
 }
 
 void sync_semlock_acquire(mltp_lock_t *l)
 {
     check_usable(l, "mltp_lock");
     if (sem_op(l, -1, IPC_NOWAIT, NULL) < 0) {
-        if (errno == EAGAIN && ult_running()) {
+        if (errno == EAGAIN && sched_in_ult()) {
             wait_in_vp(l);
         } else if (errno != EAGAIN || sem_op(l, -1, 0, NULL) < 0) {
-            vp_warn("mltp_lock: semaphore lock %p: %s", (void *)l, strerror(errno));
+            base_warn("mltp_lock: semaphore lock %p: %s", (void *)l, strerror(errno));
             abort();
         }
     }
@@ -172,8 +161,8 @@ void sync_semlock_destroy(mltp_lock_t *l)
     int slot = SLOT(l);
     if (l->sem_slot < 0 || EPOCH(l) != epoch)
         return;
-    sync_spin_lock(&slot_lock);
+    base_spin_lock(&slot_lock);
     used[slot / SEMS_PER_SET] &= ~(1ULL << (slot % SEMS_PER_SET));
-    sync_spin_unlock(&slot_lock);
+    base_spin_unlock(&slot_lock);
     l->sem_slot = -1;
 }

@@ -2,7 +2,7 @@
 #ifndef ULT_CONTEXT_H
 #define ULT_CONTEXT_H
 
-/* offsetof(struct ult, sp), for ult_switch_yield (checked in ult/ult.h) */
+/* offsetof(struct ult, sp), for ult_switch_yield (_Static_assert in ult/ult.h) */
 #define ULT_SP_OFFSET 24
 
 #ifndef __ASSEMBLER__
@@ -64,8 +64,8 @@ void *ult_call_vargs(void *f, const struct ult_vargs *va);
 
 /* ult_switch for a yield, with its helper done inline (no call): on the
    new stack, once everything is saved, self->sp = the old stack pointer
-   and the run-queue lock is dropped. 26 instructions. */
-void ult_switch_yield(void *self, void *to_sp);
+   (at ULT_SP_OFFSET) and *lock = 0, a release. 26 instructions. */
+void ult_switch_yield(void *self, void *to_sp, unsigned int *lock);
 
 #endif /* __ASSEMBLER__ */
 #endif

@@ -1,16 +1,13 @@
-/* ult/fork.c - the user layer in a fork()ed child (see vp/fork.c): the
- * parent's ULTs stay with the parent. Their descriptors and stacks are
- * left as they were copied (leaked in the child), the queues and caches
- * that point at them start empty, and every lock is free. */
+/* ult/fork.c - this layer in a fork()ed child (vp/fork.c says what the
+ * child is): the shared stack cache may have been in the middle of a
+ * change by a VP of the parent, and its lock held. It starts empty (its
+ * stacks are leaked in the child). The calling thread's own caches are
+ * its own and consistent: they stay. */
 #include <pthread.h>
-#include <string.h>
-#include "ult/runq.h"
+#include "ult/ult.h"
 
 static void child(void)
 {
-    memset(&ult_runq, 0, sizeof ult_runq);
-    ult_bound_self = NULL;
-    ult_pending_forget();
     ult_stack_forget();
 }
 

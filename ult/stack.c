@@ -20,9 +20,10 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
+#include "base/log.h"
+#include "base/spin.h"
 #include "ult/asan.h"
 #include "ult/ult.h"
-#include "vp/vp.h"
 
 #define STACK_CACHE_MAX 4096     /* shared by all, under a lock */
 #define VP_STACK_CACHE_MAX 1024  /* per VP, no lock: create and exit on a VP */
@@ -53,7 +54,7 @@ static inline void zero_private(char *lo, size_t map)
     libc_memset(lo + map - MLTP_PRIVATE_SIZE, 0, MLTP_PRIVATE_SIZE);
 }
 
-static sync_spin_t cache_lock;
+static base_spin_t cache_lock;
 static struct cached_stack *cache;
 static size_t cache_map;             /* mapping size of the default stacks */
 static int cache_count;
@@ -91,13 +92,13 @@ static struct cached_stack *shared_get(size_t m)
 
     if (!cache)
         return NULL;
-    sync_spin_lock(&cache_lock);
+    base_spin_lock(&cache_lock);
     if (cache && m == cache_map) {
         c = cache;
         cache = c->next;
         cache_count--;
     }
-    sync_spin_unlock(&cache_lock);
+    base_spin_unlock(&cache_lock);
     return c;
 }
 
@@ -105,27 +106,25 @@ static int shared_put(struct cached_stack *c)
 {
     int kept = 0;
 
-    sync_spin_lock(&cache_lock);
+    base_spin_lock(&cache_lock);
     if (c->map == cache_map && cache_count < STACK_CACHE_MAX) {
         c->next = cache;
         cache = c;
         cache_count++;
         kept = 1;
     }
-    sync_spin_unlock(&cache_lock);
+    base_spin_unlock(&cache_lock);
     return kept;
 }
 
 /* This VP's cache first (no lock), then the shared one. A VP's cache may
    hold stacks of an older default size: those are unmapped here. */
-static struct cached_stack *cached_get(size_t m)
+static struct cached_stack *cached_get(struct ult_cache *uc, size_t m)
 {
-    vp_t *vp = vp_current();
-
-    while (vp && vp->stacks) {
-        struct cached_stack *c = vp->stacks;
-        vp->stacks = c->next;
-        vp->nstacks--;
+    while (uc && uc->stacks) {
+        struct cached_stack *c = uc->stacks;
+        uc->stacks = c->next;
+        uc->nstacks--;
         if (c->map == m)
             return c;
         munmap(c->lo, c->map);
@@ -156,9 +155,9 @@ static struct cached_stack *to_cache(char *lo, size_t map)
 
 /* Not from this VP's cache: the shared one, or a new mapping. */
 static int __attribute__((noinline))
-stack_get_slow(size_t m, char **lo, size_t *map)
+stack_get_slow(struct ult_cache *uc, size_t m, char **lo, size_t *map)
 {
-    struct cached_stack *c = m == cache_map ? cached_get(m) : NULL;
+    struct cached_stack *c = m == cache_map ? cached_get(uc, m) : NULL;
 
     if (c) {
         hand_out(c, lo, map);
@@ -179,43 +178,40 @@ stack_get_slow(size_t m, char **lo, size_t *map)
 
 /* Returns 0, or ENOMEM. The usual case, a ULT's first run on a VP, pops
    the VP's cache: 15 instructions, no lock. */
-int ult_stack_get(size_t usable, char **lo, size_t *map)
+int ult_stack_get(struct ult_cache *uc, size_t usable, char **lo, size_t *map)
 {
     size_t m = map_size(usable);
-    vp_t *vp = vp_current();
     struct cached_stack *c;
 
-    if (__builtin_expect(!vp || !(c = vp->stacks) || c->map != m, 0))
-        return stack_get_slow(m, lo, map);
-    vp->stacks = c->next;
-    vp->nstacks--;
+    if (__builtin_expect(!uc || !(c = uc->stacks) || c->map != m, 0))
+        return stack_get_slow(uc, m, lo, map);
+    uc->stacks = c->next;
+    uc->nstacks--;
     hand_out(c, lo, map);
     return 0;
 }
 
-/* Would a stack of this mapping size go into this VP's cache? */
-int ult_stack_room_here(size_t map)
+int ult_stack_room(const struct ult_cache *uc, size_t map)
 {
-    return map == cache_map && vp_current()->nstacks < VP_STACK_CACHE_MAX;
+    return map == cache_map && uc->nstacks < VP_STACK_CACHE_MAX;
 }
 
-/* Into this VP's cache, where ult_stack_room_here said it goes. An ending
-   ULT does this before it leaves its stack: only this VP takes from that
+/* Into a VP's cache, where ult_stack_room said it goes. An ending ULT
+   does this before it leaves its stack: only its VP takes from that
    cache, and not before its next switch. */
-void ult_stack_put_here(char *lo, size_t map)
+void ult_stack_put_here(struct ult_cache *uc, char *lo, size_t map)
 {
     struct cached_stack *c = to_cache(lo, map);
-    vp_t *vp = vp_current();
 
-    c->next = vp->stacks;
-    vp->stacks = c;
-    vp->nstacks++;
+    c->next = uc->stacks;
+    uc->stacks = c;
+    uc->nstacks++;
 }
 
-void ult_stack_put(char *lo, size_t map)
+void ult_stack_put(struct ult_cache *uc, char *lo, size_t map)
 {
-    if (vp_current() && ult_stack_room_here(map))
-        ult_stack_put_here(lo, map);
+    if (uc && ult_stack_room(uc, map))
+        ult_stack_put_here(uc, lo, map);
     else if (map != cache_map || !shared_put(to_cache(lo, map)))
         munmap(lo, map);
 }
@@ -250,13 +246,13 @@ static void set_default(size_t usable)
 {
     struct cached_stack *old;
 
-    sync_spin_lock(&cache_lock);
+    base_spin_lock(&cache_lock);
     ult_stack_default = usable;
     cache_map = map_size(usable);
     old = cache;
     cache = NULL;
     cache_count = 0;
-    sync_spin_unlock(&cache_lock);
+    base_spin_unlock(&cache_lock);
     while (old) {
         struct cached_stack *n = old->next;
         munmap(old->lo, old->map);
@@ -266,7 +262,7 @@ static void set_default(size_t usable)
 
 int mltp_set_stack_size(size_t bytes)
 {
-    mltp_init();
+    ult_init_layer();
     if (bytes < MLTP_STACK_MIN || bytes > MLTP_STACK_MAX)
         return EINVAL;
     set_default((bytes + ult_page_size - 1) & ~(ult_page_size - 1));
@@ -275,7 +271,7 @@ int mltp_set_stack_size(size_t bytes)
 
 size_t mltp_get_stack_size(void)
 {
-    mltp_init();
+    ult_init_layer();
     return ult_stack_default;
 }
 
@@ -288,9 +284,36 @@ void ult_stack_forget(void)
     cache_count = 0;
 }
 
-/* Called once by mltp_init with the page size known. */
-void ult_stack_init(size_t default_usable)
+/* The page size, the guard, and the default stack size (64 KiB, or
+   MLTP_STACK_SIZE), once: from mltp_init, or the stack size calls if they
+   come first. */
+void ult_init_layer(void)
 {
+    static base_spin_t once;
+    static int done;
+    size_t stack = 64 * 1024;
+    const char *s;
+
+    if (CMM_LOAD_SHARED(done))
+        return;
+    base_spin_lock(&once);
+    if (done) {
+        base_spin_unlock(&once);
+        return;
+    }
+    ult_page_size = (size_t)sysconf(_SC_PAGESIZE);
     ult_guard_size = (ULT_GUARD_SIZE + ult_page_size - 1) & ~(ult_page_size - 1);
-    set_default(default_usable);
+    if ((s = secure_getenv("MLTP_STACK_SIZE")) && *s) {
+        size_t v = ult_stack_parse(s);
+        if (v < MLTP_STACK_MIN || v > MLTP_STACK_MAX)
+            base_warn("ignoring MLTP_STACK_SIZE=%s (bytes, from %d to %llu, "
+                      "optional k or M)", s, MLTP_STACK_MIN,
+                      (unsigned long long)MLTP_STACK_MAX);
+        else
+            stack = v;
+    }
+    set_default((stack + ult_page_size - 1) & ~(ult_page_size - 1));
+    ult_fork_register();
+    base_store_release(&done, 1);
+    base_spin_unlock(&once);
 }

@@ -65,8 +65,9 @@ ult_switch:
 .Lresume:
         RESTORE_CONTEXT
         /* FP control differs (rare). Load the new context's control bits
-           only if they differ (ldmxcsr and fldcw are slow, and the sticky
-           flags stay with the VP; FINDINGS.md section 7), note the word as
+           only if they differ (ldmxcsr and fldcw are slow, and a context
+           with other sticky flags made every switch ~15x slower, so the
+           sticky flags stay with the VP), note the word as
            the hardware's now, and resume again. */
 .Lfp_differs:
         movl    (%rsp), %ecx
@@ -91,8 +92,10 @@ ult_switch:
         .cfi_endproc
         .size   ult_switch, .-ult_switch
 
-/* void ult_switch_yield(void *self, void *to_sp): 26 instructions when FP
-   control is equal. */
+/* void ult_switch_yield(void *self, void *to_sp, unsigned int *lock):
+   26 instructions when FP control is equal. lock is the scheduler's
+   (this layer knows none): the store that releases it comes after the
+   context is saved. */
         .globl  ult_switch_yield
         .hidden ult_switch_yield
         .type   ult_switch_yield, @function
@@ -100,9 +103,9 @@ ult_switch:
 ult_switch_yield:
         .cfi_startproc
         SAVE_CONTEXT
-        movq    %rsp, ULT_SP_OFFSET(%rdi)  /* saved; still unseen: we hold the lock */
+        movq    %rsp, ULT_SP_OFFSET(%rdi)  /* saved; still unseen: the lock is held */
         movq    %rsi, %rsp              /* now on the new stack */
-        movl    $0, ult_runq(%rip)      /* drop the run-queue lock (x86: a release) */
+        movl    $0, (%rdx)              /* release the lock (x86: a plain store) */
         RESTORE_CONTEXT
         .cfi_endproc
         .size   ult_switch_yield, .-ult_switch_yield

@@ -1,45 +1,51 @@
-/* ult/ult.h - user layer internals: ULT descriptors, creation, switching. */
+/* ult/ult.h - what a ULT is: its descriptor (the handle mltp_create
+ * returns), its context and stack, and the caches they come from. What
+ * happens to it (readied, run, blocked, ended, joined) is the scheduler's
+ * (sched/); this layer moves nothing between queues (ARCHITECTURE.md). */
 #ifndef ULT_ULT_H
 #define ULT_ULT_H
 
 #include <stddef.h>
+#include "base/order.h"
 #include "mltp.h"
-#include "sync/spin.h"
 #include "ult/context.h"
 
-/* Only the end is observed (join, detach); running, ready and blocked are
-   not recorded, which keeps the switch paths short. */
-enum ult_state { ULT_ALIVE, ULT_DONE, ULT_FREED /* back in a cache */ };
+/* The life cycle of a ULT (ARCHITECTURE.md, "The life of a ULT", has the
+   table): every transition is made under the run-queue lock, except
+   ENDED -> FREED by mltp_free (a CAS: the end is final). */
+enum ult_life {
+    ULT_LIVE,       /* created, not ended; nobody joins it */
+    ULT_JOINED,     /* live, and a joiner waits (joiner, or a kernel-level
+                       thread that watches life) */
+    ULT_DETACHED,   /* live; its descriptor goes back to a cache at the end */
+    ULT_ENDED,      /* ended; retval final; the handle is the program's */
+    ULT_FREED       /* in a cache, or reused by a new ULT */
+};
 
 enum ult_flags {        /* fit in a byte */
-    ULT_DETACHED = 1,   /* the library frees the descriptor at the end */
-    ULT_BOUND = 2,      /* a bound thread: vp/bound.c owns it */
-    ULT_VARGS = 4,      /* arg is a struct ult_vargs on the ULT's stack */
-    ULT_JOINING = 8     /* a kernel-level thread waits in mltp_join */
+    ULT_VARGS = 1       /* arg is a struct ult_vargs on the ULT's stack */
 };
 
 typedef struct ult ult_t;
+struct sched_level;     /* the run queue's (sched/runq.h) */
+struct vp_bound;        /* a bound thread's process (vp/vp.h) */
 
-/* One priority level of the run queue (ult/runq.h). */
-struct ult_level {
-    ult_t *head, *tail;
-};
-
-/* The first three fields are mltp_t's public ones, in the same order.
+/* The first four fields are mltp_t's public ones, in the same order.
    120 bytes: with malloc's header a 128-byte chunk, which glibc keeps in
    its fastbins (no coalescing, no heap trimming when a batch is freed:
    148 -> 130 ns per create+run+finish in batches of 1000). */
 struct ult {
     void *retval;
     int thrid;
-    unsigned char prio;
-    unsigned char flags;    /* enum ult_flags */
-    volatile unsigned char state;  /* enum ult_state */
+    int type;               /* mltp_type_t */
     void *private;          /* set when the ULT first runs */
     void *sp;               /* saved stack pointer; NULL: no stack yet */
-    ult_t *next;            /* run-queue link */
-    struct ult_level *level;  /* its run-queue level, &ult_runq.level[prio] */
+    ult_t *next;            /* its queue's link: see "Who owns ->next" */
+    struct sched_level *level;  /* its run-queue level */
     int saved_errno;        /* errno travels with the ULT */
+    unsigned char prio;
+    unsigned char flags;    /* enum ult_flags */
+    volatile unsigned char life;  /* enum ult_life */
     union {
         void *(*fn)();      /* until the first run */
         unsigned long prio_bit;  /* from then on: 1UL << prio */
@@ -51,11 +57,11 @@ struct ult {
             size_t stack_map;
         };
         struct {            /* bound threads */
-            void *bound;    /* struct vp_bound */
+            struct vp_bound *bound;
             ult_t *self;    /* so that by-value copies find the original */
         };
     };
-    ult_t *joiner;          /* state, joiner: under the run-queue lock */
+    ult_t *joiner;          /* the ULT that joins it (ULT_JOINED) */
     unsigned long fp_control;  /* the creator's, for the first run */
     char name[16];
 };
@@ -63,73 +69,93 @@ struct ult {
 _Static_assert(sizeof(struct ult) <= sizeof(mltp_t), "mltp_t too small");
 _Static_assert(offsetof(struct ult, retval) == offsetof(mltp_t, retval), "retval");
 _Static_assert(offsetof(struct ult, thrid) == offsetof(mltp_t, thrid), "thrid");
+_Static_assert(offsetof(struct ult, type) == offsetof(mltp_t, type), "type");
 _Static_assert(offsetof(struct ult, private) == offsetof(mltp_t, private), "private");
+/* ult/switch-x86_64.S stores the saved stack pointer there */
 _Static_assert(offsetof(struct ult, sp) == ULT_SP_OFFSET, "ult_switch_yield");
 
+/* ---- per kernel-level thread caches --------------------------------- */
 
-/* The ULT running on this VP, NULL outside one. */
-ult_t *ult_running(void);
-/* ult_running(), or the calling bound thread's descriptor. */
-ult_t *ult_self(void);
-extern __thread ult_t *ult_bound_self __attribute__((tls_model("initial-exec")));
+/* What a VP (in its scheduler record) or another kernel-level thread (in
+   its TLS, ult_cache_tls) keeps for the next creations: no lock. */
+struct ult_cache {
+    void *stacks;           /* ended ULTs' stacks (ult/stack.c) */
+    int nstacks;
+    ult_t *handles;         /* released descriptors (ult/handle.c) */
+    int nhandles;
+    int id_next, id_end;    /* ULT ids taken in blocks */
+};
+extern __thread struct ult_cache ult_cache_tls __attribute__((tls_model("initial-exec")));
 
-int ult_new_id(void);
-/* main's creations between starts (ult/create.c) */
-void ult_pending_note_main(void);     /* mltp_init, in main */
-void ult_pending_flush(void);         /* mltp_start, before the queue */
-void ult_pending_forget(void);        /* in a fork()ed child */
-void ult_fork_register(void);         /* ult/fork.c */
-/* A ULT that has not run yet has no stack (sp NULL): it gets one from
-   ult_bind, on its VP, just before its first switch; run-queue lock held. */
-void *ult_bind(ult_t *u);
-/* Where to switch to u: 2 instructions when u has run before. */
-static inline void *ult_resume_sp(ult_t *u)
+/* ult/handle.c: descriptors (NULL: no memory), and their release */
+ult_t *ult_handle_get(struct ult_cache *c);
+void ult_handle_put(struct ult_cache *c, ult_t *u);   /* life becomes FREED */
+void ult_cache_free(struct ult_cache *c);             /* a thread's end */
+
+/* Unique ids, taken in blocks by each VP and each other kernel-level
+   thread, so that creating a ULT costs no locked instruction for its id. */
+void ult_id_refill(struct ult_cache *c);
+static inline int ult_new_id(struct ult_cache *c)
 {
-    void *sp = u->sp;
-    if (__builtin_expect(!sp, 0))
-        sp = ult_bind(u);
-    return sp;
+    if (__builtin_expect(c->id_next == c->id_end, 0))
+        ult_id_refill(c);
+    return c->id_next++;
 }
-/* Descriptors (ult/handle.c): a cached or malloc'd block (NULL: no
-   memory), and the return of one whose ULT has ended. */
-ult_t *ult_handle_get(void);
-void ult_handle_put(ult_t *u);
-void ult_handle_cache_free(void);       /* at the end of a bound thread */
-ult_t *ult_create(const mltp_attr_t *a, void *(*fn)(), void *arg,
-                  const struct ult_vargs *va);
 
-/* sync/ primitives may keep their waiters under the run-queue lock
-   (runq_lock() in ult/runq.h): one lock per operation instead of two.
-   With that lock held: */
-/* drop it and wake up to n parked VPs (after making n ULTs ready) */
-void ult_sched_unlock_wake(int n);
-/* block the running ULT; the lock is released once its context is saved.
-   Returns 0 once the ULT runs again (so that callers can tail-call it). */
-int ult_block_locked(void);
-/* leave the running ULT for good (a deadlock), queued nowhere */
-void ult_abandon(void) __attribute__((noreturn));
+/* A new ULT's descriptor: every field but the unused union half, name's
+   tail and level (the scheduler's): no memset. Inline: creation's hot
+   path (~9 ns in all). */
+static inline void ult_init(struct ult_cache *c, ult_t *u, void *(*fn)(),
+                            void *arg, int prio)
+{
+    u->retval = NULL;
+    u->thrid = ult_new_id(c);
+    u->type = MLTP_THREAD_UNBOUND;
+    u->private = NULL;
+    u->sp = NULL;
+    u->saved_errno = 0;
+    u->prio = (unsigned char)prio;
+    u->flags = 0;
+    u->life = ULT_LIVE;
+    u->fn = fn;
+    u->arg = arg;
+    u->joiner = NULL;
+    u->fp_control = ult_fp_control();
+    u->name[0] = 0;
+}
 
-/* Scheduling (ult/sched.c). */
-void ult_ready(ult_t *u);
-void ult_ready_new(ult_t *u);   /* a new ULT: also counts it live */
-/* Block the running ULT; release(arg) runs once its context is saved. */
-void ult_block(void (*release)(void *), void *arg);
-void ult_exit(void *retval, int set_retval) __attribute__((noreturn));
+/* ult/create.c: a new ULT's first frame */
+/* Give u a stack of usable bytes with a frame that starts entry(u, ...)
+   (with vcreate's arguments below the private area if va): its stack
+   pointer, or NULL (ENOMEM). c: the caller's VP's cache, or NULL. */
+void *ult_frame(struct ult_cache *c, ult_t *u, size_t usable,
+                const struct ult_vargs *va, ult_entry_t *entry);
+/* The same at the first run of a ULT created without a stack (sp NULL),
+   on the VP about to switch to it, with the default size. */
+void *ult_bind(struct ult_cache *c, ult_t *u, ult_entry_t *entry);
 
-/* Stacks (ult/stack.c). */
+/* ult/vcreate.c: the arguments of a direct call f(a0, a1, ...) from
+   mltp_vcreate's register image; 0 or EINVAL */
+int ult_vargs_build(struct ult_vargs *va, size_t room, int nbytes,
+                    const struct ult_vregs *r);
+
+/* ult/stack.c: stacks, mmap'd with a guard region below */
 extern size_t ult_stack_default;     /* usable bytes */
 extern size_t ult_page_size;
-/* below each stack (a multiple of the page size) */
-#define ULT_GUARD_SIZE (64 * 1024)
+#define ULT_GUARD_SIZE (64 * 1024)   /* below each stack; whole pages */
 extern size_t ult_guard_size;
 /* a stack whose private area is zeroed; 0 or ENOMEM */
-int ult_stack_get(size_t usable, char **lo, size_t *map);
-/* the stack of an ended ULT: zeroed and cached, or unmapped */
-void ult_stack_put(char *lo, size_t map);
-int ult_stack_room_here(size_t map);
-void ult_stack_put_here(char *lo, size_t map);
+int ult_stack_get(struct ult_cache *c, size_t usable, char **lo, size_t *map);
+/* the stack of an ended ULT, once nothing runs on it: zeroed and cached,
+   or unmapped */
+void ult_stack_put(struct ult_cache *c, char *lo, size_t map);
+/* would it go into c (a VP's cache), and put it there: an ending ULT does
+   this before it leaves its stack (only c's VP takes from c) */
+int ult_stack_room(const struct ult_cache *c, size_t map);
+void ult_stack_put_here(struct ult_cache *c, char *lo, size_t map);
 size_t ult_stack_parse(const char *s);
-void ult_stack_init(size_t default_usable);
-void ult_stack_forget(void);          /* in a fork()ed child */
+void ult_init_layer(void);           /* page size, guard, MLTP_STACK_SIZE */
+void ult_stack_forget(void);         /* in a fork()ed child */
+void ult_fork_register(void);        /* ult/fork.c */
 
 #endif

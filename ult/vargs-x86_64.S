@@ -1,41 +1,7 @@
-/* ult/vargs-x86_64.S - argument forwarding for mltp_vcreate (x86-64 SysV).
- * A variadic call passes integers in rdx rcx r8 r9 (after f and nbytes),
- * doubles in xmm0-7 with their count in %al, the rest on the stack. We keep
- * that register image so the thread function gets the arguments exactly as
- * a direct call would have passed them. */
+/* ult/vargs-x86_64.S - a call with mltp_vcreate's arguments (x86-64 SysV):
+ * the registers and stack words of a direct call f(a0, a1, ...), built by
+ * ult/vcreate.c from the caller's register image (sched/vcreate-*.S). */
         .text
-
-/* mltp_t *mltp_vcreate(mltp_vuserf_t *f, int nbytes, ...) */
-        .globl  mltp_vcreate
-        .type   mltp_vcreate, @function
-        .p2align 4
-mltp_vcreate:
-        .cfi_startproc
-        subq    $120, %rsp              /* struct ult_vregs (112) + align */
-        .cfi_adjust_cfa_offset 120
-        movq    %rdx, 0(%rsp)
-        movq    %rcx, 8(%rsp)
-        movq    %r8, 16(%rsp)
-        movq    %r9, 24(%rsp)
-        movsd   %xmm0, 32(%rsp)
-        movsd   %xmm1, 40(%rsp)
-        movsd   %xmm2, 48(%rsp)
-        movsd   %xmm3, 56(%rsp)
-        movsd   %xmm4, 64(%rsp)
-        movsd   %xmm5, 72(%rsp)
-        movsd   %xmm6, 80(%rsp)
-        movsd   %xmm7, 88(%rsp)
-        movzbl  %al, %eax
-        movq    %rax, 96(%rsp)
-        leaq    128(%rsp), %rax         /* caller's stack arguments */
-        movq    %rax, 104(%rsp)
-        movq    %rsp, %rdx
-        call    ult_vcreate_regs    /* (f, nbytes, &vregs) */
-        addq    $120, %rsp
-        .cfi_adjust_cfa_offset -120
-        ret
-        .cfi_endproc
-        .size   mltp_vcreate, .-mltp_vcreate
 
 /* void *ult_call_vargs(void *f, const struct ult_vargs *va)
  * struct ult_vargs: gpr[6] @0, xmm[8] @48, nstack @112, stack[] @120 */

@@ -1,45 +1,41 @@
-/* ult/vcreate.c - mltp_vcreate: the assembly entry (vargs-x86_64.S) keeps
- * the caller's register image; here it becomes the image of a direct call
- * f(a0, a1, ...). The caller passed integers in rdx rcx r8 r9 and then on
- * the stack, doubles in xmm0-7 (their count in %al); f takes integers in
- * rdi rsi rdx rcx r8 r9 and then the stack. With at most 8 doubles, every
- * stack word of the caller is an integer, so the mapping is exact. */
+/* ult/vcreate.c - mltp_vcreate's arguments: the entry (sched/vcreate-*.S)
+ * keeps the caller's register image; here it becomes the image of a
+ * direct call f(a0, a1, ...). The caller passed integers in rdx rcx r8 r9
+ * and then on the stack, doubles in xmm0-7 (their count in %al); f takes
+ * integers in rdi rsi rdx rcx r8 r9 and then the stack. With at most 8
+ * doubles, every stack word of the caller is an integer, so the mapping
+ * is exact. */
 #include <errno.h>
-#include <stdint.h>
 #include <string.h>
 #include "ult/ult.h"
 
-mltp_t *ult_vcreate_regs(void *f, int nbytes, const struct ult_vregs *r);
-
-mltp_t *ult_vcreate_regs(void *f, int nbytes, const struct ult_vregs *r)
+/* Every register argument goes through, whatever nbytes says: programs of
+   the 32-bit era size six int arguments as 6 * sizeof(int), which counts
+   three words. That is the four integers the caller passed in registers
+   and the two f takes in r8 and r9, the caller's first two stack words
+   (which are in its frame even when it passed fewer). nbytes counts only
+   for the integer words past those six, which f takes on its stack. */
+int ult_vargs_build(struct ult_vargs *va, size_t room, int nbytes,
+                    const struct ult_vregs *r)
 {
-    union {
-        struct ult_vargs va;
-        char room[sizeof(struct ult_vargs) + MLTP_VARGS_MAX * sizeof(unsigned long)];
-    } u;
     long words, ndouble, nint, nstack;
 
-    if (!f || nbytes < 0) {
-        errno = EINVAL;
-        return NULL;
-    }
+    if (nbytes < 0)
+        return EINVAL;
     words = (nbytes + (long)sizeof(qt_word_t) - 1) / (long)sizeof(qt_word_t);
     ndouble = r->nvec < 8 ? (long)r->nvec : 8;
     nint = words > ndouble ? words - ndouble : 0;
-    if (nint > MLTP_VARGS_MAX) {
-        errno = EINVAL;
-        return NULL;
-    }
-    memset(&u.va, 0, sizeof u.va);
-    memcpy(u.va.gpr, r->gpr, sizeof r->gpr);
-    memcpy(u.va.xmm, r->xmm, sizeof r->xmm);
-    nstack = nint > 4 ? nint - 4 : 0;        /* integers past rdx..r9 */
-    if (nstack > 0)
-        u.va.gpr[4] = r->stack[0];
-    if (nstack > 1)
-        u.va.gpr[5] = r->stack[1];
-    u.va.nstack = nstack > 2 ? nstack - 2 : 0;
-    for (long i = 0; i < u.va.nstack; i++)
-        u.va.stack[i] = r->stack[2 + i];
-    return (mltp_t *)ult_create(NULL, (void *(*)())f, NULL, &u.va);
+    nstack = nint > 6 ? nint - 6 : 0;
+    if (nint > MLTP_VARGS_MAX ||
+        sizeof *va + (size_t)nstack * sizeof va->stack[0] > room)
+        return EINVAL;
+    memset(va, 0, sizeof *va);
+    memcpy(va->gpr, r->gpr, sizeof r->gpr);
+    va->gpr[4] = r->stack[0];
+    va->gpr[5] = r->stack[1];
+    memcpy(va->xmm, r->xmm, sizeof r->xmm);
+    va->nstack = nstack;
+    for (long i = 0; i < nstack; i++)
+        va->stack[i] = r->stack[2 + i];
+    return 0;
 }

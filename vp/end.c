@@ -25,7 +25,7 @@ int vp_quiet_signal(int sig)
 void vp_kill_all(pid_t except)
 {
     for (int i = 0; i < vpg.nvp; i++) {
-        pid_t pid = CMM_LOAD_SHARED(vpg.vps[i].pid);
+        pid_t pid = CMM_LOAD_SHARED(vpg.vps[i]->pid);
         if (pid > 0 && pid != except)
             kill(pid, SIGKILL);
     }
@@ -66,7 +66,7 @@ void vp_end_program(int sig, int status)
     vp_kill_all(getpid());
     for (int i = 0; i < vpg.nvp; i++) {
         siginfo_t si;
-        pid_t pid = CMM_LOAD_SHARED(vpg.vps[i].pid);
+        pid_t pid = CMM_LOAD_SHARED(vpg.vps[i]->pid);
         if (pid > 0)
             vp_reap(pid, &si);
     }
@@ -96,10 +96,19 @@ void vp_exit_deadline(void)
         return;
     }
     if (now_s() > d) {
-        vp_warn("exit(%d) did not finish within %d s (exit handlers blocked?); "
+        base_warn("exit(%d) did not finish within %d s (exit handlers blocked?); "
                 "ending the program", vpg.exit_status, EXIT_HANDLERS_TIMEOUT_S);
         vp_end_program(0, vpg.exit_status);
     }
+}
+
+int vp_exit_claim(pid_t me, int status)
+{
+    if (uatomic_cmpxchg(&vpg.exit_pid, 0, me) != 0)
+        return 0;
+    CMM_STORE_SHARED(vpg.exit_status, status);
+    vp_monitor_poke();            /* it applies the deadline */
+    return 1;
 }
 
 void vp_end_forget(void)

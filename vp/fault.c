@@ -12,9 +12,6 @@
 #include "vp/vp.h"
 
 #define ALTSTACK_SIZE (64 * 1024)
-/* how far below its stack a ULT's stack pointer may be and still be
-   counted as its overflow (a frame that jumped past its guard) */
-#define OVERFLOW_REACH (1024 * 1024)
 
 static const int fault_signals[] = { SIGSEGV, SIGBUS };
 static struct sigaction saved[2];
@@ -77,31 +74,13 @@ void vp_fault_altstack(vp_t *vp)
     sigaltstack(&ss, NULL);
 }
 
-/* One line: what died, where, and why. */
-int vp_describe_crash(vp_t *vp, pid_t pid, int sig, char *buf, size_t n)
+/* One line: what died, where, and why: the scheduler knows what ran. */
+int vp_describe_crash(const vp_t *vp, pid_t pid, int sig, char *buf, size_t n)
 {
-    ult_t *u = vp->cur;
-    char who[48], sn[80];
-    const char *lo;
+    char sn[80];
 
-    vp_signame(sig, sn, sizeof sn);
-    if (!u)
-        return snprintf(buf, n, "VP %d (pid %d) killed by %s in its scheduler "
-                        "loop (no ULT running)", vp->id, (int)pid, sn);
-    if (u->name[0])
-        snprintf(who, sizeof who, "ULT %d \"%s\"", u->thrid, u->name);
-    else
-        snprintf(who, sizeof who, "ULT %d", u->thrid);
-    lo = u->stack_lo;
-    /* a fault in its guard, or with the stack pointer below its stack */
-    if (vp->fault_sig && lo &&
-        (((const char *)vp->fault_addr >= lo &&
-          (const char *)vp->fault_addr < lo + ult_guard_size) ||
-         ((const char *)vp->fault_sp < lo + ult_guard_size &&
-          (const char *)vp->fault_sp >= lo - OVERFLOW_REACH)))
-        return snprintf(buf, n, "stack overflow in %s (stack size %zu bytes) on "
-                        "VP %d (pid %d): killed by %s", who,
-                        u->stack_map - ult_guard_size, vp->id, (int)pid, sn);
-    return snprintf(buf, n, "VP %d (pid %d) killed by %s while running %s",
-                    vp->id, (int)pid, sn, who);
+    if (vpg.describe)
+        return vpg.describe(vp, pid, sig, buf, n);
+    return snprintf(buf, n, "VP %d (pid %d) killed by %s", vp->id, (int)pid,
+                    base_signame(sig, sn, sizeof sn));
 }

@@ -13,31 +13,14 @@
 static void child(void)
 {
     vp_self_tls = NULL;
-    vp_sched_tls = &vp_outside;
     if (vpg.running)
         vp_fault_restore();       /* the parent's start is not ours */
     vpg.running = 0;
-    vpg.finish = VP_GO;
     vpg.exit_pid = 0;
     vpg.exit_status = 0;
     vpg.reaper = 0;
     vpg.main_pid = getpid();
-    vpg.nvp = 0;
-    /* glibc gave the TCBs the VPs borrowed back to its stack cache in
-       the child: forget them */
-    for (int i = 0; i < vpg.nslots; i++) {
-        vp_t *vp = &vpg.vps[i];
-        vp->pid = 0;
-        vp->cur = NULL;
-        vp->state = VP_DONE;
-        vp->tcb.tcb = NULL;
-        vp->stack_bottom = NULL;
-        vp->stacks = NULL;
-        vp->nstacks = 0;
-        vp->handles.head = NULL;
-        vp->handles.count = 0;
-        vp->id_next = vp->id_end = 0;
-    }
+    vpg.nvp = 0;                  /* the VP records: sched/fork.c */
     vp_semset_forget();
     vp_bound_forget();
     vp_monitor_forget();

@@ -32,7 +32,7 @@
    SLOT_FREE or SLOT_TAKEN; written with atomics only. */
 static int *sets;
 #define READY (sets[SETS_MAX])
-static sync_spin_t start_lock;  /* making the page and the janitor, once */
+static base_spin_t start_lock;  /* making the page and the janitor, once */
 
 static void janitor_main(int pidfd, pid_t parent) __attribute__((noreturn));
 
@@ -85,7 +85,7 @@ static void janitor_main(int pidfd, pid_t parent)
    library makes. Returns its pid, or -1 with errno. */
 static pid_t clone_copy(void)
 {
-    unsigned long flags = vp_current() || ult_bound_self ? CLONE_PARENT : 0;
+    unsigned long flags = getpid() != vpg.main_pid ? CLONE_PARENT : 0;
     return (pid_t)syscall(SYS_clone, flags, NULL, NULL, NULL, 0);
 }
 
@@ -98,7 +98,7 @@ static void janitor_start(void)
 
     if (pidfd < 0 && errno != ENOSYS) {
         e = errno;
-        vp_warn("cannot start the janitor (pidfd_open: %s); semaphore sets are "
+        base_warn("cannot start the janitor (pidfd_open: %s); semaphore sets are "
                 "left behind if the program is killed with SIGKILL", strerror(e));
         return;
     }
@@ -113,7 +113,7 @@ static void janitor_start(void)
     if (pidfd >= 0)
         close(pidfd);
     if (c < 0) {
-        vp_warn("cannot start the janitor (fork: %s); semaphore sets are left "
+        base_warn("cannot start the janitor (fork: %s); semaphore sets are left "
                 "behind if the program is killed with SIGKILL", strerror(e));
         return;
     }
@@ -132,16 +132,16 @@ static int sets_ready(void)
 {
     if (CMM_LOAD_SHARED(sets))
         return 1;
-    sync_spin_lock(&start_lock);
+    base_spin_lock(&start_lock);
     if (!sets) {
         void *p = mmap(NULL, SETS_MAX * sizeof(int), PROT_READ | PROT_WRITE,
                        MAP_SHARED | MAP_ANONYMOUS, -1, 0);
         if (p != MAP_FAILED) {
-            sync_store_release(&sets, (int *)p);
+            base_store_release(&sets, (int *)p);
             janitor_start();
         }
     }
-    sync_spin_unlock(&start_lock);
+    base_spin_unlock(&start_lock);
     return sets != NULL;
 }
 
@@ -172,7 +172,6 @@ void vp_semset_remove_all(void)
 {
     int *s = CMM_LOAD_SHARED(sets);
 
-    vpg.park_semid = -1;
     if (!s)
         return;
     for (int i = 0; i < SETS_MAX; i++) {
@@ -191,7 +190,6 @@ void vp_semset_forget(void)
 
     sets = NULL;
     start_lock = 0;
-    vpg.park_semid = -1;
     if (s)
         munmap(s, SETS_MAX * sizeof(int));
 }

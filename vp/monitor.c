@@ -71,7 +71,7 @@ int vp_monitor_start(void)
     pthread_sigmask(SIG_SETMASK, &old, NULL);
     pthread_attr_destroy(&a);
     if (e) {
-        vp_warn("cannot start the monitor thread that reaps bound threads: %s",
+        base_warn("cannot start the monitor thread that reaps bound threads: %s",
                 strerror(e));
         return e;
     }

@@ -1,6 +1,6 @@
-/* vp/reaper.c - mltp_start: the calling thread becomes the reaper. It
- * clones the VPs and sleeps until they have all left, on their tid words
- * (vp/pwait.c), waking every TICK_MS for the signals it keeps.
+/* vp/reaper.c - a start's VPs, from the thread that calls mltp_start: the
+ * reaper. It clones the VPs and sleeps until they have all left, on their
+ * tid words (vp/pwait.c), waking every TICK_MS for the signals it keeps.
  *
  * When a VP dies from a signal, calls exit() or _exit(), it ends the
  * program as a single-threaded program would have ended (vp/end.c), with
@@ -26,10 +26,8 @@
 #include <sys/syscall.h>
 #include <ucontext.h>
 #include <unistd.h>
-#include "ult/runq.h"
 #include "vp/vp.h"
 
-#define VP_MAX 1024
 #define TICK_MS 100
 
 /* ---- signals ------------------------------------------------------- */
@@ -109,26 +107,26 @@ static void take_signals(int vps_alive)
 /* ---- the reaper loop ----------------------------------------------- */
 
 /* A VP has been reaped with si: return if that was expected. */
-static void vp_ended(vp_t *vp, pid_t pid, const siginfo_t *si)
+static void ended(vp_t *vp, pid_t pid, const siginfo_t *si)
 {
     pid_t exiting = CMM_LOAD_SHARED(vpg.exit_pid);
     char line[400];
 
     vp_end_if_ending();
+    if (exiting == pid)         /* exit(): handlers and stdio done there */
+        vp_end_program(0, vpg.exit_status);
+    if (vp->state == VP_DONE || vp->state == VP_STOPPED)
+        return;                 /* (a pthread it left was killed) */
     if (si->si_code == CLD_KILLED || si->si_code == CLD_DUMPED) {
         int sig = si->si_status;
         if (exiting && sig == SIGKILL)
             return;             /* stopped by an exit() in progress */
         if (!vp_quiet_signal(sig)) {
             vp_describe_crash(vp, pid, sig, line, sizeof line);
-            vp_warn("%s", line);
+            base_warn("%s", line);
         }
         vp_end_program(sig, 0);
     }
-    if (exiting == pid)         /* exit(): handlers and stdio done there */
-        vp_end_program(0, vpg.exit_status);
-    if (vp->state == VP_DONE || vp->state == VP_STOPPED)
-        return;
     vp_end_program(0, si->si_status);   /* _exit() in a ULT */
 }
 
@@ -137,14 +135,16 @@ static void reap_vp(vp_t *vp)
     pid_t pid = vp->pid;
     siginfo_t si;
 
+    if (vp->state == VP_DONE || vp->state == VP_STOPPED)
+        kill(pid, SIGKILL);     /* pthreads a ULT left there, if any */
     if (vp_reap(pid, &si) < 0 || si.si_pid != pid) {
         vp_end_if_ending();
-        vp_warn("VP %d (pid %d) was reaped by someone else (waitid with __WALL "
+        base_warn("VP %d (pid %d) was reaped by someone else (waitid with __WALL "
                 "in the program?); ending the program", vp->id, (int)pid);
         vp_end_program(0, 1);
     }
     CMM_STORE_SHARED(vp->pid, 0);   /* its pid may be reused at once */
-    vp_ended(vp, pid, &si);
+    ended(vp, pid, &si);
 }
 
 static void reaper_loop(void)
@@ -155,7 +155,7 @@ static void reaper_loop(void)
 
         vp_pwait_init(&w);
         for (int i = 0; i < vpg.nvp; i++) {
-            vp_t *vp = &vpg.vps[i];
+            vp_t *vp = vpg.vps[i];
             pid_t t;
             if (vp->pid <= 0)
                 continue;
@@ -180,112 +180,36 @@ static void reaper_loop(void)
     }
 }
 
-static int ensure_slots(int nvp)
+int vp_run(vp_t *const *vps, int n, vp_main_t *main_fn)
 {
-    if (nvp <= vpg.nslots)
-        return 0;
-    vp_t *v = aligned_alloc(64, sizeof(vp_t) * nvp);
-    if (!v)
-        return ENOMEM;
-    memset(v, 0, sizeof(vp_t) * nvp);
-    if (vpg.vps)
-        memcpy(v, vpg.vps, sizeof(vp_t) * vpg.nslots);
-    free(vpg.vps);
-    vpg.vps = v;
-    vpg.nslots = nvp;
-    return 0;
-}
+    int i, e = 0;
 
-static void print_stats(void)
-{
-    for (int i = 0; i < vpg.nvp; i++) {
-        vp_t *vp = &vpg.vps[i];
-        vp_warn("stats: VP %d: %lu switches, %lu parks, %lu wake-ups sent, "
-                "%lu idle spins that found work", i, vp->switches, vp->parks,
-                vp->wakeups, vp->idle_hits);
-    }
-}
-
-static void start_failed(int e)
-{
-    ult_runq.solo = 0;          /* bound threads use the queue: lock it */
-    vpg.running = 0;
-    vp_fault_restore();
-    errno = e;
-}
-
-void mltp_start(int nvp)
-{
-    int e;
-
-    mltp_init();
-    if (nvp < 1 || nvp > VP_MAX) {
-        vp_warn("mltp_start(%d): the number of VPs must be between 1 and %d",
-                nvp, VP_MAX);
-        errno = EINVAL;
-        return;
-    }
-    if (vp_current() || ult_bound_self || vpg.running) {
-        vp_warn("mltp_start() called from inside an MLTP thread");
-        errno = EINVAL;
-        return;
-    }
-    ult_pending_flush();
-    if (ult_runq.live == 0)        /* no VP runs: no lock needed */
-        return;
-    if (vpg.park_semid < 0 && (vpg.park_semid = vp_semset_create(1)) < 0) {
-        e = errno;
-        vp_warn("cannot create the VP park semaphore: %s", strerror(e));
-        errno = e;
-        return;
-    }
-    if ((e = ensure_slots(nvp)) != 0) {
-        vp_warn("mltp_start(%d): %s", nvp, strerror(e));
-        errno = e;
-        return;
-    }
-    semctl(vpg.park_semid, 0, SETVAL, 0);
-    vp_exit_register();
-    vpg.nvp = nvp;
-    vpg.finish = VP_GO;
-    ult_runq.bitmap &= ~RUNQ_STOP;
-    ult_runq.solo = nvp == 1 && !vp_bound_alive();
+    vpg.vps = vps;
+    vpg.nvp = n;
     vpg.exit_pid = 0;
-    ult_runq.parked = 0;
-    vpg.semwait = 0;
     vpg.reaper = getpid();
     vpg.running = 1;
     vp_fault_install();
     /* the VPs inherit the program's signal mask; the reaper's comes after */
-    for (int i = 0; i < nvp; i++) {
-        vpg.vps[i].id = i;
-        vpg.vps[i].pid = 0;
-        if ((e = vp_spawn(&vpg.vps[i])) != 0) {
-            vp_warn("could create only %d of %d VPs: %s", i, nvp, strerror(e));
-            if (i == 0) {
-                start_failed(e);
-                return;
-            }
-            vpg.nvp = i;
+    for (i = 0; i < n; i++) {
+        vps[i]->pid = 0;
+        if ((e = vp_spawn(vps[i], main_fn)) != 0) {
+            base_warn("could create only %d of %d VPs: %s", i, n, strerror(e));
             break;
         }
     }
-    signals_take();
-    reaper_loop();
-    signals_give_back();
-    ult_runq.solo = 0;
+    vpg.nvp = i;
+    if (i) {
+        signals_take();
+        reaper_loop();
+        signals_give_back();
+    }
     vpg.running = 0;
     vp_fault_restore();
     /* bound threads that ULTs made and that outlive the start */
     if (vp_bound_unreaped())
         vp_monitor_start();
-    if (vpg.stats)
-        print_stats();
-    if (vpg.finish == VP_FINISH_DEADLOCK) {
-        vp_warn("deadlock: %ld ULT(s) blocked and none can ever run; "
-                "mltp_start returns", ult_runq.live);
-        errno = EDEADLK;
-    } else if (vpg.nvp < nvp) {
-        errno = EAGAIN;         /* ran, on fewer VPs than asked */
-    }
+    if (!i)
+        errno = e;
+    return i;
 }

@@ -1,6 +1,6 @@
 /* vp/tcb.c - each VP gets its own glibc thread control block and TLS.
  *
- * We "borrow" them from a pthread (FINDINGS.md section 2): a helper thread,
+ * We "borrow" them from a pthread: a helper thread,
  * created with every signal blocked, records where glibc put its tid and
  * robust list, then ends with a raw SYS_exit, so glibc never learns it died
  * and never reuses its TCB or stack. The VP is clone()d with that TCB as its
@@ -65,7 +65,7 @@ static void *borrow_main(void *arg)
     tid_candidates(b->cand);
     b->sp = &here;
     syscall(SYS_get_robust_list, 0, &b->robust, &b->robust_len);
-    sync_store_release(&b->ready, 1);
+    base_store_release(&b->ready, 1);
     for (;;)
         syscall(SYS_exit, 0);
     return NULL;
@@ -102,9 +102,18 @@ static long find_tid_offset(tid_mask_t cand)
     return -1;
 }
 
-/* The end of a VP or bound thread: its whole thread group, so that
-   pthreads a ULT made there end with it (exit_group, not glibc's exit:
-   no handlers run again). */
+/* The normal end of a VP or bound thread: this thread only (SYS_exit,
+   not glibc's exit: no handlers run again). Whoever reaps it then kills
+   what is left of its thread group (pthreads a ULT made there end with
+   it): exit_group here would work on Linux, but valgrind, which runs our
+   processes as threads of one, would end the whole program. */
+void vp_thread_exit(int status)
+{
+    for (;;)
+        syscall(SYS_exit, status);
+}
+
+/* The end of its whole thread group, at once. */
 void vp_group_exit(int status)
 {
     for (;;)
@@ -145,7 +154,7 @@ int vp_tcb_borrow(struct vp_tcb *t, size_t stack_size)
     if (tid_offset < 0 || !(b.cand[tid_offset / sizeof(pid_t) / 64] >>
                             (tid_offset / sizeof(pid_t) % 64) & 1)) {
         pthread_join(pt, NULL);
-        vp_warn("cannot find the tid field in glibc's thread descriptor "
+        base_warn("cannot find the tid field in glibc's thread descriptor "
                 "(unsupported glibc); no VP can be created");
         return ENOTSUP;
     }

@@ -1,57 +1,25 @@
-/* vp/vp.c - a VP: a clone()d process with its own TCB that runs the
- * scheduler loop: take the next ULT, switch to it, park when none. */
+/* vp/vp.c - a VP's process: clone()d with a TCB of its own (vp/tcb.c),
+ * set up, then it runs what the scheduler gave it. */
 #include <errno.h>
 #include <sys/prctl.h>
+#include <time.h>
 #include <unistd.h>
-#include "ult/asan.h"
-#include "ult/runq.h"
 #include "vp/vp.h"
 
 #define VP_STACK_SIZE (256 * 1024)
+#define STOP_GRACE_MS 200
 
-static void *leave_loop(void *old_sp, void *vp, void *unused)
+static vp_main_t *vp_main_fn;   /* the same for every VP of a start */
+
+void vp_stop(vp_t *vp)
 {
-    (void)unused;
-    ((vp_t *)vp)->idle_sp = old_sp;
-    runq_unlock();
-    return NULL;
+    base_store_release(&vp->state, VP_STOPPED);
+    vp_thread_exit(0);
 }
 
-void vp_stop_here(vp_t *vp)
-{
-    sync_store_release(&vp->state, VP_STOPPED);
-    vp_group_exit(0);
-}
-
-void vp_loop(vp_t *vp)
-{
-    for (;;) {
-        int finish = CMM_LOAD_SHARED(vpg.finish);
-        if (finish == VP_FINISH_STOP)
-            vp_stop_here(vp);
-        if (finish != VP_GO)
-            return;
-        runq_lock();
-        ult_t *u = runq_pop(0);
-        if (u) {
-            void *fake, *to = ult_resume_sp(u);
-            *vp->errno_p = u->saved_errno;
-            vp->cur = u;
-            vp->switches++;
-            ult_asan_start(&fake, u->stack_lo + ult_guard_size,
-                           u->stack_map - ult_guard_size);
-            ult_switch(to, vp, NULL, leave_loop);
-            ult_asan_finish(fake);
-            continue;
-        }
-        runq_unlock();
-        vp_idle(vp);
-    }
-}
-
-/* The loop runs on the borrowed thread's stack; glibc still knows it.
-   Once per TCB: it is reused by later starts (saves a system call). */
-static void vp_note_stack(vp_t *vp)
+/* It runs on the borrowed thread's stack, which glibc still knows. Once
+   per TCB: it is reused by later starts (saves a system call). */
+static void note_stack(vp_t *vp)
 {
     pthread_attr_t a;
 
@@ -67,22 +35,20 @@ static int vp_main(void *arg)
 
     vp_tcb_adopt(&vp->tcb);
     vp_self_tls = vp;
-    vp_sched_tls = vp;
-    vp->errno_p = &errno;
     vp->pid = getpid();   /* the reaper writes it too, after clone returns */
     /* never outlive the reaper (and close the race with its death) */
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() != vpg.reaper)
         vp_group_exit(0);
     vp_fault_altstack(vp);
-    vp_note_stack(vp);
-    vp_loop(vp);
-    sync_store_release(&vp->state, VP_DONE);
-    vp_group_exit(0);
+    note_stack(vp);
+    vp_main_fn(vp);
+    base_store_release(&vp->state, VP_DONE);
+    vp_thread_exit(0);
 }
 
 /* Returns 0 or an errno value. */
-int vp_spawn(vp_t *vp)
+int vp_spawn(vp_t *vp, vp_main_t *main_fn)
 {
     pid_t pid;
 
@@ -91,12 +57,11 @@ int vp_spawn(vp_t *vp)
         if (e)
             return e;
     }
+    vp_main_fn = main_fn;
     vp->state = VP_RUNNING;
-    vp->cur = NULL;
     vp->fault_sig = 0;
     vp->fault_addr = NULL;
     vp->fault_sp = NULL;
-    vp->switches = vp->parks = vp->wakeups = vp->idle_hits = 0;
     pid = vp_clone(vp_main, &vp->tcb, vp, 0);
     if (pid < 0)
         return errno;
@@ -104,23 +69,38 @@ int vp_spawn(vp_t *vp)
     return 0;
 }
 
-/* Tell every VP to leave its loop (or stop at once, for exit()). */
-void vp_finish_all(int why)
+vp_t *vp_of_pid(pid_t pid)
 {
-    if (why == VP_FINISH_STOP) {
-        uatomic_set(&vpg.finish, why);
-        runq_lock();
-        CMM_STORE_SHARED(ult_runq.bitmap, ult_runq.bitmap | RUNQ_STOP);
-        runq_unlock();
-    } else if (uatomic_cmpxchg(&vpg.finish, VP_GO, why) != VP_GO)
-        return;
-    /* only the parked need a post: a VP about to park counts itself
-       before it looks at finish, and both sides order that with a full
-       barrier (a syscall saved at the end of every start) */
-    cmm_smp_mb();
-    int parked = uatomic_read(&ult_runq.parked);
-    if (parked)
-        vp_unpark(parked);
+    for (int i = 0; i < vpg.nvp; i++)
+        if (CMM_LOAD_SHARED(vpg.vps[i]->pid) == pid)
+            return vpg.vps[i];
+    return NULL;
+}
+
+static int others_running(pid_t me)
+{
+    int n = 0;
+    for (int i = 0; i < vpg.nvp; i++) {
+        vp_t *vp = vpg.vps[i];
+        if (vp->pid > 0 && vp->pid != me && CMM_LOAD_SHARED(vp->state) == VP_RUNNING)
+            n++;
+    }
+    return n;
+}
+
+/* exit() in one of our processes, the VPs told to stop at their next
+   scheduling point: give them a grace period, then kill those left. */
+void vp_stop_grace(pid_t me)
+{
+    struct timespec ms = { 0, 1000 * 1000 };
+
+    for (int waited = 0; others_running(me) && waited < STOP_GRACE_MS; waited++)
+        nanosleep(&ms, NULL);
+    for (int i = 0; i < vpg.nvp; i++) {
+        vp_t *vp = vpg.vps[i];
+        if (vp->pid > 0 && vp->pid != me && CMM_LOAD_SHARED(vp->state) == VP_RUNNING)
+            kill(vp->pid, SIGKILL);
+    }
 }
 
 int mltp_vp_id(void)

@@ -1,5 +1,9 @@
-/* vp/vp.h - process layer internals: VPs, the reaper, parking, bound
- * threads, and the SysV semaphore sets the library owns. */
+/* vp/vp.h - the process layer: processes made with clone() that share the
+ * program's memory (VPs and bound threads), their glibc TCBs, watching
+ * them end, the reaper, ending the program, signals and crashes, fork(),
+ * and the SysV semaphore sets the library owns. It knows nothing of ULTs,
+ * run queues or locks: what a VP runs is a function the scheduler gives
+ * it (ARCHITECTURE.md, "Layers"). */
 #ifndef VP_VP_H
 #define VP_VP_H
 
@@ -7,7 +11,9 @@
 #include <pthread.h>
 #include <signal.h>
 #include <sys/types.h>
-#include "ult/ult.h"
+#include "base/log.h"
+#include "base/spin.h"
+#include "mltp.h"
 
 /* A glibc thread control block borrowed from a pthread that has exited
    with a raw SYS_exit (vp/tcb.c); a VP or bound thread runs on it. */
@@ -25,56 +31,43 @@ void vp_tcb_release(struct vp_tcb *t);        /* once its process is gone */
 void vp_tcb_scrub_keys(void);                 /* before giving it back */
 volatile pid_t *vp_tcb_tid(struct vp_tcb *t); /* cleared by the kernel at exit */
 pid_t vp_clone(int (*fn)(void *), struct vp_tcb *t, void *arg, int extra_flags);
+void vp_thread_exit(int status) __attribute__((noreturn));
 void vp_group_exit(int status) __attribute__((noreturn));
+
+/* ---- VPs ------------------------------------------------------------ */
 
 enum vp_state { VP_RUNNING, VP_DONE, VP_STOPPED };
 
-#define VP_ID_BLOCK 64
-
+/* A VP's process. The scheduler embeds it, first, in its own per-VP
+   record (sched/sched.h) and finds that record from it. */
 typedef struct vp {
     int id;
     volatile pid_t pid;
-    void *idle_sp;              /* the scheduler loop's saved context */
-    ult_t *volatile cur;        /* the running ULT, NULL in the loop */
-    int *errno_p;               /* this VP's errno (its own TLS) */
     volatile int state;         /* enum vp_state */
     volatile int fault_sig;     /* recorded by the fault handler */
     void *volatile fault_addr;
     void *volatile fault_sp;    /* the stack pointer at the fault */
     struct vp_tcb tcb;
     void *altstack;
-    void *stack_bottom;         /* the loop's stack, for ASan */
+    void *stack_bottom;         /* its first stack (the borrowed thread's) */
     size_t stack_size;
-    int id_next, id_end;        /* ULT ids taken in blocks (VP_ID_BLOCK) */
-    void *stacks;               /* this VP's stack cache (ult/stack.c) */
-    int nstacks;
-    void *exit_sp[4];           /* an ended ULT's context: where ult_exit
-                                   saves it (its descriptor may be gone) */
-    struct vp_handles {         /* its descriptor cache (ult/handle.c) */
-        void *head;
-        int count;
-    } handles;
-    /* statistics (MLTP_STATS=1): written by this VP only */
-    unsigned long switches, parks, wakeups, idle_hits;
-} __attribute__((aligned(64))) vp_t;
+} vp_t;
 
-enum vp_finish { VP_GO, VP_FINISH_DONE, VP_FINISH_DEADLOCK, VP_FINISH_STOP };
+/* What a VP runs once its process is set up; when it returns, the VP
+   ends normally. */
+typedef void vp_main_t(vp_t *vp);
 
 struct vp_global {
     int nvp;                    /* VPs of the current or last start */
-    int nslots;                 /* vps[] allocated */
-    vp_t *vps;
-    volatile int running;       /* inside mltp_start */
-    int finish;                 /* enum vp_finish; CMM_LOAD_SHARED */
-    pid_t exit_pid;             /* CMM_LOAD_SHARED */    /* the process that called exit() */
+    vp_t *const *vps;           /* the scheduler's, for this start */
+    volatile int running;       /* a start runs (the reaper reaps) */
+    pid_t exit_pid;             /* uatomic: whose exit() is in progress */
     volatile int exit_status;
     pid_t reaper;
     pid_t main_pid;             /* the process that set the library up */
-    int park_semid;
-    int semwait;                /* VPs blocked on a SEMAPHORE lock (uatomic) */
-    long spin_ns;
     int ncpus;
-    int stats;
+    /* set by the scheduler: one line on what vp ran when it died */
+    int (*describe)(const vp_t *vp, pid_t pid, int sig, char *buf, size_t n);
 };
 extern struct vp_global vpg;
 
@@ -91,50 +84,35 @@ static inline vp_t *vp_current(void)
     return v;
 }
 
-/* vp_current(), but outside a VP a VP-shaped dummy whose cur is
-   ult_outside: mltp_yield then tests no pointer at all. */
-extern ult_t ult_outside;
-extern vp_t vp_outside;
-extern __thread vp_t *vp_sched_tls __attribute__((tls_model("initial-exec")));
-static inline vp_t *vp_current_or_dummy(void)
-{
-    vp_t *v;
-    __asm__ volatile("movq vp_sched_tls@gottpoff(%%rip), %0\n\t"
-                     "movq %%fs:(%0), %0" : "=r"(v));
-    return v;
-}
+/* vp/vp.c: a VP's process */
+int vp_spawn(vp_t *vp, vp_main_t *main_fn);
+void vp_stop(vp_t *vp) __attribute__((noreturn));  /* ends it, STOPPED */
+vp_t *vp_of_pid(pid_t pid);     /* this start's VP with that pid, or NULL */
+void vp_stop_grace(pid_t me);   /* exit(): wait for the others, then kill */
 
-/* vp/vp.c */
-void vp_loop(vp_t *vp);
-void vp_stop_here(vp_t *vp) __attribute__((noreturn));
-void vp_finish_all(int why);
-int vp_spawn(vp_t *vp);
+/* vp/reaper.c: the start's VPs, from the calling thread (the reaper).
+   Spawns vps[0..n), each running main_fn, and returns once every one has
+   ended normally; ends the program if one did not. Returns the number it
+   could spawn (0: errno says why; nothing ran). */
+int vp_run(vp_t *const *vps, int n, vp_main_t *main_fn);
 
-/* Is spinning for another VP worth it? (more than one VP, no more VPs
-   than CPUs, spinning not turned off) */
-static inline int vp_spin_pays(void)
-{
-    return vpg.nvp > 1 && vpg.nvp <= vpg.ncpus && vpg.spin_ns > 0;
-}
+/* vp/init.c */
+void vp_init(void);
 
-/* vp/park.c: idle VPs spin, then sleep on a SysV semaphore. */
-void vp_idle(vp_t *vp);
-void vp_unpark(int n);
-
-/* vp/log.c */
-void vp_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-const char *vp_signame(int sig, char *buf, size_t n);
-
-/* vp/end.c: ending the program; lock-free, from the reaper or monitor */
+/* ---- ending the program (vp/end.c): lock-free, from the reaper or the
+   monitor ---------------------------------------------------------------- */
 int vp_quiet_signal(int sig);
 void vp_kill_all(pid_t except);
 void vp_die_like(int sig) __attribute__((noreturn));
 void vp_end_program(int sig, int status) __attribute__((noreturn));
 void vp_end_if_ending(void);
 void vp_exit_deadline(void);
+/* exit() in one of our processes: 1 if it is the first, which then runs
+   the exit handlers; the program ends with status once it is gone */
+int vp_exit_claim(pid_t me, int status);
 void vp_end_forget(void);
 
-/* vp/pwait.c: sleeping on the tid words of our processes */
+/* ---- sleeping on the tid words of our processes (vp/pwait.c) ---------- */
 #define VP_PWAIT_MAX 128
 struct vp_pwait {
     struct futex_waitv w[VP_PWAIT_MAX];
@@ -146,22 +124,38 @@ void vp_pwait(struct vp_pwait *p, int timeout_ms);
 void vp_pwake(volatile void *word);
 int vp_reap(pid_t pid, siginfo_t *si);
 
-/* vp/fault.c */
+/* ---- crashes (vp/fault.c) ---------------------------------------------- */
 void vp_fault_install(void);
 void vp_fault_restore(void);
 void vp_fault_altstack(vp_t *vp);
-int vp_describe_crash(vp_t *vp, pid_t pid, int sig, char *buf, size_t n);
+int vp_describe_crash(const vp_t *vp, pid_t pid, int sig, char *buf, size_t n);
 
-/* vp/exit.c */
-void vp_exit_register(void);
-
-/* vp/janitor.c: every SysV semaphore set the library makes is listed here
-   and removed on every way out, SIGKILL of the program included. */
+/* ---- SysV semaphore sets (vp/janitor.c): every set the library makes is
+   listed and removed on every way out, SIGKILL of the program included -- */
 int vp_semset_create(int nsems);
 void vp_semset_remove_all(void);
 void vp_semset_forget(void);
 
-/* vp/bound.c */
+/* ---- bound threads' processes (vp/bound.c, vp/monitor.c) --------------- */
+enum vp_bound_state { VPB_FREE, VPB_MAKING, VPB_RUNNING, VPB_ENDED };
+
+struct vp_bound {
+    void (*run)(struct vp_bound *b);   /* what its process runs */
+    void *user[4];                     /* its creator's (sched/bound.c) */
+    int thrid;
+    struct vp_tcb tcb;
+    volatile pid_t pid;
+    int state;                  /* uatomic, enum vp_bound_state; futex */
+    volatile int returned;      /* run returned: a normal end */
+    char private_area[MLTP_PRIVATE_SIZE];
+};
+
+struct vp_bound *vp_bound_take(void);
+/* 0, or an errno value (b is then free again) */
+int vp_bound_spawn(struct vp_bound *b, size_t stack_size);
+/* until it has been reaped; a ULT passes its yield */
+void vp_bound_wait(struct vp_bound *b, void (*yield)(void));
+void vp_bound_free(struct vp_bound *b);     /* joined: TCB back, record free */
 int vp_bound_alive(void);
 int vp_bound_unreaped(void);
 int vp_bound_is_pid(pid_t pid);
@@ -170,16 +164,9 @@ void vp_bound_reap_killed(void);
 int vp_bound_watch(struct vp_pwait *w);
 void vp_bound_forget(void);
 
-/* vp/monitor.c */
 int vp_monitor_start(void);
 int vp_monitor_running(void);
 void vp_monitor_poke(void);
 void vp_monitor_forget(void);
-
-/* vp/init.c */
-extern int vp_initialized;
-
-/* vp/fork.c */
-void vp_fork_register(void);
 
 #endif

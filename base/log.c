@@ -1,11 +1,11 @@
-/* vp/log.c - the library's one-line messages. */
+/* base/log.c - the library's one-line messages. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
-#include "vp/vp.h"
+#include "base/log.h"
 
-void vp_warn(const char *fmt, ...)
+void base_warn(const char *fmt, ...)
 {
     char buf[512];
     va_list ap;
@@ -22,11 +22,11 @@ void vp_warn(const char *fmt, ...)
         n = sizeof buf - 2;
     buf[n++] = '\n';
     /* one write: the line is never interleaved with other output */
-    if (write(STDERR_FILENO, buf, n) < 0)
+    if (write(STDERR_FILENO, buf, (size_t)n) < 0)
         return;
 }
 
-const char *vp_signame(int sig, char *buf, size_t n)
+const char *base_signame(int sig, char *buf, size_t n)
 {
     const char *abbrev = sigabbrev_np(sig);
     snprintf(buf, n, "SIG%s (%s)", abbrev ? abbrev : "?", strsignal(sig));

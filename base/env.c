@@ -1,0 +1,21 @@
+/* base/env.c - settings from the environment. */
+#include <errno.h>
+#include <stdlib.h>
+#include "base/log.h"
+
+long base_env_long(const char *name, long dflt, long max)
+{
+    const char *s = secure_getenv(name);
+    char *end;
+    long v;
+
+    if (!s || !*s)
+        return dflt;
+    errno = 0;
+    v = strtol(s, &end, 10);
+    if (*end || end == s || v < 0 || v > max || errno) {
+        base_warn("ignoring %s=%s (a whole number from 0 to %ld)", name, s, max);
+        return dflt;
+    }
+    return v;
+}

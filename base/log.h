@@ -1,0 +1,18 @@
+/* base/log.h - the library's one-line messages, and settings from the
+ * environment. */
+#ifndef BASE_LOG_H
+#define BASE_LOG_H
+
+#include <stddef.h>
+
+/* "mltp: ..." on stderr, in one write. */
+void base_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* "SIGSEGV (Segmentation fault)" */
+const char *base_signame(int sig, char *buf, size_t n);
+
+/* A whole number from 0 to max in the environment variable name, or dflt
+   (also, with a message, when the value is not one). secure_getenv: a
+   set-user-ID program does not take settings from its caller. */
+long base_env_long(const char *name, long dflt, long max);
+
+#endif

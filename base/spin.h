@@ -1,0 +1,29 @@
+/* base/spin.h - the internal test-and-test-and-set spin lock. Never held
+ * across a blocking call (ARCHITECTURE.md, "Locking rules"). */
+#ifndef BASE_SPIN_H
+#define BASE_SPIN_H
+
+#include "base/order.h"
+
+typedef unsigned int base_spin_t;   /* 0 free, 1 held */
+
+void base_spin_wait(base_spin_t *l);
+
+/* Uncontended: one locked xchg (~20 cycles). */
+static inline void base_spin_lock(base_spin_t *l)
+{
+    if (__builtin_expect(uatomic_xchg(l, 1) != 0, 0))
+        base_spin_wait(l);
+}
+
+static inline int base_spin_trylock(base_spin_t *l)
+{
+    return CMM_LOAD_SHARED(*l) == 0 && uatomic_xchg(l, 1) == 0;
+}
+
+static inline void base_spin_unlock(base_spin_t *l)
+{
+    base_store_release(l, 0);
+}
+
+#endif

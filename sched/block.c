@@ -1,0 +1,124 @@
+/* sched/block.c - wait queues for sync/ (sched/block.h), under the
+ * run-queue lock. A queue is a circular list of waiter nodes known by its
+ * last node: adding and taking the first are O(1), in one pointer. */
+#include "base/backoff.h"
+#include "sched/block.h"
+
+void sched_waiter_init(struct sched_waiter *w, const void *key)
+{
+    w->next = NULL;
+    w->ult = sched_running();
+    w->key = key;
+    w->woken = 0;
+}
+
+void sched_waitq_add(sched_waitq_t *q, struct sched_waiter *w)
+{
+    struct sched_waiter *last = q->last;
+
+    if (last) {
+        w->next = last->next;
+        last->next = w;
+    } else {
+        w->next = w;
+    }
+    q->last = w;
+}
+
+void sched_waitq_remove(sched_waitq_t *q, struct sched_waiter *w)
+{
+    struct sched_waiter *p = w;
+
+    if (w->next == w) {
+        q->last = NULL;
+        return;
+    }
+    while (p->next != w)
+        p = p->next;
+    p->next = w->next;
+    if (q->last == w)
+        q->last = p;
+}
+
+/* A kernel-level waiter's node stays queued only while it waits here: its
+   address never dangles. */
+void sched_wait_queued(struct sched_waiter *w)
+{
+    struct base_backoff b = BASE_BACKOFF_INIT;
+
+    if (w->ult) {
+        sched_block_locked();
+        return;
+    }
+    sched_unlock();
+    while (!CMM_LOAD_SHARED(w->woken))
+        base_backoff(&b);
+    base_acquire_fence();
+}
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdangling-pointer"
+void sched_wait_locked(sched_waitq_t *q, const void *key)
+{
+    struct sched_waiter w;
+
+    sched_waiter_init(&w, key);
+    sched_waitq_add(q, &w);
+    sched_wait_queued(&w);
+}
+#pragma GCC diagnostic pop
+
+/* A ULT waiter goes back on the run queue; a kernel-level one is told
+   (it may return, and its node vanish, at once). Returns 1 for a ULT. */
+static int wake(struct sched_waiter *w, int front)
+{
+    ult_t *u = w->ult;
+
+    if (u) {
+        if (front)
+            sched_push_front(u);
+        else
+            sched_push_back(u);
+        return 1;
+    }
+    base_store_release(&w->woken, 1);
+    return 0;
+}
+
+int sched_wake_locked(sched_waitq_t *q, const void *key, int front)
+{
+    struct sched_waiter *last = q->last, *prev = last, *w;
+
+    if (!last)
+        return 0;
+    for (w = last->next; key && w->key != key; prev = w, w = w->next)
+        if (w == last)
+            return 0;
+    if (w == prev)
+        q->last = NULL;
+    else {
+        prev->next = w->next;
+        if (w == last)
+            q->last = prev;
+    }
+    return wake(w, front);
+}
+
+int sched_wake_all_locked(sched_waitq_t *q, const struct sched_waiter *skip)
+{
+    struct sched_waiter *last = q->last, *w, *next;
+    int n = 0;
+
+    q->last = NULL;
+    if (!last)
+        return 0;
+    for (w = last->next;; w = next) {
+        next = w->next;         /* w may vanish once woken */
+        int end = w == last;
+        if (w != skip)
+            n += wake(w, 0);
+        if (end)
+            break;
+    }
+    return n;
+}

@@ -1,0 +1,170 @@
+/* sched/create.c - creating ULTs: a descriptor (ult/), made ready. */
+#include <errno.h>
+#include <string.h>
+#include "sched/sched.h"
+
+/* Make u ready and count it live; wake a parked VP if one is parked.
+   Reading `parked` under the lock pairs with sched/park.c's idle_wait
+   (the litmus test there): no wake-up is lost, and no system call is made
+   while every VP is busy. */
+void sched_ready_new(ult_t *u)
+{
+    int parked;
+
+    sched_lock();
+    sched_runq.live++;
+    sched_push_back(u);
+    parked = CMM_LOAD_SHARED(sched_runq.parked);
+    sched_unlock();
+    if (parked)
+        sched_unpark(1);
+}
+
+/* ULTs that main creates while no start runs: no VP can run them before
+   the next mltp_start, so they wait in this list, in order, and that start
+   puts them in the run queue (sched_pending_flush): a creation then takes
+   no lock. Only main, and only between starts, uses the list: a bound
+   thread or a VP would have to lock, and so does every thread once VPs
+   run. */
+static struct {
+    ult_t *head, *tail;
+    long n;
+} pending;
+static __thread int tls_is_main;
+
+void sched_pending_note_main(void)
+{
+    tls_is_main = 1;
+}
+
+static inline void make_ready(ult_t *u)
+{
+    if (tls_is_main && !vpg.running) {
+        if (pending.tail)
+            pending.tail->next = u;
+        else
+            pending.head = u;
+        pending.tail = u;
+        pending.n++;
+    } else {
+        sched_ready_new(u);
+    }
+}
+
+/* Called by mltp_start before it looks at the run queue. No VP runs, but
+   a bound thread may: take the lock. */
+void sched_pending_flush(void)
+{
+    ult_t *u = pending.head, *next;
+
+    if (!pending.n)
+        return;
+    sched_lock();
+    sched_runq.live += pending.n;
+    for (long i = 0; i < pending.n; i++, u = next) {
+        next = u->next;
+        sched_push_back(u);
+    }
+    sched_unlock();
+    pending.head = pending.tail = NULL;
+    pending.n = 0;
+}
+
+/* In a fork()ed child the calling thread is the child's main thread, and
+   the parent's pending ULTs are the parent's. */
+void sched_pending_forget(void)
+{
+    pending.head = pending.tail = NULL;
+    pending.n = 0;
+    tls_is_main = 1;
+}
+
+static ult_t *create(const mltp_attr_t *a, void *(*fn)(), void *arg,
+                     const struct ult_vargs *va)
+{
+    struct ult_cache *c;
+    size_t usable = 0;
+    int prio = MLTP_PRIO_DEFAULT;
+    ult_t *u;
+
+    mltp_init();
+    if (!fn) {
+        errno = EINVAL;
+        return NULL;
+    }
+    if (a) {
+        if (a->priority < MLTP_PRIO_MIN || a->priority > MLTP_PRIO_MAX ||
+            (a->stacksize && (a->stacksize < MLTP_STACK_MIN ||
+                              a->stacksize > MLTP_STACK_MAX))) {
+            errno = EINVAL;
+            return NULL;
+        }
+        prio = a->priority;
+        if (a->stacksize)
+            usable = (a->stacksize + ult_page_size - 1) & ~(ult_page_size - 1);
+    }
+    c = sched_cache();
+    if (!(u = ult_handle_get(c))) {
+        errno = ENOMEM;
+        return NULL;
+    }
+    ult_init(c, u, fn, arg, prio);
+    u->level = &sched_runq.level[prio];
+    if (a && a->name)
+        strncpy(u->name, a->name, sizeof u->name - 1);
+    u->name[sizeof u->name - 1] = 0;
+    if ((va || (usable && usable != ult_stack_default)) &&
+        !(u->sp = ult_frame(c, u, usable ? usable : ult_stack_default, va,
+                            sched_first_run))) {
+        ult_handle_put(c, u);
+        errno = ENOMEM;
+        return NULL;
+    }
+    make_ready(u);
+    return u;
+}
+
+/* The common case, kept short: no attributes, no stack yet. The first
+   use, a NULL f and no memory take create's general path. */
+mltp_t *mltp_create(mltp_userf_t *f, void *p0)
+{
+    struct ult_cache *c = sched_cache();
+    ult_t *u;
+
+    if (__builtin_expect(!CMM_LOAD_SHARED(sched_initialized) || !f ||
+                         !(u = ult_handle_get(c)), 0))
+        return (mltp_t *)create(NULL, (void *(*)())f, p0, NULL);
+    ult_init(c, u, (void *(*)())f, p0, MLTP_PRIO_DEFAULT);
+    u->level = &sched_runq.level[MLTP_PRIO_DEFAULT];
+    make_ready(u);
+    return (mltp_t *)u;
+}
+
+mltp_t *mltp_create_attr(const mltp_attr_t *a, mltp_userf_t *f, void *p0)
+{
+    return (mltp_t *)create(a, (void *(*)())f, p0, NULL);
+}
+
+void mltp_attr_init(mltp_attr_t *a)
+{
+    a->stacksize = 0;
+    a->priority = MLTP_PRIO_DEFAULT;
+    a->name = NULL;
+}
+
+/* From mltp_vcreate's entry (sched/vcreate-x86_64.S), with the caller's
+   register image. */
+mltp_t *sched_vcreate_regs(void *f, int nbytes, const struct ult_vregs *r);
+mltp_t *sched_vcreate_regs(void *f, int nbytes, const struct ult_vregs *r)
+{
+    union {
+        struct ult_vargs va;
+        char room[sizeof(struct ult_vargs) + MLTP_VARGS_MAX * sizeof(unsigned long)];
+    } u;
+
+    if (!f || ult_vargs_build(&u.va, sizeof u, nbytes, r) != 0) {
+        errno = EINVAL;
+        return NULL;
+    }
+    return (mltp_t *)create(NULL, (void *(*)())f, NULL, &u.va);
+}

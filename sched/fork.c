@@ -1,0 +1,35 @@
+/* sched/fork.c - the scheduler in a fork()ed child (vp/fork.c says what
+ * the child is): the parent's ULTs stay with the parent. Their descriptors
+ * and stacks are left as they were copied (leaked in the child), the
+ * queues and per-VP caches that point at them start empty, and every lock
+ * is free. */
+#include <pthread.h>
+#include <string.h>
+#include "sched/sched.h"
+
+static void child(void)
+{
+    memset(&sched_runq, 0, sizeof sched_runq);
+    sched_self_tls = &sched_outside;
+    sched_bound_self = NULL;
+    sg.finish = SCHED_GO;
+    sg.park_semid = -1;         /* the parent's set */
+    sg.semwait = 0;
+    /* glibc gave the TCBs the VPs borrowed back to its stack cache in
+       the child: forget them, with what the VPs cached */
+    for (int i = 0; i < sg.nslots; i++) {
+        sched_vp_t *sv = &sg.vps[i];
+        sv->cur = NULL;
+        sv->vp.pid = 0;
+        sv->vp.state = VP_DONE;
+        sv->vp.tcb.tcb = NULL;
+        sv->vp.stack_bottom = NULL;
+        memset(&sv->cache, 0, sizeof sv->cache);
+    }
+    sched_pending_forget();
+}
+
+void sched_fork_register(void)
+{
+    pthread_atfork(NULL, NULL, child);
+}

@@ -1,0 +1,36 @@
+/* sched/init.c - mltp_init: every layer's settings, read once. */
+#include <sys/syscall.h>
+#include <unistd.h>
+#include "sched/sched.h"
+
+struct sched_global sg = { .park_semid = -1 };
+/* What mltp_yield finds outside a VP: a ULT whose priority bit is never
+   the run queue's bitmap, which sends it to its slow path (yield.c). */
+ult_t ult_outside = { .prio_bit = 1UL << 62 };
+sched_vp_t sched_outside = { .cur = &ult_outside };
+__thread sched_vp_t *sched_self_tls __attribute__((tls_model("initial-exec"))) = &sched_outside;
+int sched_initialized;
+
+void mltp_init(void)
+{
+    static base_spin_t once;
+
+    if (CMM_LOAD_SHARED(sched_initialized))
+        return;
+    base_spin_lock(&once);
+    if (sched_initialized) {
+        base_spin_unlock(&once);
+        return;
+    }
+    vp_init();
+    ult_init_layer();
+    /* about one cross-CPU wake-up on a VM; at most 10 s */
+    sg.spin_ns = base_env_long("MLTP_SPIN_US", 20, 10 * 1000 * 1000) * 1000;
+    sg.stats = base_env_long("MLTP_STATS", 0, 1) > 0;
+    vpg.describe = sched_describe;
+    if (syscall(SYS_gettid) == vpg.main_pid)  /* set up by the main thread */
+        sched_pending_note_main();
+    sched_fork_register();
+    base_store_release(&sched_initialized, 1);
+    base_spin_unlock(&once);
+}

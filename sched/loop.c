@@ -1,0 +1,75 @@
+/* sched/loop.c - what each VP's process runs: the scheduler loop. Take the
+ * next ULT and switch to it; park when there is none; leave when the start
+ * is over (or stop at once, for exit()). */
+#include <errno.h>
+#include "sched/switch.h"
+
+static void *leave_loop(void *old_sp, void *sv, void *unused)
+{
+    (void)unused;
+    ((sched_vp_t *)sv)->idle_sp = old_sp;
+    sched_unlock();
+    return NULL;
+}
+
+void sched_stop_here(sched_vp_t *sv)
+{
+    vp_stop(&sv->vp);
+}
+
+static void loop(sched_vp_t *sv)
+{
+    for (;;) {
+        int finish = CMM_LOAD_SHARED(sg.finish);
+        if (finish == SCHED_STOP)
+            sched_stop_here(sv);
+        if (finish != SCHED_GO)
+            return;
+        sched_lock();
+        ult_t *u = sched_pop(0);
+        if (u) {
+            void *fake, *to = u->sp ? u->sp : sched_bind(sv, u);
+            *sv->errno_p = u->saved_errno;
+            sv->cur = u;
+            sv->switches++;
+            ult_asan_start(&fake, u->stack_lo + ult_guard_size,
+                           u->stack_map - ult_guard_size);
+            ult_switch(to, sv, NULL, leave_loop);
+            ult_asan_finish(fake);
+            continue;
+        }
+        sched_unlock();
+        sched_idle(sv);
+    }
+}
+
+/* A VP's process is set up (vp/vp.c): run its loop. */
+void sched_vp_main(vp_t *vp)
+{
+    sched_vp_t *sv = (sched_vp_t *)vp;
+
+    sched_self_tls = sv;
+    sv->errno_p = &errno;
+    sv->cur = NULL;
+    loop(sv);
+}
+
+/* Tell every VP to leave its loop (or stop at once, for exit()). */
+void sched_finish_all(int why)
+{
+    if (why == SCHED_STOP) {
+        uatomic_set(&sg.finish, why);
+        sched_lock();
+        CMM_STORE_SHARED(sched_runq.bitmap, sched_runq.bitmap | SCHED_STOP_BIT);
+        sched_unlock();
+    } else if (uatomic_cmpxchg(&sg.finish, SCHED_GO, why) != SCHED_GO) {
+        return;
+    }
+    /* only the parked need a post: a VP about to park counts itself
+       before it looks at finish, and both sides order that with a full
+       barrier (litmus test "park" in ARCHITECTURE.md) */
+    base_full_fence();
+    int parked = uatomic_read(&sched_runq.parked);
+    if (parked)
+        sched_unpark(parked);
+}

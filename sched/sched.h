@@ -1,0 +1,128 @@
+/* sched/sched.h - the scheduler: what happens to ULTs. Each VP runs its
+ * loop (sched/loop.c); ULTs move between the run queue (sched/runq.h),
+ * the VPs and wait queues (sched/block.c) by the transitions of
+ * ARCHITECTURE.md's state table, all made here. sync/ uses sched/block.h
+ * only. */
+#ifndef SCHED_SCHED_H
+#define SCHED_SCHED_H
+
+#include "sched/runq.h"
+#include "ult/asan.h"
+#include "ult/ult.h"
+#include "vp/vp.h"
+
+enum sched_finish { SCHED_GO, SCHED_DONE, SCHED_DEADLOCK, SCHED_STOP };
+
+/* A VP's scheduler record: its process (vp/) first, so that the one is
+   the other's address. */
+typedef struct sched_vp {
+    vp_t vp;
+    ult_t *volatile cur;        /* the running ULT, NULL in the loop */
+    void *idle_sp;              /* the loop's saved context */
+    int *errno_p;               /* this VP's errno (its own TLS) */
+    void *exit_sp[4];           /* an ended ULT's context: where its end
+                                   saves it (its descriptor may be gone) */
+    struct ult_cache cache;     /* stacks, descriptors, ids: no lock */
+    /* statistics (MLTP_STATS=1): written by this VP only */
+    unsigned long switches, parks, wakeups, idle_hits;
+} __attribute__((aligned(64))) sched_vp_t;
+
+_Static_assert(offsetof(sched_vp_t, vp) == 0, "vp_t first");
+
+extern int sched_initialized;   /* mltp_init has run */
+
+struct sched_global {
+    int finish;                 /* enum sched_finish; uatomic */
+    int park_semid;
+    int semwait;                /* VPs blocked in a kernel wait (uatomic) */
+    long spin_ns;               /* MLTP_SPIN_US */
+    int stats;                  /* MLTP_STATS */
+    int nslots;                 /* vps[] allocated */
+    sched_vp_t *vps;
+    vp_t **vp_list;             /* &vps[i].vp, for vp_run */
+};
+extern struct sched_global sg;
+
+/* The VP this code runs on, or NULL. */
+static inline sched_vp_t *sched_current(void)
+{
+    return (sched_vp_t *)vp_current();
+}
+
+/* sched_current(), but outside a VP a VP-shaped dummy whose cur is
+   ult_outside: mltp_yield then tests no pointer at all. */
+extern ult_t ult_outside;
+extern sched_vp_t sched_outside;
+extern __thread sched_vp_t *sched_self_tls __attribute__((tls_model("initial-exec")));
+static inline sched_vp_t *sched_current_or_dummy(void)
+{
+    sched_vp_t *v;
+    __asm__ volatile("movq sched_self_tls@gottpoff(%%rip), %0\n\t"
+                     "movq %%fs:(%0), %0" : "=r"(v));
+    return v;
+}
+
+/* The caches of the calling kernel-level thread: its VP's, or its own. */
+static inline struct ult_cache *sched_cache(void)
+{
+    sched_vp_t *sv = sched_current();
+    return sv ? &sv->cache : &ult_cache_tls;
+}
+
+/* The running ULT, or NULL outside one. */
+static inline ult_t *sched_running(void)
+{
+    sched_vp_t *sv = sched_current();
+    return sv ? sv->cur : NULL;
+}
+
+/* The calling bound thread's handle (sched/bound.c), NULL elsewhere. */
+extern __thread ult_t *sched_bound_self __attribute__((tls_model("initial-exec")));
+
+/* Is spinning for another VP worth it? (more than one VP, no more VPs
+   than CPUs, spinning not turned off) */
+static inline int sched_spin_pays(void)
+{
+    return vpg.nvp > 1 && vpg.nvp <= vpg.ncpus && sg.spin_ns > 0;
+}
+
+/* sched/loop.c */
+void sched_vp_main(vp_t *vp);
+void sched_finish_all(int why);
+void sched_stop_here(sched_vp_t *sv) __attribute__((noreturn));
+
+/* sched/park.c: idle VPs spin, then sleep on a SysV semaphore */
+int sched_park_prepare(void);      /* 0, or an errno value */
+void sched_idle(sched_vp_t *sv);
+void sched_unpark(int n);
+/* Drop the run-queue lock, then wake up to n parked VPs (after making n
+   ULTs ready); no system call while none is parked. */
+void sched_unlock_wake(int n);
+
+/* sched/yield.c: switching away from the running ULT, lock held */
+/* block it (its waiter is queued): the lock is released once its
+   context is saved; returns 0 once the ULT runs again */
+int sched_block_locked(void);
+/* leave it for good, queued nowhere (a deadlock) */
+void sched_abandon(void) __attribute__((noreturn));
+
+/* sched/end.c: a ULT's first run and its end */
+void sched_first_run(void *arg, void *helper_result) __attribute__((noreturn));
+void sched_end(void *retval, int set_retval) __attribute__((noreturn));
+
+/* sched/create.c */
+void sched_ready_new(ult_t *u);       /* made ready; counted live */
+void sched_pending_note_main(void);   /* mltp_init, in main */
+void sched_pending_flush(void);       /* mltp_start, before the queue */
+void sched_pending_forget(void);      /* in a fork()ed child */
+
+/* sched/exit.c: exit() anywhere */
+void sched_exit_register(void);
+
+/* sched/describe.c: what ran on a VP that died (vpg.describe) */
+int sched_describe(const vp_t *vp, pid_t pid, int sig, char *buf, size_t n);
+
+/* sched/fork.c */
+void sched_fork_register(void);
+
+#endif

@@ -1,0 +1,100 @@
+/* sched/start.c - mltp_start: run the ready ULTs on n VPs, the calling
+ * thread being their reaper (vp/reaper.c), and return when none is left. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include "sched/sched.h"
+
+#define VP_MAX 1024
+
+/* VP records for n VPs: kept from start to start (a VP's TCB, stack and
+   caches serve the next start's VP of the same number). */
+static int ensure_slots(int n)
+{
+    if (n <= sg.nslots)
+        return 0;
+    sched_vp_t *v = aligned_alloc(64, sizeof(sched_vp_t) * (size_t)n);
+    vp_t **l = malloc(sizeof(vp_t *) * (size_t)n);
+    if (!v || !l) {
+        free(v);
+        free(l);
+        return ENOMEM;
+    }
+    memset(v, 0, sizeof(sched_vp_t) * (size_t)n);
+    if (sg.vps)
+        memcpy(v, sg.vps, sizeof(sched_vp_t) * (size_t)sg.nslots);
+    for (int i = 0; i < n; i++) {
+        v[i].vp.id = i;
+        l[i] = &v[i].vp;
+    }
+    free(sg.vps);
+    free(sg.vp_list);
+    sg.vps = v;
+    sg.vp_list = l;
+    sg.nslots = n;
+    return 0;
+}
+
+static void print_stats(void)
+{
+    for (int i = 0; i < vpg.nvp; i++) {
+        sched_vp_t *sv = &sg.vps[i];
+        base_warn("stats: VP %d: %lu switches, %lu parks, %lu wake-ups sent, "
+                  "%lu idle spins that found work", i, sv->switches, sv->parks,
+                  sv->wakeups, sv->idle_hits);
+    }
+}
+
+void mltp_start(int nvp)
+{
+    int e, ran;
+
+    mltp_init();
+    if (nvp < 1 || nvp > VP_MAX) {
+        base_warn("mltp_start(%d): the number of VPs must be between 1 and %d",
+                  nvp, VP_MAX);
+        errno = EINVAL;
+        return;
+    }
+    if (vp_current() || sched_bound_self || vpg.running) {
+        base_warn("mltp_start() called from inside an MLTP thread");
+        errno = EINVAL;
+        return;
+    }
+    sched_pending_flush();
+    if (sched_runq.live == 0)       /* no VP runs: no lock needed */
+        return;
+    if ((e = sched_park_prepare()) != 0) {
+        base_warn("cannot create the VP park semaphore: %s", strerror(e));
+        errno = e;
+        return;
+    }
+    if ((e = ensure_slots(nvp)) != 0) {
+        base_warn("mltp_start(%d): %s", nvp, strerror(e));
+        errno = e;
+        return;
+    }
+    sched_exit_register();
+    for (int i = 0; i < nvp; i++)
+        sg.vps[i].switches = sg.vps[i].parks = sg.vps[i].wakeups =
+            sg.vps[i].idle_hits = 0;
+    sg.finish = SCHED_GO;
+    sg.semwait = 0;
+    sched_runq.bitmap &= ~SCHED_STOP_BIT;
+    sched_runq.parked = 0;
+    /* solo only while no other kernel-level thread can touch the queue */
+    sched_runq.solo = nvp == 1 && !vp_bound_alive();
+    ran = vp_run(sg.vp_list, nvp, sched_vp_main);
+    sched_runq.solo = 0;
+    if (!ran)
+        return;                 /* vp_run said why; errno too */
+    if (sg.stats)
+        print_stats();
+    if (sg.finish == SCHED_DEADLOCK) {
+        base_warn("deadlock: %ld ULT(s) blocked and none can ever run; "
+                  "mltp_start returns", sched_runq.live);
+        errno = EDEADLK;
+    } else if (ran < nvp) {
+        errno = EAGAIN;         /* ran, on fewer VPs than asked */
+    }
+}
