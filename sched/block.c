@@ -41,7 +41,7 @@ void sched_waitq_remove(sched_waitq_t *q, struct sched_waiter *w)
 }
 
 /* A kernel-level waiter's node stays queued only while it waits here: its
-   address never dangles. */
+   address never dangles (ARCHITECTURE.md, "Kernel-level waiter"). */
 void sched_wait_queued(struct sched_waiter *w)
 {
     struct base_backoff b = BASE_BACKOFF_INIT;

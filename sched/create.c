@@ -5,8 +5,8 @@
 
 /* Make u ready and count it live; wake a parked VP if one is parked.
    Reading `parked` under the lock pairs with sched/park.c's idle_wait
-   (the litmus test there): no wake-up is lost, and no system call is made
-   while every VP is busy. */
+   (ARCHITECTURE.md, "Park"): no wake-up is lost, and no system call is
+   made while every VP is busy. */
 void sched_ready_new(ult_t *u)
 {
     int parked;

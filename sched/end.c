@@ -54,7 +54,7 @@ static inline ult_t *end_locked(sched_vp_t *sv, ult_t *u)
         if ((joiner = u->joiner) != NULL)
             sched_push_back(joiner);
         __attribute__((fallthrough));   /* a kernel-level joiner watches life */
-    default:
+    default:    /* ARCHITECTURE.md, "Joining an ended ULT" */
         base_store_release(&u->life, ULT_ENDED);
         return joiner;
     }

@@ -21,8 +21,8 @@ int mltp_join(mltp_t *t, void **retval)
     self = sched_running();
     if (self == u)
         return EDEADLK;
-    /* ended already (final; the acquire pairs with the release in
-       sched/end.c's end_locked): no lock */
+    /* ended already (final; ARCHITECTURE.md, "Joining an ended ULT"):
+       no lock */
     if (CMM_LOAD_SHARED(u->life) == ULT_ENDED)
         goto done;
     sched_lock();

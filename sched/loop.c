@@ -66,8 +66,7 @@ void sched_finish_all(int why)
         return;
     }
     /* only the parked need a post: a VP about to park counts itself
-       before it looks at finish, and both sides order that with a full
-       barrier (litmus test "park" in ARCHITECTURE.md) */
+       before it looks at finish (ARCHITECTURE.md, "Finish") */
     base_full_fence();
     int parked = uatomic_read(&sched_runq.parked);
     if (parked)

@@ -54,7 +54,8 @@ void sched_idle(sched_vp_t *sv)
 }
 
 /*
- * A parking VP P and a VP M that makes a ULT ready:
+ * ARCHITECTURE.md, "Park": a parking VP P and a VP M that makes a ULT
+ * ready:
  *
  *   P (run-queue lock held)          M (run-queue lock held)
  *   parked++                         push the ULT

@@ -87,8 +87,9 @@ static inline int arrive(mltp_barrier_t *b, int count, unsigned int *a)
 }
 
 /*
- * A waiter W queues itself, then looks at the episode; the releaser R
- * stores the episode, then looks at the queue:
+ * ARCHITECTURE.md, "Barrier episode": a waiter W queues itself, then looks
+ * at the episode; the releaser R stores the episode, then looks at the
+ * queue:
  *
  *   W (run-queue lock held)          R
  *   add W to QUEUE(ep)               episode++

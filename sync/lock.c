@@ -90,8 +90,9 @@ static int yielding_retry(mltp_lock_t *l)
 }
 
 /*
- * A waiter W and a releaser R of a yielding lock, on two VPs: W may not
- * sleep on a lock that R has just made free without R seeing W.
+ * ARCHITECTURE.md, "Yielding lock": a waiter W and a releaser R of a
+ * yielding lock, on two VPs: W may not sleep on a lock that R has just
+ * made free without R seeing W.
  *
  *   W (run-queue lock held)         R (mltp_unlock fast path)
  *   WAITERS(l)++                    now_serving++    (the lock is free)

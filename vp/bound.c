@@ -187,6 +187,7 @@ int vp_bound_spawn(struct vp_bound *b, size_t stack_size)
         return e == ENOMEM ? ENOMEM : EAGAIN;
     }
     b->pid = pid;
+    /* ARCHITECTURE.md, "Bound thread published" */
     base_store_release(&b->state, VPB_RUNNING);
     vp_monitor_poke();
     return 0;

@@ -145,7 +145,8 @@ static int sets_ready(void)
     return sets != NULL;
 }
 
-/* A new private set of nsems semaphores, or -1 with errno. */
+/* A new private set of nsems semaphores, or -1 with errno (ARCHITECTURE.md,
+   "Set registry"). */
 int vp_semset_create(int nsems)
 {
     int i, id;
