@@ -72,7 +72,10 @@ typedef void (mltp_buserf_t)(void *);
 #define MLTP_C23_PROTOTYPES 1
 typedef void *(mltp_vuserf_t)(...);
 #else
-typedef void *(mltp_vuserf_t)();
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wstrict-prototypes"
+typedef void *(mltp_vuserf_t)();    /* on purpose: the original type */
+#pragma GCC diagnostic pop
 #endif
 
 /* What a handle is (t->type). */

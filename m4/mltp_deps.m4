@@ -68,8 +68,7 @@ AM_CONDITIONAL([HAVE_CHECK], [test "x$mltp_have_check" = xyes])
 # ---------------
 # PAPI hardware counters, optional (the benchmarks use them when present).
 # --with-papi makes a missing PAPI an error, --without-papi skips the check.
-# Defines HAVE_PAPI, substitutes PAPI_CFLAGS and PAPI_LIBS and sets the
-# automake conditional HAVE_PAPI.
+# Defines HAVE_PAPI (bench/papi.c), substitutes PAPI_CFLAGS and PAPI_LIBS.
 AC_DEFUN([MLTP_CHECK_PAPI], [
 AC_REQUIRE([PKG_PROG_PKG_CONFIG])
 AC_ARG_WITH([papi],
@@ -97,7 +96,6 @@ AS_IF([test "x$mltp_have_papi" = xyes],
   [PAPI_CFLAGS=; PAPI_LIBS=])
 AC_SUBST([PAPI_CFLAGS])
 AC_SUBST([PAPI_LIBS])
-AM_CONDITIONAL([HAVE_PAPI], [test "x$mltp_have_papi" = xyes])
 ])
 
 # MLTP_CHECK_STACK_CLASH
@@ -117,4 +115,33 @@ AC_COMPILE_IFELSE([AC_LANG_PROGRAM([[]], [[]])],
 CFLAGS=$mltp_save_CFLAGS
 AC_MSG_RESULT([${STACK_CLASH_CFLAGS:-no}])
 AC_SUBST([STACK_CLASH_CFLAGS])
+])
+
+# MLTP_CHECK_WARNINGS
+# -------------------
+# The warnings the library is built with, beyond -Wall -Wextra (a list
+# in the spirit of liburcu's): each one the compiler accepts goes into
+# WARN_CFLAGS. --enable-Werror makes them errors (CI builds that way).
+AC_DEFUN([MLTP_CHECK_WARNINGS], [
+AC_REQUIRE([AC_PROG_CC])
+AC_ARG_ENABLE([Werror],
+  [AS_HELP_STRING([--enable-Werror], [treat the library's warnings as errors])],
+  [], [enable_Werror=no])
+WARN_CFLAGS=
+for mltp_w in -Wshadow -Wconversion -Wsign-conversion -Wstrict-prototypes \
+    -Wmissing-prototypes -Wmissing-declarations -Wold-style-definition \
+    -Wnested-externs -Wpointer-arith -Wcast-align -Wwrite-strings \
+    -Wredundant-decls -Wundef -Wformat=2 -Wjump-misses-init -Wlogical-op \
+    -Wnull-dereference -Wduplicated-cond -Wduplicated-branches \
+    -Wvla -Wimplicit-fallthrough; do
+  AC_MSG_CHECKING([whether $CC accepts $mltp_w])
+  mltp_save_CFLAGS=$CFLAGS
+  CFLAGS="$CFLAGS $mltp_w -Werror"
+  AC_COMPILE_IFELSE([AC_LANG_PROGRAM([[]], [[]])],
+    [WARN_CFLAGS="$WARN_CFLAGS $mltp_w"; AC_MSG_RESULT([yes])],
+    [AC_MSG_RESULT([no])])
+  CFLAGS=$mltp_save_CFLAGS
+done
+AS_IF([test "x$enable_Werror" = xyes], [WARN_CFLAGS="$WARN_CFLAGS -Werror"])
+AC_SUBST([WARN_CFLAGS])
 ])

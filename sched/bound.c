@@ -44,7 +44,8 @@ mltp_t *mltp_create_bound(mltp_buserf_t *f, void *p0, int stacksz,
     }
     sched_exit_register();
     if (stacksz > 0)
-        ss = stacksz < PTHREAD_STACK_MIN ? PTHREAD_STACK_MIN : (size_t)stacksz;
+        ss = (size_t)stacksz < (size_t)PTHREAD_STACK_MIN ? (size_t)PTHREAD_STACK_MIN
+                                                        : (size_t)stacksz;
     u = calloc(1, sizeof(mltp_t));
     b = vp_bound_take();
     if (!u || !b) {

@@ -79,7 +79,7 @@ void sched_pending_forget(void)
     tls_is_main = 1;
 }
 
-static ult_t *create(const mltp_attr_t *a, void *(*fn)(), void *arg,
+static ult_t *create(const mltp_attr_t *a, mltp_userf_t *fn, void *arg,
                      const struct ult_vargs *va)
 {
     struct ult_cache *c;
@@ -133,8 +133,8 @@ mltp_t *mltp_create(mltp_userf_t *f, void *p0)
 
     if (__builtin_expect(!CMM_LOAD_SHARED(sched_initialized) || !f ||
                          !(u = ult_handle_get(c)), 0))
-        return (mltp_t *)create(NULL, (void *(*)())f, p0, NULL);
-    ult_init(c, u, (void *(*)())f, p0, MLTP_PRIO_DEFAULT);
+        return (mltp_t *)create(NULL, f, p0, NULL);
+    ult_init(c, u, f, p0, MLTP_PRIO_DEFAULT);
     u->level = &sched_runq.level[MLTP_PRIO_DEFAULT];
     make_ready(u);
     return (mltp_t *)u;
@@ -142,7 +142,7 @@ mltp_t *mltp_create(mltp_userf_t *f, void *p0)
 
 mltp_t *mltp_create_attr(const mltp_attr_t *a, mltp_userf_t *f, void *p0)
 {
-    return (mltp_t *)create(a, (void *(*)())f, p0, NULL);
+    return (mltp_t *)create(a, f, p0, NULL);
 }
 
 void mltp_attr_init(mltp_attr_t *a)
@@ -166,5 +166,5 @@ mltp_t *sched_vcreate_regs(void *f, int nbytes, const struct ult_vregs *r)
         errno = EINVAL;
         return NULL;
     }
-    return (mltp_t *)create(NULL, (void *(*)())f, NULL, &u.va);
+    return (mltp_t *)create(NULL, (mltp_userf_t *)f, NULL, &u.va);
 }

@@ -6,7 +6,7 @@
 void sched_first_run(void *arg, void *helper_result)
 {
     ult_t *u = arg;
-    void *(*fn)() = u->fn;
+    mltp_userf_t *fn = u->fn;
     void *r;
 
     (void)helper_result;

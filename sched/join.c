@@ -14,6 +14,7 @@
 
 int mltp_join(mltp_t *t, void **retval)
 {
+    struct base_backoff b = BASE_BACKOFF_INIT;
     ult_t *u = (ult_t *)t, *self;
 
     if (!u || u->type != MLTP_THREAD_UNBOUND)
@@ -47,7 +48,6 @@ int mltp_join(mltp_t *t, void **retval)
         u->joiner = NULL;
         u->life = ULT_JOINED;
         sched_unlock();
-        struct base_backoff b = BASE_BACKOFF_INIT;
         while (CMM_LOAD_SHARED(u->life) != ULT_ENDED)
             base_backoff(&b);
         break;

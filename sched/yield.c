@@ -39,7 +39,7 @@ static void __attribute__((noinline)) yield_locked(sched_vp_t *sv, ult_t *self)
         warn_outside("mltp_yield()");
         return;
     }
-    if (__builtin_expect(sched_runq.bitmap & SCHED_STOP_BIT, 0)) {
+    if (__builtin_expect((sched_runq.bitmap & SCHED_STOP_BIT) != 0, 0)) {
         sched_unlock();
         sched_stop_here(sv);
     }
@@ -116,7 +116,7 @@ int sched_block_locked(void)
 {
     sched_vp_t *sv = sched_current();
 
-    if (__builtin_expect(sched_runq.bitmap & SCHED_STOP_BIT, 0)) {
+    if (__builtin_expect((sched_runq.bitmap & SCHED_STOP_BIT) != 0, 0)) {
         sched_unlock();
         sched_stop_here(sv);
     }

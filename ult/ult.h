@@ -47,7 +47,8 @@ struct ult {
     unsigned char flags;    /* enum ult_flags */
     volatile unsigned char life;  /* enum ult_life */
     union {
-        void *(*fn)();      /* until the first run */
+        mltp_userf_t *fn;   /* until the first run (with ULT_VARGS: a
+                               function of any arguments) */
         unsigned long prio_bit;  /* from then on: 1UL << prio */
     };
     void *arg;
@@ -105,7 +106,7 @@ static inline int ult_new_id(struct ult_cache *c)
 /* A new ULT's descriptor: every field but the unused union half, name's
    tail and level (the scheduler's): no memset. Inline: creation's hot
    path (~9 ns in all). */
-static inline void ult_init(struct ult_cache *c, ult_t *u, void *(*fn)(),
+static inline void ult_init(struct ult_cache *c, ult_t *u, mltp_userf_t *fn,
                             void *arg, int prio)
 {
     u->retval = NULL;

@@ -6,8 +6,6 @@
 struct vp_global vpg;
 __thread vp_t *vp_self_tls __attribute__((tls_model("initial-exec")));
 
-void vp_fork_register(void);
-
 void vp_init(void)
 {
     cpu_set_t cpus;

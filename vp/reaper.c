@@ -70,7 +70,7 @@ static void run_handler(int sig, siginfo_t *si, const struct sigaction *sa)
     if (!(sa->sa_flags & SA_NODEFER))
         sigaddset(&block, sig);
     pthread_sigmask(SIG_BLOCK, &block, &old);
-    if (sa->sa_flags & SA_RESETHAND) {
+    if ((unsigned int)sa->sa_flags & SA_RESETHAND) {
         struct sigaction dfl;
         memset(&dfl, 0, sizeof dfl);
         dfl.sa_handler = SIG_DFL;

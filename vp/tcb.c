@@ -151,8 +151,8 @@ int vp_tcb_borrow(struct vp_tcb *t, size_t stack_size)
         sched_yield();
     if (tid_offset < 0)
         tid_offset = find_tid_offset(b.cand);
-    if (tid_offset < 0 || !(b.cand[tid_offset / sizeof(pid_t) / 64] >>
-                            (tid_offset / sizeof(pid_t) % 64) & 1)) {
+    if (tid_offset < 0 || !(b.cand[(size_t)tid_offset / sizeof(pid_t) / 64] >>
+                            ((size_t)tid_offset / sizeof(pid_t) % 64) & 1)) {
         pthread_join(pt, NULL);
         base_warn("cannot find the tid field in glibc's thread descriptor "
                 "(unsupported glibc); no VP can be created");

@@ -98,6 +98,8 @@ int vp_run(vp_t *const *vps, int n, vp_main_t *main_fn);
 
 /* vp/init.c */
 void vp_init(void);
+/* vp/fork.c */
+void vp_fork_register(void);
 
 /* ---- ending the program (vp/end.c): lock-free, from the reaper or the
    monitor ---------------------------------------------------------------- */
