@@ -92,6 +92,38 @@ static mltp_t *dj_t, *dj_bound;
 static int dj_joining, dj_detached, dj_joined, dj_creations, dj_t_ended;
 static int dj_detach_rc = -1, dj_join_rc = -1;
 static long dj_value = -1;
+static pid_t dj_joiner_pid;
+static double dj_detach_wait_ms;
+
+/* The CPU time process pid has had, in ns (/proc/PID/schedstat), or -1. */
+static long long cpu_ns(pid_t pid)
+{
+    char path[64];
+    long long ns = -1;
+    snprintf(path, sizeof path, "/proc/%d/schedstat", (int)pid);
+    FILE *f = fopen(path, "r");
+    if (f) {
+        if (fscanf(f, "%lld", &ns) != 1)
+            ns = -1;
+        fclose(f);
+    }
+    return ns;
+}
+
+/* The state letter of process pid (/proc/PID/stat), 0 if unknown. */
+static char proc_state(pid_t pid)
+{
+    char path[64], buf[512];
+    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 0;
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = 0;
+    char *rp = strrchr(buf, ')');
+    return rp && rp[1] == ' ' ? rp[2] : 0;
+}
 
 /* t: yields until the detach has been tried (and a few times more), then
    returns DJ_VALUE */
@@ -110,6 +142,7 @@ static void *dj_target(void *p)
 static void dj_join(void)
 {
     void *v = NULL;
+    STORE(dj_joiner_pid, getpid());
     STORE(dj_joining, 1);
     int rc = mltp_join(dj_t, &v);
     STORE(dj_join_rc, rc);
@@ -143,15 +176,40 @@ static void *dj_lead(void *p)
     return NULL;
 }
 
-/* Once the joiner waits in mltp_join (it has nothing else to do after
-   saying so; 30 ms is plenty for it to get there), try to detach t. */
+/* Wait until the joiner, which has said it is about to call mltp_join,
+   waits in it: getting there takes it microseconds, so once its process
+   has had 5 ms more CPU time (a bound thread spins in the join), or is
+   asleep (the VP of a ULT joiner, which only sleeps once that ULT has
+   left it), it does; at least 30 ms, and 2 s at most (without
+   /proc/PID/schedstat, 100 ms). */
+static void dj_wait_joiner_waits(int bound)
+{
+    pid_t jp = LOAD(dj_joiner_pid);
+    long long c0 = cpu_ns(jp);
+    double t0 = now();
+    for (;;) {
+        sleep_ms(1);
+        double t = now() - t0;
+        if (t < 0.03)
+            continue;
+        long long c = cpu_ns(jp);
+        if (c0 < 0 || c < 0) {
+            if (t >= 0.1)
+                break;
+            continue;
+        }
+        if (c - c0 >= 5000000 || (!bound && proc_state(jp) == 'S') || t >= 2.0)
+            break;
+    }
+    dj_detach_wait_ms = (now() - t0) * 1e3;
+}
+
 static void *dj_detacher(void *p)
 {
     double end = now() + 5.0;
-    (void)p;
     while (!LOAD(dj_joining) && now() < end)
         mltp_yield();
-    sleep_ms(30);
+    dj_wait_joiner_waits(p != NULL);
     STORE(dj_detach_rc, mltp_detach(dj_t));
     STORE(dj_detached, 1);
     return NULL;
@@ -163,13 +221,20 @@ static void *dj_other(void *p)
     return (void *)DJ_OTHER;
 }
 
-/* Create (and join and release) ULTs until the join has returned (1 s at
-   most): a handle freed when t ends goes to its VP's cache and would be
-   the next creation's on that VP. */
+/* Once the detach has been tried, create (and join and release) ULTs
+   until the join has returned (1 s at most): a handle freed when t ends
+   goes to its VP's cache and would be the next creation's on that VP.
+   Before that, mostly sleep: a quiet machine lets the joiner get into its
+   join. */
 static void *dj_creator(void *p)
 {
-    double end = now() + 1.0;
+    double end = now() + 5.0;
     (void)p;
+    while (!LOAD(dj_detached) && now() < end) {
+        sleep_ms(1);
+        mltp_yield();
+    }
+    end = now() + 1.0;
     while (!LOAD(dj_joined) && now() < end) {
         mltp_t *h = make(dj_other, NULL);
         INC(dj_creations);
@@ -185,7 +250,7 @@ static int detach_join(int bound)
     mltp_init();
     dj_t = make(dj_target, NULL);
     make(bound ? dj_lead : dj_joiner, NULL);
-    make(dj_detacher, NULL);
+    make(dj_detacher, bound ? (void *)1 : NULL);
     for (int i = 0; i < nvp; i++)
         make(dj_creator, NULL);
     errno = 0;
@@ -196,8 +261,9 @@ static int detach_join(int bound)
     while (bound && !LOAD(dj_joined) && now() < end)
         sleep_ms(5);
     printf("start-errno=%d\ndetach=%d\njoined=%d\njoin=%d\nvalue=%ld\n"
-           "t-ended=%d\ncreations=%d\n", e, dj_detach_rc, LOAD(dj_joined),
-           dj_join_rc, dj_value, dj_t_ended, dj_creations);
+           "t-ended=%d\ncreations=%d\ndetach-waited-ms=%.0f\n", e,
+           dj_detach_rc, LOAD(dj_joined), dj_join_rc, dj_value, dj_t_ended,
+           dj_creations, dj_detach_wait_ms);
     fflush(stdout);
     if (bound && !LOAD(dj_joined)) {
         printf("the bound joiner is still in mltp_join\n");
