@@ -49,11 +49,18 @@ static CU_UNUSED void sc_detach_join(int nvp, int bound)
     const char *who = bound ? "the bound thread's" : "the ULT's";
     long detach = sc_value(&r, "\ndetach=");
     long joined = sc_value(&r, "\njoined=");
+    char join_desc[128];
+    if (joined == 1)
+        snprintf(join_desc, sizeof join_desc, "returned %ld with v = %#lx",
+                 sc_value(&r, "\njoin="),
+                 (unsigned long)sc_value(&r, "\nvalue="));
+    else
+        snprintf(join_desc, sizeof join_desc, "had not returned 1 s after "
+                 "the start had ended");
     ck_assert_msg(detach == EINVAL, "%s: mltp_detach(t) while %s mltp_join(t) "
                   "waits returned %ld, expected EINVAL (%d): mltp.h says a "
-                  "thread being joined cannot be detached (and the join: %s)",
-                  r.what, who, detach, EINVAL, joined != 1 ? "had not "
-                  "returned 1 s after the start had ended" : "returned");
+                  "thread being joined cannot be detached (and the join %s)",
+                  r.what, who, detach, EINVAL, join_desc);
     ck_assert_msg(joined == 1, "%s: %s mltp_join(t) had not returned 1 s after "
                   "the start had ended (t ended: %ld)", r.what, who,
                   sc_value(&r, "\nt-ended="));
@@ -114,7 +121,7 @@ static CU_UNUSED void sc_nostack_yield(int nvp)
     sc_run(&r, SC_SCHEDPROG, "nostack-yield", nvp, NULL, PC_WATCHDOG);
     pc_assert_has(&r, "capped\n");
     char bad[256];
-    int lines = sc_counters_increase(r.p->out, bad, sizeof bad);
+    sc_counters_increase(r.p->out, bad, sizeof bad);
     ck_assert_msg(!bad[0], "%s: %s", r.what, bad);
     char st[96];
     ck_assert_msg(WIFEXITED(r.p->status) && WEXITSTATUS(r.p->status) == 1,
@@ -129,7 +136,6 @@ static CU_UNUSED void sc_nostack_yield(int nvp)
                   "not name the ULT \"needs-stack\": %s", r.what, line);
     pc_assert_not(&r, "needs-stack ran");
     pc_assert_not(&r, "start-returned");
-    ck_assert_msg(lines > 0, "%s: no counter lines", r.what);
     pc_end(&r);
 }
 
