@@ -209,23 +209,30 @@ int main(int argc, char **argv)
     }
     mltp_init();
 
-    e_handle = mltp_create(ender, NULL);
-    if (!e_handle || !mltp_create(joiner, NULL))
+    mltp_t *h[2];
+    e_handle = h[0] = mltp_create(ender, NULL);
+    h[1] = mltp_create(joiner, NULL);
+    if (!h[0] || !h[1])
         return 99;
     errno = 0;
     mltp_start(nvp);
     printf("start1-errno=%d\nstart1-posts=%d\n", errno, LOAD(posts));
-    free(e_handle);
+    mltp_free(h[0]);
+    mltp_free(h[1]);
 
     if (mltp_lock_init(&sl, MLTP_LOCK_SEMAPHORE) != 0)
         return 99;
     STORE(phase, PH_START2);
-    if (!mltp_create(cw_waiter, NULL) || !mltp_create(cw_signaller, NULL))
+    h[0] = mltp_create(cw_waiter, NULL);
+    h[1] = mltp_create(cw_signaller, NULL);
+    if (!h[0] || !h[1])
         return 99;
     errno = 0;
     mltp_start(nvp);
     printf("start2-errno=%d\nposts=%d\nwaits=%d\n", errno, LOAD(posts),
            LOAD(waits));
+    mltp_free(h[0]);
+    mltp_free(h[1]);
     mltp_lock_destroy(&sl);
 
     int n = LOAD(nrecords);
