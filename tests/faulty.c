@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "mltp.h"
+#include "internals.h"
 
 static int *volatile null_ptr;
 static volatile pid_t vp_pids[64];
@@ -195,14 +196,13 @@ static void *registry_dier(void *p)
 }
 
 /* The run-queue lock is internal; the test links the library statically
-   and takes it by its name. */
-extern unsigned int sched_runq;
+   and takes it through tests/internals.h. */
 static void *runq_dier(void *p)
 {
     (void)p;
     for (int i = 0; i < 10; i++)
         mltp_yield();
-    while (__atomic_exchange_n(&sched_runq, 1, __ATOMIC_ACQUIRE))
+    while (__atomic_exchange_n(it_runq_lock_word(), 1, __ATOMIC_ACQUIRE))
         ;
     printf("DYING pid=%d\n", (int)getpid());
     fflush(stdout);

@@ -214,6 +214,12 @@ START_TEST(glibc_in_migrating_ults)
     ck_assert_int_eq(g_done, G_ULTS);
     fprintf(stderr, "glibc test on %d VPs: %d migrations observed\n", nvp,
             g_migrations);
+    /* the point of the test: glibc state used across a yield that moved
+       the ULT to another VP */
+    ck_assert_msg(CU_LOAD(g_migrations) > 0, "no ULT was seen on another VP "
+                  "after its yields (%d ULTs x %d iterations on %d VPs, VP "
+                  "compared through mltp_vp_id() once an iteration): nothing "
+                  "here ran glibc across a migration", G_ULTS, G_ITERS, nvp);
 }
 END_TEST
 

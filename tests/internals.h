@@ -1,0 +1,41 @@
+/*
+ * internals.h - the one place where the tests reach inside the library.
+ *
+ * The test programs link the library statically (libmltp_core.la), so its
+ * hidden symbols can be named. Everything a test reads inside the library
+ * goes through this file, so that when the library renames or moves
+ * something only the lines below change:
+ *
+ *   IT_RUNQ_HEADER   the header that declares the run queue
+ *   IT_RUNQ          the run queue's name (`sched_runq`, a struct
+ *                    sched_runq, see sched/runq.h)
+ *
+ * What the tests rely on: the run-queue spin lock is its first word (0
+ * free, 1 held; the context switch releases it), and `solo` is non-zero
+ * while a start runs without taking that lock (one VP and no bound
+ * thread).
+ */
+#ifndef MLTP_TESTS_INTERNALS_H
+#define MLTP_TESTS_INTERNALS_H
+
+#define IT_RUNQ_HEADER "sched/runq.h"
+#define IT_RUNQ sched_runq
+
+#include IT_RUNQ_HEADER
+
+_Static_assert(offsetof(__typeof__(IT_RUNQ), lock) == 0,
+               "the run-queue lock is no longer the first word of the run queue");
+
+/* The run-queue spin lock's word: 0 free, 1 held. */
+static inline volatile unsigned int *it_runq_lock_word(void)
+{
+    return (volatile unsigned int *)&IT_RUNQ.lock;
+}
+
+/* The run queue's solo flag: non-zero while the lock is not taken. */
+static inline int it_runq_solo(void)
+{
+    return __atomic_load_n(&IT_RUNQ.solo, __ATOMIC_SEQ_CST);
+}
+
+#endif

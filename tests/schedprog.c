@@ -1,0 +1,722 @@
+/*
+ * schedprog.c - scenario programs for the scheduler bugs of issue 8, run
+ * by test_sched.c and stress_sched.c (the checks are in sched_cases.h).
+ *
+ *   schedprog SCENARIO NVP [ARG]
+ *
+ * detach-join         a ULT joins t; another ULT detaches t meanwhile
+ * detach-join-bound   the same, the joiner a bound thread
+ * nostack-yield       a ULT that gets no stack at its first run, taken by
+ *                     the yield of a ULT that prints its counter
+ * failed-start        VP 0 cannot be made (RLIMIT_NPROC); the run queue's
+ *                     solo flag afterwards (white-box, tests/internals.h)
+ * barrier-extra       one arrival too many at a barrier episode (1 VP)
+ * barrier-race        3 ULTs on a barrier of count 2; ARG: episodes
+ * lock-yield          a BLOCK_FRONT (ARG front) or BLOCK (ARG block)
+ *                     lock whose holder yields
+ *
+ * Each prints what it saw as `key=value` on stdout (flushed) and exits 0
+ * once it got to its end; 99 means its own set-up failed.
+ */
+#include <errno.h>
+#include <grp.h>
+#include <dirent.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "mltp.h"
+#include "internals.h"
+
+#define LOAD(x) __atomic_load_n(&(x), __ATOMIC_SEQ_CST)
+#define STORE(x, v) __atomic_store_n(&(x), (v), __ATOMIC_SEQ_CST)
+#define INC(x) __atomic_add_fetch(&(x), 1, __ATOMIC_SEQ_CST)
+#define DEC(x) __atomic_sub_fetch(&(x), 1, __ATOMIC_SEQ_CST)
+
+static int nvp = 2;
+static const char *arg;
+static volatile pid_t vp_pids[64];
+
+/* Under AddressSanitizer (ignored otherwise): nostack-yield ends with
+   exit(1) from inside the library on purpose. */
+const char *__asan_default_options(void);
+const char *__asan_default_options(void)
+{
+    return "handle_segv=0:handle_abort=0:handle_sigbus=0:detect_leaks=0";
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void sleep_ms(int ms)
+{
+    struct timespec ts = { ms / 1000, (long)(ms % 1000) * 1000000L };
+    while (nanosleep(&ts, &ts) == -1 && errno == EINTR)
+        ;
+}
+
+static void note_vp(void)
+{
+    int v = mltp_vp_id();
+    if (v >= 0 && v < 64)
+        vp_pids[v] = getpid();
+}
+
+static mltp_t *make(mltp_userf_t *f, void *p)
+{
+    mltp_t *t = mltp_create(f, p);
+    if (!t) {
+        perror("schedprog: mltp_create");
+        exit(99);
+    }
+    return t;
+}
+
+/* ------------------------------------------------------------------ */
+/* detach-join, detach-join-bound (issue 8, bug 1)                      */
+
+#define DJ_VALUE 0x77L      /* what t returns */
+#define DJ_OTHER 0x99L      /* what every other ULT returns */
+
+static mltp_t *dj_t, *dj_bound;
+static int dj_joining, dj_detached, dj_joined, dj_creations, dj_t_ended;
+static int dj_detach_rc = -1, dj_join_rc = -1;
+static long dj_value = -1;
+static pid_t dj_joiner_pid;
+static double dj_detach_wait_ms;
+
+/* The CPU time process pid has had, in ns (/proc/PID/schedstat), or -1. */
+static long long cpu_ns(pid_t pid)
+{
+    char path[64];
+    long long ns = -1;
+    snprintf(path, sizeof path, "/proc/%d/schedstat", (int)pid);
+    FILE *f = fopen(path, "r");
+    if (f) {
+        if (fscanf(f, "%lld", &ns) != 1)
+            ns = -1;
+        fclose(f);
+    }
+    return ns;
+}
+
+/* The state letter of process pid (/proc/PID/stat), 0 if unknown. */
+static char proc_state(pid_t pid)
+{
+    char path[64], buf[512];
+    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 0;
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = 0;
+    char *rp = strrchr(buf, ')');
+    return rp && rp[1] == ' ' ? rp[2] : 0;
+}
+
+/* t: yields until the detach has been tried (and a few times more), then
+   returns DJ_VALUE */
+static void *dj_target(void *p)
+{
+    double end = now() + 5.0;
+    (void)p;
+    while (!LOAD(dj_detached) && now() < end)
+        mltp_yield();
+    for (int i = 0; i < 20; i++)
+        mltp_yield();
+    STORE(dj_t_ended, 1);
+    return (void *)DJ_VALUE;
+}
+
+static void dj_join(void)
+{
+    void *v = NULL;
+    STORE(dj_joiner_pid, getpid());
+    STORE(dj_joining, 1);
+    int rc = mltp_join(dj_t, &v);
+    STORE(dj_join_rc, rc);
+    STORE(dj_value, (long)v);
+    STORE(dj_joined, 1);
+}
+
+static void *dj_joiner(void *p)
+{
+    (void)p;
+    dj_join();
+    return NULL;
+}
+
+static void dj_bound_joiner(void *p)
+{
+    (void)p;
+    dj_join();
+}
+
+/* Makes the bound joiner while the VPs run (a join from outside a ULT
+   before the start has run t is EDEADLK by design). */
+static void *dj_lead(void *p)
+{
+    (void)p;
+    dj_bound = mltp_create_bound(dj_bound_joiner, NULL, 0, NULL);
+    if (!dj_bound) {
+        perror("schedprog: mltp_create_bound");
+        exit(99);
+    }
+    return NULL;
+}
+
+/* Wait until the joiner, which has said it is about to call mltp_join,
+   waits in it: getting there takes it microseconds, so once its process
+   has had 5 ms more CPU time (a bound thread spins in the join), or is
+   asleep (the VP of a ULT joiner, which only sleeps once that ULT has
+   left it), it does; at least 30 ms, and 2 s at most (without
+   /proc/PID/schedstat, 100 ms). */
+static void dj_wait_joiner_waits(int bound)
+{
+    pid_t jp = LOAD(dj_joiner_pid);
+    long long c0 = cpu_ns(jp);
+    double t0 = now();
+    for (;;) {
+        sleep_ms(1);
+        double t = now() - t0;
+        if (t < 0.03)
+            continue;
+        long long c = cpu_ns(jp);
+        if (c0 < 0 || c < 0) {
+            if (t >= 0.1)
+                break;
+            continue;
+        }
+        if (c - c0 >= 5000000 || (!bound && proc_state(jp) == 'S') || t >= 2.0)
+            break;
+    }
+    dj_detach_wait_ms = (now() - t0) * 1e3;
+}
+
+static void *dj_detacher(void *p)
+{
+    double end = now() + 5.0;
+    while (!LOAD(dj_joining) && now() < end)
+        mltp_yield();
+    dj_wait_joiner_waits(p != NULL);
+    STORE(dj_detach_rc, mltp_detach(dj_t));
+    STORE(dj_detached, 1);
+    return NULL;
+}
+
+static void *dj_other(void *p)
+{
+    (void)p;
+    return (void *)DJ_OTHER;
+}
+
+/* Once the detach has been tried, create (and join and release) ULTs
+   until the join has returned (1 s at most): a handle freed when t ends
+   goes to its VP's cache and would be the next creation's on that VP.
+   Before that, mostly sleep: a quiet machine lets the joiner get into its
+   join. */
+static void *dj_creator(void *p)
+{
+    double end = now() + 5.0;
+    (void)p;
+    while (!LOAD(dj_detached) && now() < end) {
+        sleep_ms(1);
+        mltp_yield();
+    }
+    end = now() + 1.0;
+    while (!LOAD(dj_joined) && now() < end) {
+        mltp_t *h = make(dj_other, NULL);
+        INC(dj_creations);
+        mltp_yield();
+        mltp_join(h, NULL);
+        mltp_free(h);
+    }
+    return NULL;
+}
+
+static int detach_join(int bound)
+{
+    mltp_init();
+    dj_t = make(dj_target, NULL);
+    make(bound ? dj_lead : dj_joiner, NULL);
+    make(dj_detacher, bound ? (void *)1 : NULL);
+    for (int i = 0; i < nvp; i++)
+        make(dj_creator, NULL);
+    errno = 0;
+    mltp_start(nvp);
+    int e = errno;
+    /* a bound joiner may still wait on a handle that was freed under it */
+    double end = now() + 1.0;
+    while (bound && !LOAD(dj_joined) && now() < end)
+        sleep_ms(5);
+    printf("start-errno=%d\ndetach=%d\njoined=%d\njoin=%d\nvalue=%ld\n"
+           "t-ended=%d\ncreations=%d\ndetach-waited-ms=%.0f\n", e,
+           dj_detach_rc, LOAD(dj_joined), dj_join_rc, dj_value, dj_t_ended,
+           dj_creations, dj_detach_wait_ms);
+    fflush(stdout);
+    if (bound && !LOAD(dj_joined)) {
+        printf("the bound joiner is still in mltp_join\n");
+        fflush(stdout);
+        _exit(0);               /* do not wait for it */
+    }
+    if (bound) {
+        mltp_join_bound(*dj_bound);
+        free(dj_bound);
+    }
+    if (dj_detach_rc != 0)      /* t is still ours */
+        mltp_free(dj_t);
+    printf("done\n");
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* nostack-yield (issue 8, bug 3)                                       */
+
+static int ny_made;
+static long ny_turns[64];
+static int ny_nyield;
+
+static void *ny_never(void *p)
+{
+    (void)p;
+    printf("needs-stack ran\n");
+    fflush(stdout);
+    return NULL;
+}
+
+static int ny_ready(void)
+{
+    for (int i = 0; i < nvp; i++)
+        if (!vp_pids[i])
+            return 0;
+    for (int i = 0; i < ny_nyield; i++)
+        if (LOAD(ny_turns[i]) < 3)
+            return 0;
+    return 1;
+}
+
+/* Cap the address space of every VP (RLIMIT_AS is per process: prlimit
+   on each) so that a stack of the new default size (1 MiB, which no cached
+   stack has) cannot be mapped, then make the ULT that needs one. */
+static void ny_cap_and_create(void)
+{
+    if (mltp_set_stack_size(1 << 20) != 0) {
+        printf("mltp_set_stack_size failed\n");
+        exit(99);
+    }
+    long pages = 0;
+    FILE *f = fopen("/proc/self/statm", "r");
+    if (!f || fscanf(f, "%ld", &pages) != 1) {
+        printf("cannot read /proc/self/statm\n");
+        exit(99);
+    }
+    fclose(f);
+    struct rlimit rl;
+    rl.rlim_cur = rl.rlim_max = (rlim_t)pages * 4096 + (256 << 10);
+    for (int i = 0; i < nvp; i++)
+        if (prlimit(vp_pids[i], RLIMIT_AS, &rl, NULL) != 0) {
+            printf("prlimit(%d): %s\n", (int)vp_pids[i], strerror(errno));
+            exit(99);
+        }
+    printf("capped\n");
+    fflush(stdout);
+    mltp_attr_t a;
+    mltp_attr_init(&a);
+    a.name = "needs-stack";
+    if (!mltp_create_attr(&a, ny_never, NULL)) {
+        printf("mltp_create_attr: %s\n", strerror(errno));
+        exit(99);
+    }
+    STORE(ny_made, 1);
+}
+
+/* Yields forever, printing a counter that lives in a register across the
+   yield: a ULT resumed from a stale saved context prints an old value
+   again (or crashes). Until the ULT without a stack exists the counters
+   are not printed (thousands of lines while the VPs start). */
+static void *ny_yielder(void *p)
+{
+    int id = (int)(intptr_t)p;
+    double end = now() + 3.0;
+    for (long n = 0;; n++) {
+        note_vp();
+        STORE(ny_turns[id], n);
+        if (LOAD(ny_made)) {
+            printf("A%d %ld\n", id, n);
+            fflush(stdout);
+        } else if (id == 0 && ny_ready()) {
+            ny_cap_and_create();
+        } else if (now() > end) {
+            printf("not every VP ran a ULT within 3 s\n");
+            fflush(stdout);
+            exit(98);
+        }
+        mltp_yield();
+    }
+    return NULL;
+}
+
+static int nostack_yield(void)
+{
+    mltp_init();
+    /* more yielders than VPs: no VP is ever idle, so the ULT without a
+       stack is taken by a yield, not by an idle VP's loop */
+    ny_nyield = nvp + 1;
+    for (int i = 0; i < ny_nyield; i++)
+        make(ny_yielder, (void *)(intptr_t)i);
+    mltp_start(nvp);
+    printf("start-returned\n");
+    return 3;
+}
+
+/* ------------------------------------------------------------------ */
+/* failed-start (issue 8, bug 4)                                        */
+
+/* Tasks (threads) whose real uid is uid: what RLIMIT_NPROC counts. */
+static int tasks_of_uid(uid_t uid)
+{
+    int n = 0;
+    DIR *d = opendir("/proc");
+    struct dirent *e;
+    if (!d)
+        return -1;
+    while ((e = readdir(d)) != NULL) {
+        if (e->d_name[0] < '0' || e->d_name[0] > '9')
+            continue;
+        char path[300], buf[4096];
+        snprintf(path, sizeof path, "/proc/%s/status", e->d_name);
+        int fd = open(path, O_RDONLY);
+        if (fd < 0)
+            continue;
+        ssize_t r = read(fd, buf, sizeof buf - 1);
+        close(fd);
+        if (r <= 0)
+            continue;
+        buf[r] = 0;
+        char *u = strstr(buf, "\nUid:");
+        char *t = strstr(buf, "\nThreads:");
+        if (u && t && (uid_t)strtoul(u + 5, NULL, 10) == uid)
+            n += atoi(t + 9);
+    }
+    closedir(d);
+    return n;
+}
+
+static void *fs_hello(void *p)
+{
+    printf("ran %s\n", (const char *)p);
+    fflush(stdout);
+    return NULL;
+}
+
+/* VP 0 cannot be cloned: RLIMIT_NPROC at (below) the task count, as
+   nobody (root is exempt) in a user namespace of its own, where only
+   the program's own tasks count. A first, normal start has made the
+   janitor and VP 0's TCB, so the failing call is the clone() itself. */
+static int failed_start(void)
+{
+    if (getuid() == 0 &&
+        (setgroups(0, NULL) != 0 || setgid(65534) != 0 || setuid(65534) != 0)) {
+        printf("cannot become nobody: %s\n", strerror(errno));
+        return 99;
+    }
+    int own_ns = unshare(CLONE_NEWUSER) == 0;
+    mltp_init();
+    make(fs_hello, "first");
+    mltp_start(1);
+
+    struct rlimit old, rl;
+    getrlimit(RLIMIT_NPROC, &old);
+    rl = old;
+    rl.rlim_cur = own_ns ? 1 : (rlim_t)tasks_of_uid(getuid());
+    if (rl.rlim_max != RLIM_INFINITY && rl.rlim_max < rl.rlim_cur)
+        rl.rlim_cur = rl.rlim_max;
+    if (setrlimit(RLIMIT_NPROC, &rl) != 0) {
+        printf("setrlimit: %s\n", strerror(errno));
+        return 99;
+    }
+    printf("own-userns=%d nproc-limit=%ld\n", own_ns, (long)rl.rlim_cur);
+    fflush(stdout);
+
+    make(fs_hello, "second");
+    errno = 0;
+    mltp_start(1);
+    int e = errno;
+    /* read at once: nothing runs now but this thread */
+    int solo = it_runq_solo();
+    setrlimit(RLIMIT_NPROC, &old);
+    printf("failed-start errno=%d\nsolo=%d\n", e, solo);
+    fflush(stdout);
+
+    errno = 0;
+    mltp_start(1);
+    printf("third-start errno=%d\n", errno);
+    printf("done\n");
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* barrier-extra (issue 8, bug 5), 1 VP: A and B wait for 3, C comes   */
+/* with a count of 2 (a party too many), then D (the third of 3).       */
+
+static mltp_barrier_t bx = MLTP_BARRIER_INITIALIZER;
+static int bx_rc[4] = { -1, -1, -1, -1 };
+static int bx_back[4];
+static int bx_c_episode = -1, bx_c_a = -1, bx_c_b = -1, bx_c_returned;
+static int bx_d_saw_c = -1, bx_d_a = -1, bx_d_b = -1;
+
+static void *bx_party(void *p)
+{
+    int id = (int)(intptr_t)p;
+    int count = id == 2 ? 2 : 3;
+
+    if (id == 3) {      /* D: C has returned (it did not wait), and A and B
+                           still wait */
+        bx_d_saw_c = bx_c_returned;
+        bx_d_a = bx_back[0];
+        bx_d_b = bx_back[1];
+    }
+    bx_rc[id] = mltp_barrier(&bx, count);
+    bx_back[id] = 1;
+    if (id == 2) {      /* C: no episode completed, nobody released */
+        bx_c_episode = (int)bx.episode;
+        bx_c_a = bx_back[0];
+        bx_c_b = bx_back[1];
+        bx_c_returned = 1;
+    }
+    return NULL;
+}
+
+static int barrier_extra(void)
+{
+    mltp_init();
+    for (int i = 0; i < 4; i++)
+        make(bx_party, (void *)(intptr_t)i);
+    errno = 0;
+    mltp_start(1);
+    int e = errno;
+    printf("start-errno=%d\n", e);
+    printf("C rc=%d episode=%d a-released=%d b-released=%d\n", bx_rc[2],
+           bx_c_episode, bx_c_a, bx_c_b);
+    printf("D saw-c-returned=%d a-released=%d b-released=%d\n", bx_d_saw_c,
+           bx_d_a, bx_d_b);
+    printf("A rc=%d\nB rc=%d\nD rc=%d\nepisode=%u\n", bx_rc[0], bx_rc[1],
+           bx_rc[3], bx.episode);
+    printf("done\n");
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* barrier-race (issue 8, bug 5): 3 ULTs on a barrier of count 2        */
+
+#define BR_PARTIES 3
+static mltp_barrier_t br = MLTP_BARRIER_INITIALIZER;
+static long br_target;                  /* successful returns wanted */
+static long br_ok, br_inval, br_other;
+static int br_stop, br_gone, br_inside;
+static int *br_tight;                   /* per episode, see below */
+static long br_neps;
+static long br_over, br_first_over = -1;
+static int br_closer = -1;
+
+/* The last one in the barrier has nobody left to come: if it is still in
+   after 300 ms, it waits (all but it have left), and one more arrival
+   releases it. */
+static void br_close(void)
+{
+    double end = now() + 0.3;
+    while (LOAD(br_gone) < BR_PARTIES && now() < end)
+        sleep_ms(1);
+    if (LOAD(br_gone) < BR_PARTIES && LOAD(br_inside) == 1) {
+        int rc = mltp_barrier(&br, 2);
+        STORE(br_closer, rc);
+        if (rc == 0)
+            INC(br_ok);
+    }
+}
+
+static void *br_party(void *p)
+{
+    (void)p;
+    for (;;) {
+        unsigned int before = LOAD(br.episode);
+        INC(br_inside);
+        int rc = mltp_barrier(&br, 2);
+        DEC(br_inside);
+        unsigned int after = LOAD(br.episode);
+        if (rc == 0) {
+            /* released by an episode between `before` (it arrived no
+               earlier) and after - 1 (completed by now): when those are
+               equal, that episode is exactly known, and no episode may
+               have more than 2 parties */
+            if (after == before + 1 && before < (unsigned long)br_neps &&
+                __atomic_add_fetch(&br_tight[before], 1, __ATOMIC_SEQ_CST) == 3) {
+                INC(br_over);
+                long f = -1;
+                __atomic_compare_exchange_n(&br_first_over, &f, (long)before, 0,
+                                            __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+            }
+            if (INC(br_ok) >= br_target)
+                STORE(br_stop, 1);
+        } else if (rc == EINVAL) {
+            INC(br_inval);
+        } else {
+            INC(br_other);
+        }
+        if (LOAD(br_stop))
+            break;
+    }
+    if (INC(br_gone) == BR_PARTIES - 1)
+        br_close();
+    return NULL;
+}
+
+static int barrier_race(void)
+{
+    long episodes = arg ? atol(arg) : 2000;
+    if (episodes < 1)
+        episodes = 1;
+    br_target = 2 * episodes;
+    br_neps = 2 * episodes + 1000;
+    br_tight = calloc((size_t)br_neps, sizeof *br_tight);
+    if (!br_tight)
+        return 99;
+    mltp_init();
+    for (int i = 0; i < BR_PARTIES; i++)
+        make(br_party, NULL);
+    double t0 = now();
+    errno = 0;
+    mltp_start(nvp);
+    int e = errno;
+    printf("start-errno=%d\nms=%.0f\n", e, (now() - t0) * 1e3);
+    printf("ok=%ld\ninval=%ld\nother=%ld\nepisode=%u\ntarget=%ld\n"
+           "closer=%d\nover=%ld\nfirst-over=%ld\ngone=%d\n", br_ok, br_inval,
+           br_other, br.episode, br_target, br_closer, br_over, br_first_over,
+           br_gone);
+    printf("done\n");
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* lock-yield (issue 8, bug 7): the holder of a yielding lock yields    */
+/* inside its critical section while two waiters loop                  */
+
+#define LY_HOLDER_YIELDS 20
+#define LY_WAITER_ROUNDS 200
+static mltp_lock_t ly;
+static int ly_owner, ly_cs, ly_bad, ly_h_locked, ly_done;
+
+static void ly_enter(int id)
+{
+    int prev = __atomic_exchange_n(&ly_owner, id, __ATOMIC_SEQ_CST);
+    if (prev != 0)
+        INC(ly_bad);
+    INC(ly_cs);
+}
+
+static void ly_leave(int id)
+{
+    int want = id;
+    if (!__atomic_compare_exchange_n(&ly_owner, &want, 0, 0, __ATOMIC_SEQ_CST,
+                                     __ATOMIC_SEQ_CST))
+        INC(ly_bad);
+}
+
+static void *ly_holder(void *p)
+{
+    (void)p;
+    mltp_lock(&ly);
+    ly_enter(1);
+    STORE(ly_h_locked, 1);
+    printf("holder locked\n");
+    fflush(stdout);
+    for (int i = 0; i < LY_HOLDER_YIELDS; i++) {
+        mltp_yield();
+        if (LOAD(ly_owner) != 1)
+            INC(ly_bad);
+    }
+    ly_leave(1);
+    mltp_unlock(&ly);
+    printf("holder unlocked\n");
+    fflush(stdout);
+    INC(ly_done);
+    return NULL;
+}
+
+static void *ly_waiter(void *p)
+{
+    int id = (int)(intptr_t)p;
+    while (!LOAD(ly_h_locked))
+        mltp_yield();
+    for (int i = 0; i < LY_WAITER_ROUNDS; i++) {
+        mltp_lock(&ly);
+        ly_enter(id);
+        ly_leave(id);
+        mltp_unlock(&ly);
+        mltp_yield();
+    }
+    printf("waiter %d done\n", id);
+    fflush(stdout);
+    INC(ly_done);
+    return NULL;
+}
+
+static int lock_yield(void)
+{
+    int cls = arg && !strcmp(arg, "block") ? MLTP_LOCK_BLOCK : MLTP_LOCK_BLOCK_FRONT;
+    if (mltp_lock_init(&ly, cls) != 0)
+        return 99;
+    make(ly_holder, NULL);
+    make(ly_waiter, (void *)2);
+    make(ly_waiter, (void *)3);
+    errno = 0;
+    mltp_start(nvp);
+    printf("start-errno=%d\ncs=%d\nbad=%d\nfinished=%d\n", errno, ly_cs, ly_bad,
+           ly_done);
+    printf("done\n");
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+
+int main(int argc, char **argv)
+{
+    if (argc < 3) {
+        fprintf(stderr, "usage: %s SCENARIO NVP [ARG]\n", argv[0]);
+        return 2;
+    }
+    const char *s = argv[1];
+    nvp = atoi(argv[2]);
+    if (nvp < 1 || nvp > 64) {
+        fprintf(stderr, "schedprog: NVP must be 1..64\n");
+        return 2;
+    }
+    arg = argc > 3 ? argv[3] : NULL;
+    if (!strcmp(s, "detach-join"))
+        return detach_join(0);
+    if (!strcmp(s, "detach-join-bound"))
+        return detach_join(1);
+    if (!strcmp(s, "nostack-yield"))
+        return nostack_yield();
+    if (!strcmp(s, "failed-start"))
+        return failed_start();
+    if (!strcmp(s, "barrier-extra"))
+        return barrier_extra();
+    if (!strcmp(s, "barrier-race"))
+        return barrier_race();
+    if (!strcmp(s, "lock-yield"))
+        return lock_yield();
+    fprintf(stderr, "schedprog: unknown scenario %s\n", s);
+    return 2;
+}
