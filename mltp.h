@@ -237,9 +237,9 @@ void mltp_lock_destroy(mltp_lock_t *l);
 /* ---- episode barriers -------------------------------------------------- */
 
 typedef struct mltp_barrier {
-    unsigned int lock;          /* library-internal (unused) */
+    unsigned int lock;          /* library-internal: this episode's arrivals */
     unsigned int episode;       /* episodes completed */
-    int arrived;                /* library-internal: arrivals, episode bits */
+    int arrived;                /* library-internal (unused) */
     void *waiters[2];           /* library-internal */
 } mltp_barrier_t;
 

@@ -104,19 +104,33 @@ int sched_wake_locked(sched_waitq_t *q, const void *key, int front)
     return wake(w, front);
 }
 
-int sched_wake_all_locked(sched_waitq_t *q, const struct sched_waiter *skip)
+/* Unlinks in place: q->last never reads NULL while a waiter that stays is
+   queued (a releaser reads it without the lock: ARCHITECTURE.md,
+   "Barrier episode"). prev is always w's predecessor in the queue. */
+int sched_wake_all_locked(sched_waitq_t *q, const void *key,
+                          const struct sched_waiter *skip)
 {
-    struct sched_waiter *last = q->last, *w, *next;
+    struct sched_waiter *last = q->last, *prev = last, *w, *next;
     int n = 0;
 
-    q->last = NULL;
     if (!last)
         return 0;
     for (w = last->next;; w = next) {
         next = w->next;         /* w may vanish once woken */
         int end = w == last;
-        if (w != skip)
-            n += wake(w, 0);
+        if (key && w->key != key) {
+            prev = w;           /* stays, in order */
+        } else {
+            if (prev == w)
+                q->last = NULL;
+            else {
+                prev->next = next;
+                if (q->last == w)
+                    q->last = prev;
+            }
+            if (w != skip)
+                n += wake(w, 0);
+        }
         if (end)
             break;
     }

@@ -53,8 +53,10 @@ void sched_wait_locked(sched_waitq_t *q, const void *key);
    back of the run queue or at its front. Returns 1 if a ULT was made
    ready (for sched_unlock_wake), 0 for a kernel-level one or none. */
 int sched_wake_locked(sched_waitq_t *q, const void *key, int front);
-/* Let every waiter go but skip (NULL: none), in the order they came. */
-int sched_wake_all_locked(sched_waitq_t *q, const struct sched_waiter *skip);
+/* Let every waiter for key (NULL: every waiter) go but skip (NULL: none),
+   in the order they came. */
+int sched_wake_all_locked(sched_waitq_t *q, const void *key,
+                          const struct sched_waiter *skip);
 
 /* ---- the caller ---------------------------------------------------- */
 /* A ULT (it may block), not a kernel-level thread (it spins). */

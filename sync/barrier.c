@@ -5,27 +5,44 @@
  * is a party too many: EINVAL, with a message; it neither waits nor
  * releases (two arrivals cannot both be the count-th).
  *
- * An arrival takes its place with one compare-and-swap on b->arrived,
- * which holds the arrivals of the current episode and, above them, the
- * episode's low bits: no lock, so on several VPs only the barrier's cache
- * line moves. Waiters watch b->episode. With more than one VP a waiting ULT
+ * An arrival takes its place with one compare-and-swap on the 64-bit word
+ * made of b->lock (the arrivals of the current episode) and b->episode:
+ * no lock, so on several VPs only the barrier's cache line moves, and the
+ * count-th arrival moves the episode on in that same CAS. Waiters watch
+ * b->episode. With more than one VP a waiting ULT
  * first spins for about one wake-up cost, but only while no ready ULT
  * lacks an idle VP to run it (that one may be the arrival we wait for, and
  * need our VP); then it blocks, queued under the run-queue lock on
  * b->waiters[episode & 1] (episode e+1 may begin before e's waiters are
- * woken; e+2 cannot, e's waiters being parties of e+1). Kernel-level
+ * woken) with its episode as key. Kernel-level
  * threads (bound threads, main) only spin. In a solo start (sched/runq.h)
  * nothing here is atomic. */
 #include <errno.h>
+#include <stddef.h>
+#include <stdint.h>
 #include "base/backoff.h"
 #include "base/clock.h"
 #include "sync/sync.h"
 
-#define EP_SHIFT 24                        /* b->arrived: episode bits above */
-#define COUNT_MAX ((1u << EP_SHIFT) - 1)
-#define EP_BITS(e) ((e) & ((1u << (32 - EP_SHIFT)) - 1))
-/* the ULTs blocked in an episode, in the order they came */
+/* The barrier's word: {lock, episode} read as one 64-bit integer, the
+   episode (all 32 bits: a waiter whose VP the kernel preempts may look
+   again thousands of episodes later) above the arrivals. */
+typedef unsigned long long __attribute__((may_alias)) barrier_word_t;
+_Static_assert(offsetof(mltp_barrier_t, lock) == 0 &&
+               offsetof(mltp_barrier_t, episode) == 4 &&
+               _Alignof(mltp_barrier_t) >= 8 &&
+               __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__,
+               "{lock, episode} must be one aligned 64-bit word, episode high");
+#define WORD(b) ((barrier_word_t *)&(b)->lock)
+#define EPISODE(a) ((unsigned int)((a) >> 32))
+#define ARRIVALS(a) ((unsigned int)(a))
+#define COUNT_MAX ((1u << 24) - 1)         /* the documented limit */
+/* The ULTs blocked in an episode, in the order they came, with their
+   episode as key: with more parties than count, a waiter of episode e may
+   still be queued when e+2 begins (its releaser not yet at its wake), and
+   a release wakes only its own episode's waiters. */
 #define QUEUE(b, ep) SYNC_QUEUE(&(b)->waiters[(ep) & 1])
+#define KEY(ep) ((const void *)((uintptr_t)(ep) + 1))
 
 void mltp_barrier_init(mltp_barrier_t *b)
 {
@@ -35,9 +52,12 @@ void mltp_barrier_init(mltp_barrier_t *b)
     b->waiters[0] = b->waiters[1] = NULL;
 }
 
+/* Has episode ep ended? The episode moves on only in the count-th
+   arrival's CAS, in order, so "ended" is "different" (whatever the lag,
+   up to 2^32 - 1 episodes). */
 static inline int released(const mltp_barrier_t *b, unsigned int ep)
 {
-    return EP_BITS(CMM_LOAD_SHARED(b->episode)) != ep;
+    return CMM_LOAD_SHARED(b->episode) != ep;
 }
 
 /* A kernel-level thread: spin until the episode moves on. */
@@ -72,28 +92,39 @@ static int __attribute__((noinline)) too_many(const mltp_barrier_t *b, int count
     return EINVAL;
 }
 
-/* Take our place: 1 with our arrival index in *a, or 0 if count or more
-   have already arrived in this episode (we are then not counted). */
-static inline int arrive(mltp_barrier_t *b, int count, unsigned int *a)
+/* The word after arrival a: the count-th ends the episode and starts the
+   next with no arrival, in one store (no window in which the next
+   episode's first arrival would find the count reached). */
+static inline unsigned long long next_word(unsigned long long a, int count)
 {
-    unsigned int v;
+    if (ARRIVALS(a) + 1 == (unsigned int)count)
+        return (unsigned long long)(EPISODE(a) + 1) << 32;
+    return a + 1;
+}
+
+/* Take our place: 1 with our arrival index in *a, or 0 if count or more
+   have already arrived in this episode (only with differing counts; we
+   are then not counted). */
+static inline int arrive(mltp_barrier_t *b, int count, unsigned long long *a)
+{
+    unsigned long long v;
     do {
-        v = (unsigned int)CMM_LOAD_SHARED(b->arrived);
-        if ((v & COUNT_MAX) >= (unsigned int)count)
+        v = CMM_LOAD_SHARED(*WORD(b));
+        if (ARRIVALS(v) >= (unsigned int)count)
             return 0;
-    } while ((unsigned int)uatomic_cmpxchg(&b->arrived, (int)v, (int)(v + 1)) != v);
+    } while (uatomic_cmpxchg(WORD(b), v, next_word(v, count)) != v);
     *a = v;
     return 1;
 }
 
 /*
  * ARCHITECTURE.md, "Barrier episode": a waiter W queues itself, then looks
- * at the episode; the releaser R stores the episode, then looks at the
+ * at the episode; the releaser R moves the episode on, then looks at the
  * queue:
  *
  *   W (run-queue lock held)          R
- *   add W to QUEUE(ep)               episode++
- *   smp_mb()                         smp_mb()
+ *   add W to QUEUE(ep)               CAS: episode = ep + 1 (a full fence)
+ *   smp_mb()
  *   episode moved on? then leave     QUEUE(ep) empty? then nobody to wake
  *
  * Both "yes" is forbidden: one of the two sees the other (store
@@ -106,7 +137,7 @@ static int wait_blocked(mltp_barrier_t *b, unsigned int ep)
     struct sched_waiter w;
 
     sched_lock();
-    sched_waiter_init(&w, NULL);
+    sched_waiter_init(&w, KEY(ep));
     sched_waitq_add(QUEUE(b, ep), &w);
     base_full_fence();
     if (released(b, ep)) {
@@ -138,24 +169,14 @@ static int __attribute__((noinline)) wait_spinning(mltp_barrier_t *b, int ult,
 static int __attribute__((noinline)) wake(mltp_barrier_t *b, unsigned int ep)
 {
     sched_lock();
-    sched_unlock_wake(sched_wake_all_locked(QUEUE(b, ep), NULL));
+    sched_unlock_wake(sched_wake_all_locked(QUEUE(b, ep), KEY(ep), NULL));
     return 0;
 }
 
-/* The last arrival: the count restarts, with the next episode's bits,
-   before the episode moves on and releases the others (one of whom may
-   arrive again at once). */
-static inline void new_episode(mltp_barrier_t *b, unsigned int ep)
-{
-    CMM_STORE_SHARED(b->arrived, (int)(EP_BITS(ep + 1) << EP_SHIFT));
-    CMM_STORE_SHARED(b->episode, b->episode + 1);
-}
-
-/* R of the litmus test above. */
+/* R of the litmus test above, after its CAS (which is the full fence:
+   uatomic_cmpxchg implies one). */
 static inline int release(mltp_barrier_t *b, unsigned int ep)
 {
-    new_episode(b, ep);
-    base_full_fence();
     if (CMM_LOAD_SHARED(QUEUE(b, ep)->last))
         return wake(b, ep);
     return 0;
@@ -173,28 +194,29 @@ static inline int release(mltp_barrier_t *b, unsigned int ep)
 static int __attribute__((noinline)) arrive_blocking(mltp_barrier_t *b, int count)
 {
     struct sched_waiter w;
-    unsigned int a, ep;
+    unsigned long long a;
+    unsigned int ep;
 
     sched_lock();
-    ep = EP_BITS(CMM_LOAD_SHARED(b->episode));
-    sched_waiter_init(&w, NULL);
+    ep = CMM_LOAD_SHARED(b->episode);
+    sched_waiter_init(&w, KEY(ep));
     sched_waitq_add(QUEUE(b, ep), &w);
     if (!arrive(b, count, &a)) {
         sched_waitq_remove(QUEUE(b, ep), &w);
         sched_unlock();
         return too_many(b, count);
     }
-    if (__builtin_expect((a >> EP_SHIFT) != ep, 0)) {
+    if (__builtin_expect(EPISODE(a) != ep, 0)) {
         sched_waitq_remove(QUEUE(b, ep), &w);
-        ep = a >> EP_SHIFT;
+        ep = EPISODE(a);
+        sched_waiter_init(&w, KEY(ep));
         sched_waitq_add(QUEUE(b, ep), &w);
     }
-    if ((a & COUNT_MAX) + 1 < (unsigned int)count) {
+    if (ARRIVALS(a) + 1 < (unsigned int)count) {
         sched_wait_queued(&w);
         return 0;
     }
-    new_episode(b, ep);
-    sched_unlock_wake(sched_wake_all_locked(QUEUE(b, ep), &w));
+    sched_unlock_wake(sched_wake_all_locked(QUEUE(b, ep), KEY(ep), &w));
     return 0;
 }
 
@@ -202,18 +224,18 @@ static int __attribute__((noinline)) arrive_blocking(mltp_barrier_t *b, int coun
    second look. */
 static inline int arrive_solo(mltp_barrier_t *b, int count)
 {
-    unsigned int a = (unsigned int)b->arrived, ep = a >> EP_SHIFT;
+    unsigned long long a = *WORD(b);
+    unsigned int ep = EPISODE(a);
 
-    if ((a & COUNT_MAX) >= (unsigned int)count)
+    if (ARRIVALS(a) >= (unsigned int)count)
         return too_many(b, count);
-    b->arrived = (int)(a + 1);
-    if ((a & COUNT_MAX) + 1 == (unsigned int)count) {
-        new_episode(b, ep);
+    *WORD(b) = next_word(a, count);
+    if (ARRIVALS(a) + 1 == (unsigned int)count) {
         if (QUEUE(b, ep)->last)
-            sched_unlock_wake(sched_wake_all_locked(QUEUE(b, ep), NULL));
+            sched_unlock_wake(sched_wake_all_locked(QUEUE(b, ep), KEY(ep), NULL));
         return 0;
     }
-    sched_wait_locked(QUEUE(b, ep), NULL);
+    sched_wait_locked(QUEUE(b, ep), KEY(ep));
     return 0;
 }
 #pragma GCC diagnostic pop
@@ -228,7 +250,8 @@ static int __attribute__((noinline)) bad_count(int count)
    run-queue lock only to block or to wake the blocked. */
 int mltp_barrier(mltp_barrier_t *b, int count)
 {
-    unsigned int a, ep;
+    unsigned long long a;
+    unsigned int ep;
     int ult;
 
     if (__builtin_expect(count < 1 || (unsigned int)count > COUNT_MAX, 0))
@@ -240,8 +263,8 @@ int mltp_barrier(mltp_barrier_t *b, int count)
         return arrive_blocking(b, count);
     if (!arrive(b, count, &a))
         return too_many(b, count);
-    ep = a >> EP_SHIFT;
-    if ((a & COUNT_MAX) + 1 == (unsigned int)count)
+    ep = EPISODE(a);
+    if (ARRIVALS(a) + 1 == (unsigned int)count)
         return release(b, ep);
     return wait_spinning(b, ult, ep);
 }

@@ -37,5 +37,5 @@ void mltp_cond_signal(mltp_cond_t *c)
 void mltp_cond_broadcast(mltp_cond_t *c)
 {
     sched_lock();
-    sched_unlock_wake(sched_wake_all_locked(QUEUE(c), NULL));
+    sched_unlock_wake(sched_wake_all_locked(QUEUE(c), NULL, NULL));
 }

@@ -32,6 +32,13 @@ static inline volatile unsigned int *it_runq_lock_word(void)
     return (volatile unsigned int *)&IT_RUNQ.lock;
 }
 
+/* The arrivals of a barrier's current episode (its library-internal
+   `lock` field, sync/barrier.c). */
+static inline unsigned int it_barrier_arrivals(const mltp_barrier_t *b)
+{
+    return __atomic_load_n(&b->lock, __ATOMIC_SEQ_CST);
+}
+
 /* The run queue's solo flag: non-zero while the lock is not taken. */
 static inline int it_runq_solo(void)
 {

@@ -257,6 +257,32 @@ static CU_UNUSED void sc_barrier_race(int nvp, long episodes, double watchdog)
     pc_end(&r);
 }
 
+/* (c) A waiter whose kernel-level thread is stopped for many episodes
+   (the kernel may preempt a spinning VP that long): W, a bound thread,
+   waits in episode 0 and is stopped; 256 episodes later it is resumed and
+   must return 0 at once. A barrier that kept only the episode's low 8 bits
+   saw episode 256 as episode 0, not yet ended. */
+static CU_UNUSED void sc_barrier_lagging(int nvp)
+{
+    struct pc_run r;
+    sc_run(&r, SC_SCHEDPROG, "barrier-lagging", nvp, "256", PC_WATCHDOG + 5.0);
+    pc_assert_exit(&r, 0);
+    ck_assert_msg(sc_value(&r, "\nstopped=") == 1, "%s: the bound thread was "
+                  "not seen stopped (/proc/TID/stat) within 5 s of SIGSTOP",
+                  r.what);
+    long in_time = sc_value(&r, "\nin-time="), ep = sc_value(&r, "\nepisode=");
+    ck_assert_msg(in_time == 1, "%s: a bound thread stopped while it waited "
+                  "in episode 0 did not return within 2 s of being resumed "
+                  "after episode %ld had ended (it returned only after one "
+                  "episode more: %s)", r.what, ep - 1,
+                  ep == 257 ? "yes" : "no");
+    ck_assert_msg(sc_value(&r, "\nw-rc=") == 0, "%s: its mltp_barrier "
+                  "returned %ld", r.what, sc_value(&r, "\nw-rc="));
+    ck_assert_msg(ep == 256, "%s: %ld episodes, expected 256", r.what, ep);
+    pc_assert_has(&r, "done\n");
+    pc_end(&r);
+}
+
 /* ==================================================================== */
 /* Bug 6: no system call under the run-queue spin lock                  */
 

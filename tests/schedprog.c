@@ -12,6 +12,8 @@
  *                     solo flag afterwards (white-box, tests/internals.h)
  * barrier-extra       one arrival too many at a barrier episode (1 VP)
  * barrier-race        3 ULTs on a barrier of count 2; ARG: episodes
+ * barrier-lagging    a bound thread stopped while it waits at a barrier,
+ *                     resumed ARG (256) episodes later
  * lock-yield          a BLOCK_FRONT (ARG front) or BLOCK (ARG block)
  *                     lock whose holder yields
  *
@@ -27,7 +29,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -609,6 +613,110 @@ static int barrier_race(void)
 }
 
 /* ------------------------------------------------------------------ */
+/* barrier-lagging: W, a bound thread, waits in episode 0 of a barrier  */
+/* of count 2 and is stopped (SIGSTOP); X ends episode 0 and, with Y,   */
+/* runs lag - 1 more; W is resumed and must return at once: its episode */
+/* ended long ago, however many episodes that was.                      */
+
+static mltp_barrier_t bl = MLTP_BARRIER_INITIALIZER;
+static volatile pid_t bl_w_tid;
+static int bl_w_state, bl_w_rc = -1, bl_go, bl_extra, bl_in_time = -1,
+           bl_stopped = -1;
+static long bl_lag = 256;
+
+static void bl_w(void *p)
+{
+    (void)p;
+    bl_w_tid = (pid_t)syscall(SYS_gettid);
+    STORE(bl_w_state, 1);
+    int rc = mltp_barrier(&bl, 2);
+    STORE(bl_w_rc, rc);
+    STORE(bl_w_state, 2);
+}
+
+/* /proc/TID/stat says T (stopped), within 5 s */
+static int bl_wait_stopped(pid_t tid)
+{
+    char path[64], buf[512];
+    snprintf(path, sizeof path, "/proc/%d/stat", (int)tid);
+    for (double end = now() + 5.0; now() < end; sleep_ms(1)) {
+        FILE *f = fopen(path, "r");
+        if (!f)
+            return 0;
+        size_t n = fread(buf, 1, sizeof buf - 1, f);
+        fclose(f);
+        buf[n] = 0;
+        char *c = strrchr(buf, ')');
+        if (c && c[1] == ' ' && (c[2] == 'T' || c[2] == 't'))
+            return 1;
+    }
+    return 0;
+}
+
+static void *bl_x(void *p)
+{
+    (void)p;
+    double end = now() + 5.0;
+    while ((LOAD(bl_w_state) != 1 || it_barrier_arrivals(&bl) != 1) &&
+           now() < end)
+        mltp_yield();
+    kill(bl_w_tid, SIGSTOP);
+    STORE(bl_stopped, bl_wait_stopped(bl_w_tid));
+    mltp_barrier(&bl, 2);               /* ends episode 0: W is released */
+    STORE(bl_go, 1);
+    for (long i = 1; i < bl_lag; i++)
+        mltp_barrier(&bl, 2);
+    kill(bl_w_tid, SIGCONT);
+    end = now() + 2.0;
+    while (LOAD(bl_w_state) != 2 && now() < end)
+        sleep_ms(1);
+    STORE(bl_in_time, LOAD(bl_w_state) == 2);
+    if (!bl_in_time) {                  /* one more episode, so that the */
+        STORE(bl_extra, 1);             /* program ends */
+        mltp_barrier(&bl, 2);
+    }
+    STORE(bl_extra, 2);
+    return NULL;
+}
+
+static void *bl_y(void *p)
+{
+    (void)p;
+    while (!LOAD(bl_go))
+        mltp_yield();
+    for (long i = 1; i < bl_lag; i++)
+        mltp_barrier(&bl, 2);
+    int x;
+    while ((x = LOAD(bl_extra)) == 0)
+        mltp_yield();
+    if (x == 1)
+        mltp_barrier(&bl, 2);
+    return NULL;
+}
+
+static int barrier_lagging(void)
+{
+    if (arg)
+        bl_lag = atol(arg);
+    if (bl_lag < 1)
+        return 99;
+    mltp_init();
+    if (!mltp_create_bound(bl_w, NULL, 0, NULL)) {
+        perror("schedprog: mltp_create_bound");
+        return 99;
+    }
+    make(bl_x, NULL);
+    make(bl_y, NULL);
+    errno = 0;
+    mltp_start(nvp);
+    printf("start-errno=%d\nstopped=%d\nin-time=%d\nw-rc=%d\nepisode=%u\n"
+           "lag=%ld\n", errno, bl_stopped, bl_in_time, bl_w_rc, bl.episode,
+           bl_lag);
+    printf("done\n");
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
 /* lock-yield (issue 8, bug 7): the holder of a yielding lock yields    */
 /* inside its critical section while two waiters loop                  */
 
@@ -715,6 +823,8 @@ int main(int argc, char **argv)
         return barrier_extra();
     if (!strcmp(s, "barrier-race"))
         return barrier_race();
+    if (!strcmp(s, "barrier-lagging"))
+        return barrier_lagging();
     if (!strcmp(s, "lock-yield"))
         return lock_yield();
     fprintf(stderr, "schedprog: unknown scenario %s\n", s);

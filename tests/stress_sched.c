@@ -38,6 +38,8 @@ END_TEST
 /* 200000 episodes a run */
 START_TEST(s_barrier_3_parties_count_2) { REPEAT(sc_barrier_race(NVP, 200000, 60.0)); }
 END_TEST
+START_TEST(s_barrier_waiter_stopped_256_episodes) { REPEAT(sc_barrier_lagging(NVP)); }
+END_TEST
 START_TEST(s_no_semop_under_runq_lock) { REPEAT(sc_no_syscall_under_lock(NVP)); }
 END_TEST
 START_TEST(s_block_front_holder_yields) { REPEAT(sc_lock_yield(NVP, "front")); }
@@ -54,6 +56,7 @@ static Suite *stress_suite(void)
     ADD(tc, s_detach_during_bound_join);
     ADD(tc, s_nostack_at_first_run_from_yield);
     ADD(tc, s_barrier_3_parties_count_2);
+    ADD(tc, s_barrier_waiter_stopped_256_episodes);
     ADD(tc, s_no_semop_under_runq_lock);
     ADD(tc, s_block_front_holder_yields);
     return s;

@@ -28,6 +28,8 @@ START_TEST(barrier_party_too_many_1vp) { sc_barrier_extra(); }
 END_TEST
 START_TEST(barrier_3_parties_count_2) { sc_barrier_race(NVP, 20000, PC_WATCHDOG + 5.0); }
 END_TEST
+START_TEST(barrier_waiter_stopped_256_episodes) { sc_barrier_lagging(NVP); }
+END_TEST
 
 /* bug 6: no system call under the run-queue spin lock */
 START_TEST(no_semop_under_runq_lock) { sc_no_syscall_under_lock(NVP); }
@@ -60,6 +62,7 @@ static Suite *sched_suite(void)
     tc = cu_tcase(s, "barrier", 30);
     tcase_add_test(tc, barrier_party_too_many_1vp);
     ADD(tc, barrier_3_parties_count_2);
+    ADD(tc, barrier_waiter_stopped_256_episodes);
 
     tc = cu_tcase(s, "syscalls", 30);
     ADD(tc, no_semop_under_runq_lock);
