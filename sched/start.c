@@ -47,7 +47,7 @@ static void print_stats(void)
 
 void mltp_start(int nvp)
 {
-    int e, ran;
+    int e, ran, saved_errno = errno;
 
     mltp_init();
     if (nvp < 1 || nvp > VP_MAX) {
@@ -62,8 +62,10 @@ void mltp_start(int nvp)
         return;
     }
     sched_pending_flush();
-    if (sched_runq.live == 0)       /* no VP runs: no lock needed */
+    if (sched_runq.live == 0) {     /* no VP runs: no lock needed */
+        errno = saved_errno;
         return;
+    }
     if ((e = sched_park_prepare()) != 0) {
         base_warn("cannot create the VP park semaphore: %s", strerror(e));
         errno = e;
@@ -96,5 +98,7 @@ void mltp_start(int nvp)
         errno = EDEADLK;
     } else if (ran < nvp) {
         errno = EAGAIN;         /* ran, on fewer VPs than asked */
+    } else {
+        errno = saved_errno;    /* as it was: the start ran as asked */
     }
 }
