@@ -33,12 +33,18 @@ fi
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 
-# count MODE N: total instructions (Ir) of one run
+# count MODE N: total instructions (Ir) of one run; status 77: the mode is
+# not built in (Boost.Context without libboost-context-dev)
 count() {
     valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.%p" \
         "$bench" --callgrind "$1" "$2" > "$tmp/log" 2>&1 &
     pid=$!
-    if ! wait "$pid"; then
+    wait "$pid"
+    st=$?
+    if [ "$st" -eq 77 ]; then
+        return 77
+    fi
+    if [ "$st" -ne 0 ]; then
         echo "bench/callgrind.sh: callgrind failed on mode $1 (N=$2):" >&2
         sed 's/^/  /' "$tmp/log" >&2
         return 1
@@ -54,8 +60,8 @@ count() {
 
 # per MODE OPS_PER_N: instructions per operation (runs N1 and N2)
 per() {
-    a=$(count "$1" "$n1") || return 1
-    b=$(count "$1" "$n2") || return 1
+    a=$(count "$1" "$n1") || return $?
+    b=$(count "$1" "$n2") || return $?
     awk -v a="$a" -v b="$b" -v k="$2" -v n1="$n1" -v n2="$n2" \
         'BEGIN { printf "%.2f", (b - a) / (k * (n2 - n1)) }'
 }
@@ -69,14 +75,22 @@ loop=$(per loop 1) || exit 1
 status=0
 printf '%-34s %12s %12s   %s\n' "operation" "instr/op" "net of loop" "target"
 printf '%-34s %12s %12s\n' "empty loop iteration" "$loop" "-"
-for m in setjmp swapcontext switch yield; do
+for m in setjmp swapcontext boost switch yield; do
     case $m in
     setjmp)      name="_setjmp/_longjmp switch (1 way)"; k=2;;
     swapcontext) name="swapcontext switch (1 way) [1]"; k=2;;
+    boost)       name="Boost jump_fcontext switch (1 way)"; k=2;;
     switch)      name="MLTP ult_switch (1 way)"; k=2;;
     yield)       name="MLTP yield, 2 ULTs / 1 VP"; k=2;;
     esac
-    if ! v=$(per "$m" "$k"); then
+    v=$(per "$m" "$k")
+    st=$?
+    if [ "$st" -eq 77 ]; then
+        printf '%-34s %12s   %s\n' "$name" "n/a" \
+            "not built: libboost-context-dev (scripts/deps --bench), then ./configure"
+        continue
+    fi
+    if [ "$st" -ne 0 ]; then
         printf '%-34s %12s\n' "$name" "FAILED"
         status=1
         continue

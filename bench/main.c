@@ -688,7 +688,7 @@ static void usage(FILE *f)
 {
     fprintf(f, "usage: mltp_bench [--quick | --full] [--csv FILE] [--only TEXT]... [--reps N]\n"
                "                  [--ms N] [--list]\n"
-               "       mltp_bench --callgrind loop|switch|setjmp|swapcontext|yield N\n");
+               "       mltp_bench --callgrind loop|switch|setjmp|swapcontext|boost|yield N\n");
 }
 
 int main(int argc, char **argv)
