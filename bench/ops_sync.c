@@ -11,8 +11,9 @@
  *                 other holds the next ticket.
  *   barrier       P ULTs pass the barrier over and over; per episode
  *   cond          two ULTs take turns with mltp_cond_wait_lock on a
- *                 MLTP_LOCK_SPIN lock and mltp_cond_signal; per one-way
- *                 pass (signal to the other's wake-up and turn) */
+ *                 MLTP_LOCK_SPIN lock and mltp_cond_signal; per round
+ *                 trip (each ULT waits once and signals once: two one-way
+ *                 passes), the unit other thread packages report */
 #include <stdio.h>
 #include <stdlib.h>
 #include "bench/bench.h"
@@ -266,9 +267,10 @@ static void k_cond(const struct bench_row *row, long n, struct bench_run *r)
         w[i].me = i;
     }
     if (bench_mltp_run(2, row->nvp, cond_ult, w, sizeof *w, r) == 0) {
+        /* each ULT passed n times: 2n one-way passes, n round trips */
         bench_span(r, &w[0].t0, sizeof *w, &w[0].t1, sizeof *w, 2);
-        r->ops = 2.0 * n;
-        r->total_ops = 2.0 * (n + s->warm);
+        r->ops = (double)n;
+        r->total_ops = (double)(n + s->warm);
     }
     free(s);
     free(w);
@@ -329,11 +331,12 @@ void ops_sync_register(void)
         }
     }
     bench_add(&(struct bench_row){
-        .op = "cond ping-pong (1 way)", .variant = "MLTP wait_lock+signal / 1 VP",
+        .op = "cond ping-pong (round trip)", .variant = "MLTP wait_lock+signal / 1 VP",
         .fn = k_cond, .nvp = 1, .cpus = 1, .target = 100,
-        .note = "mltp_cond_wait_lock on a SPIN lock and mltp_cond_signal; per one-way pass",
+        .note = "mltp_cond_wait_lock on a SPIN lock and mltp_cond_signal; per round trip "
+                "(each ULT waits and signals once; a one-way pass is half of it)",
         .plot = { { "vps", "cond ping-pong", 1 } } });
     bench_add(&(struct bench_row){
-        .op = "cond ping-pong (1 way)", .variant = "MLTP wait_lock+signal / 2 VPs",
+        .op = "cond ping-pong (round trip)", .variant = "MLTP wait_lock+signal / 2 VPs",
         .fn = k_cond, .nvp = 2, .plot = { { "vps", "cond ping-pong", 2 } } });
 }
