@@ -322,10 +322,10 @@ void ops_switch_register(void)
         .op = "context switch (1 way)", .variant = "Boost.Context jump_fcontext", .fn = BOOST_FN,
         .cpus = 1, .na = BOOST_NA,
         .note = "libboost_context's jump_fcontext (through the PLT), MXCSR and x87 control "
-                "word saved and loaded on every switch" });
+                "word saved and loaded on every switch; the issue-8 target's reference" });
     bench_add(&(struct bench_row){
         .op = "context switch (1 way)", .variant = "MLTP ult_switch", .fn = k_ult_switch,
-        .cpus = 1, .target = 4.0,
+        .cpus = 1, .target = 4.0, .target_row = "Boost.Context jump_fcontext",
         .note = "ult/ switch with a helper that stores the old stack pointer; FP control "
                 "saved and compared" });
 }

@@ -337,7 +337,7 @@ void ops_sync_register(void)
     }
     bench_add(&(struct bench_row){
         .op = "cond ping-pong (round trip)", .variant = "MLTP wait_lock+signal / 1 VP",
-        .fn = k_cond, .nvp = 1, .cpus = 1, .target = 100,
+        .fn = k_cond, .nvp = 1, .cpus = 1, .target = 100, .target_ratio = 6.0,
         .note = "mltp_cond_wait_lock on a SPIN lock and mltp_cond_signal; per round trip "
                 "(each ULT waits and signals once; a one-way pass is half of it)",
         .plot = { { "vps", "cond ping-pong", 1 } } });
