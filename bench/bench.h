@@ -128,6 +128,10 @@ void *bench_zalloc(size_t n);
 
 /* The callgrind modes (bench/callgrind.sh): run `what` n times, untimed. */
 int bench_callgrind(const char *what, long n);
+/* Called once by every callgrind mode when its loop is done: callgrind.sh
+   has callgrind dump its counts when this returns (--dump-after), because
+   a program that ran VPs may end before callgrind writes its final dump. */
+void bench_callgrind_mark(void);
 int ops_switch_callgrind(const char *what, long n);
 int ops_yield_callgrind(long n);
 

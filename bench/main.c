@@ -156,17 +156,28 @@ int bench_mltp_run(int nth, int nvp, void *(*f)(void *), void *base, size_t size
 
 /* ---- the callgrind modes --------------------------------------------- */
 
+__attribute__((noinline)) void bench_callgrind_mark(void)
+{
+    __asm__ volatile("" ::: "memory");
+}
+
 int bench_callgrind(const char *what, long n)
 {
+    int e;
+
     if (!strcmp(what, "loop")) {
         /* the loop overhead the other modes subtract */
         for (long i = 0; i < n; i++)
             __asm__ volatile("" ::: "memory");
+        bench_callgrind_mark();
         return 0;
     }
     if (!strcmp(what, "yield"))
-        return ops_yield_callgrind(n);
-    return ops_switch_callgrind(what, n);
+        return ops_yield_callgrind(n);   /* marks in the ULTs */
+    e = ops_switch_callgrind(what, n);
+    if (!e)
+        bench_callgrind_mark();
+    return e;
 }
 
 /* ---- statistics -------------------------------------------------------- */
