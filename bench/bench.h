@@ -56,7 +56,12 @@ struct bench_row {
     int reps;               /* > 0: this many repetitions (else the mode's) */
     int warmup;             /* 0: one discarded run before the repetitions;
                                -1: none (the kernel warms itself) */
-    double target;          /* the issue's bar for this row, 0 if none */
+    double target;          /* issue 3's bar for this row (ns, or B), 0 if none */
+    double target_ratio;    /* issue 8: the median at most this many
+                               _setjmp/_longjmp switches of the run, 0 if none */
+    const char *target_row; /* issue 8: the median at most that of the row
+                               with this variant, registered before this
+                               one (it runs too under --only), NULL if none */
     const char *unit;       /* "ns" (default) or "B" */
     const char *na;         /* not applicable: why (row only printed) */
     const char *note;       /* printed under the table */
@@ -123,6 +128,10 @@ void *bench_zalloc(size_t n);
 
 /* The callgrind modes (bench/callgrind.sh): run `what` n times, untimed. */
 int bench_callgrind(const char *what, long n);
+/* Called once by every callgrind mode when its loop is done: callgrind.sh
+   has callgrind dump its counts when this returns (--dump-after), because
+   a program that ran VPs may end before callgrind writes its final dump. */
+void bench_callgrind_mark(void);
 int ops_switch_callgrind(const char *what, long n);
 int ops_yield_callgrind(long n);
 

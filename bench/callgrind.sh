@@ -12,6 +12,16 @@
 # out. Net figures also subtract the loop's own control instructions
 # (measured the same way on an empty loop): one loop iteration per yield,
 # one per two switches (a ping-pong round trip).
+#
+# The counts: every mode calls bench_callgrind_mark() when its loop is done
+# (the yield mode in each ULT, on its VP), and callgrind dumps then
+# (--dump-after). A run's count is the sum of the dumps made there (each
+# holds the instructions since the dump before), whatever process wrote
+# them: a dump made on a VP is named after the VP's pid. The final dump is
+# not counted: since the process layer (VPs end the program as processes
+# do), a program that ran VPs ends before callgrind writes it, and the
+# janitor process writes its own whenever it ends. What the marked dumps
+# miss (the end of the program) is the same with N1 and N2.
 set -u
 
 bench=${1:-bench/mltp_bench}
@@ -33,29 +43,39 @@ fi
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 
-# count MODE N: total instructions (Ir) of one run
+# count MODE N: total instructions (Ir) of one run; status 77: the mode is
+# not built in (Boost.Context without libboost-context-dev)
 count() {
-    valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.%p" \
-        "$bench" --callgrind "$1" "$2" > "$tmp/log" 2>&1 &
-    pid=$!
-    if ! wait "$pid"; then
+    rm -rf "$tmp/run"
+    mkdir "$tmp/run" || return 1
+    valgrind --tool=callgrind --dump-after=bench_callgrind_mark \
+        --callgrind-out-file="$tmp/run/cg.%p" \
+        "$bench" --callgrind "$1" "$2" > "$tmp/log" 2>&1
+    st=$?
+    if [ "$st" -eq 77 ]; then
+        return 77
+    fi
+    if [ "$st" -ne 0 ]; then
         echo "bench/callgrind.sh: callgrind failed on mode $1 (N=$2):" >&2
         sed 's/^/  /' "$tmp/log" >&2
         return 1
     fi
-    # the program's own file (a forked helper process writes its own)
-    ir=$(sed -n 's/^totals: *\([0-9]*\).*/\1/p' "$tmp/cg.$pid" 2>/dev/null | head -n 1)
-    if [ -z "$ir" ]; then
-        echo "bench/callgrind.sh: no totals in callgrind's output for mode $1" >&2
+    # the sum of the totals of the dumps made at the mark
+    marked=$(grep -l -s '^desc: Trigger: --dump-after=bench_callgrind_mark' "$tmp"/run/cg.*)
+    if [ -z "$marked" ]; then
+        echo "bench/callgrind.sh: no dump at bench_callgrind_mark for mode $1 (N=$2)" >&2
+        sed 's/^/  /' "$tmp/log" >&2
         return 1
     fi
-    echo "$ir"
+    # shellcheck disable=SC2086 # file names of our own, without blanks
+    sed -n 's/^totals: *\([0-9]*\).*/\1/p' $marked |
+        awk '{ s += $1 } END { printf "%.0f\n", s }'
 }
 
 # per MODE OPS_PER_N: instructions per operation (runs N1 and N2)
 per() {
-    a=$(count "$1" "$n1") || return 1
-    b=$(count "$1" "$n2") || return 1
+    a=$(count "$1" "$n1") || return $?
+    b=$(count "$1" "$n2") || return $?
     awk -v a="$a" -v b="$b" -v k="$2" -v n1="$n1" -v n2="$n2" \
         'BEGIN { printf "%.2f", (b - a) / (k * (n2 - n1)) }'
 }
@@ -69,14 +89,22 @@ loop=$(per loop 1) || exit 1
 status=0
 printf '%-34s %12s %12s   %s\n' "operation" "instr/op" "net of loop" "target"
 printf '%-34s %12s %12s\n' "empty loop iteration" "$loop" "-"
-for m in setjmp swapcontext switch yield; do
+for m in setjmp swapcontext boost switch yield; do
     case $m in
     setjmp)      name="_setjmp/_longjmp switch (1 way)"; k=2;;
     swapcontext) name="swapcontext switch (1 way) [1]"; k=2;;
+    boost)       name="Boost jump_fcontext switch (1 way)"; k=2;;
     switch)      name="MLTP ult_switch (1 way)"; k=2;;
     yield)       name="MLTP yield, 2 ULTs / 1 VP"; k=2;;
     esac
-    if ! v=$(per "$m" "$k"); then
+    v=$(per "$m" "$k")
+    st=$?
+    if [ "$st" -eq 77 ]; then
+        printf '%-34s %12s   %s\n' "$name" "n/a" \
+            "not built: libboost-context-dev (scripts/deps --bench), then ./configure"
+        continue
+    fi
+    if [ "$st" -ne 0 ]; then
         printf '%-34s %12s\n' "$name" "FAILED"
         status=1
         continue

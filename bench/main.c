@@ -156,17 +156,28 @@ int bench_mltp_run(int nth, int nvp, void *(*f)(void *), void *base, size_t size
 
 /* ---- the callgrind modes --------------------------------------------- */
 
+__attribute__((noinline)) void bench_callgrind_mark(void)
+{
+    __asm__ volatile("" ::: "memory");
+}
+
 int bench_callgrind(const char *what, long n)
 {
+    int e;
+
     if (!strcmp(what, "loop")) {
         /* the loop overhead the other modes subtract */
         for (long i = 0; i < n; i++)
             __asm__ volatile("" ::: "memory");
+        bench_callgrind_mark();
         return 0;
     }
     if (!strcmp(what, "yield"))
-        return ops_yield_callgrind(n);
-    return ops_switch_callgrind(what, n);
+        return ops_yield_callgrind(n);   /* marks in the ULTs */
+    e = ops_switch_callgrind(what, n);
+    if (!e)
+        bench_callgrind_mark();
+    return e;
 }
 
 /* ---- statistics -------------------------------------------------------- */
@@ -458,13 +469,13 @@ static const char *fmt_csw(char *b, size_t n, double v)
     return b;
 }
 
-#define TABLE_FMT "%-27s %-37s %9s %17s %7s %8s %8s %8s %9s %-10s\n"
+#define TABLE_FMT "%-27s %-37s %9s %17s %7s %8s %8s %8s %9s %s\n"
 
 static void print_header(void)
 {
     printf(TABLE_FMT, "operation", "variant", "median", "p10..p90", "ratio", "cyc/op",
            "ins/op", "ctxsw/op", "cpu-ns/op", "target");
-    printf(TABLE_FMT, "", "", "(ns)", "(ns)", "[1]", "[2]", "[3]", "[4]", "[5]", "(ns)");
+    printf(TABLE_FMT, "", "", "(ns)", "(ns)", "[1]", "[2]", "[3]", "[4]", "[5]", "[6]");
 }
 
 static int met(const struct bench_row *row, const struct result *o)
@@ -472,11 +483,77 @@ static int met(const struct bench_row *row, const struct result *o)
     return !o->failed && !isnan(o->med) && o->med <= row->target;
 }
 
+/* The row an issue-8 target compares row i with (target_row), or -1. */
+static int target_ref(int i)
+{
+    if (!rows[i].target_row)
+        return -1;
+    for (int k = 0; k < i; k++)
+        if (!strcmp(rows[k].variant, rows[i].target_row))
+            return k;
+    return -1;
+}
+
+static int has_target8(const struct bench_row *row)
+{
+    return row->target_ratio > 0 || row->target_row;
+}
+
+/* Issue 8's target of row i: 1 met, 0 missed, -1 unknown (a row failed or
+   did not run). *lim gets the limit as a ratio to the setjmp switch. */
+static int met8(int i, double *lim)
+{
+    const struct result *o = &res[i];
+    double l = rows[i].target_ratio > 0 ? rows[i].target_ratio : INFINITY;
+    int k = target_ref(i);
+
+    if (rows[i].target_row) {
+        if (k < 0 || !res[k].done || res[k].failed || rows[k].na || isnan(res[k].med))
+            l = NAN;
+        else if (res[k].med / base_ns < l)
+            l = res[k].med / base_ns;
+    }
+    if (lim)
+        *lim = l;
+    if (!o->done || o->failed || isnan(o->med) || isnan(base_ns) || isnan(l))
+        return -1;
+    return o->med / base_ns <= l;
+}
+
+static const char *met8_word(int m)
+{
+    return m > 0 ? "met" : m == 0 ? "MISSED" : "unknown";
+}
+
+/* The target column: "<=N met" (issue 3, ns), "r<=X met" (issue 8, ratio
+   to the setjmp switch), "<=ROW met" (issue 8, this median at most that
+   row's). */
+static const char *fmt_targets(char *b, size_t n, int i)
+{
+    const struct bench_row *row = &rows[i];
+    size_t len = 0;
+
+    b[0] = 0;
+    if (row->target > 0)
+        len += (size_t)snprintf(b + len, n - len, "<=%g %s", row->target,
+                                met(row, &res[i]) ? "met" : "MISSED");
+    if (has_target8(row) && len < n) {
+        int m = met8(i, NULL);
+        if (row->target_row)
+            len += (size_t)snprintf(b + len, n - len, "%s<=%s %s", len ? "; " : "",
+                                    row->target_row, met8_word(m));
+        else
+            len += (size_t)snprintf(b + len, n - len, "%sr<=%.1f %s", len ? "; " : "",
+                                    row->target_ratio, met8_word(m));
+    }
+    return b;
+}
+
 static void print_row(int i)
 {
     const struct bench_row *row = &rows[i];
     const struct result *o = &res[i];
-    char m[32], sp[48], a[24], b[24], ra[24], cy[24], in[24], cs[24], cp[24], tg[32];
+    char m[32], sp[48], a[24], b[24], ra[24], cy[24], in[24], cs[24], cp[24], tg[120];
 
     if (row->na) {
         printf("%-27s %-37s n/a: %s\n", row->op, row->variant, row->na);
@@ -501,10 +578,7 @@ static void print_row(int i)
     fmt_num(in, sizeof in, o->ins);
     fmt_csw(cs, sizeof cs, o->csw);
     fmt_num(cp, sizeof cp, o->cpu);
-    if (row->target > 0)
-        snprintf(tg, sizeof tg, "<=%g %s", row->target, met(row, o) ? "met" : "MISSED");
-    else
-        snprintf(tg, sizeof tg, "%s", "");
+    fmt_targets(tg, sizeof tg, i);
     printf(TABLE_FMT, row->op, row->variant, m, sp, ra, cy, in, cs, cp, tg);
     fflush(stdout);
 }
@@ -535,7 +609,8 @@ static int write_csv(const char *path)
     fprintf(f, "mode,operation,variant,unit,nvp,pinned_1cpu,iters,reps,median,p10,p90,min,max,"
                "ratio_to_setjmp,cyc_per_op,ins_per_op,cpu_ns_per_op,ctxsw_per_op,"
                "target,target_met,plot,series,x,plot2,series2,x2,cyc_source,"
-               "ins_source,cpu_source,ctxsw_source,status\n");
+               "ins_source,cpu_source,ctxsw_source,status,target8,target8_limit,"
+               "target8_met\n");
     for (int i = 0; i < nrows; i++) {
         const struct bench_row *row = &rows[i];
         const struct result *o = &res[i];
@@ -585,6 +660,22 @@ static int write_csv(const char *path)
         } else {
             fputs("ok", f);
         }
+        /* issue 8: the target, its limit as a ratio, met */
+        fputc(',', f);
+        if (has_target8(row)) {
+            double lim;
+            int m8 = met8(i, &lim);
+            if (row->target_row) {
+                fputs("<=", f);
+                csv_text(f, row->target_row);
+            } else {
+                fprintf(f, "ratio<=%g", row->target_ratio);
+            }
+            csv_num(f, lim);
+            fprintf(f, ",%s", m8 > 0 ? "yes" : m8 == 0 ? "no" : "");
+        } else {
+            fputs(",,", f);
+        }
         fputc('\n', f);
     }
     if (fclose(f) != 0) {
@@ -619,6 +710,9 @@ static void print_notes(void)
            "  divided by every operation of it, warm-up included. [2] from the cycle\n"
            "  timer covers the timed loops of the timed runs.\n",
            counted_reps, counted_reps > 1 ? "s (median)" : "");
+    printf("  [6] target        <=N: issue 3's bar, in ns; r<=X: an issue-8 target, the ratio\n"
+           "                    [1] at most X; <=VARIANT: an issue-8 target, the median at most\n"
+           "                    that row's (same run). Both are summed up at the end.\n");
     for (int i = 0; i < nrows; i++) {
         const struct bench_row *row = &rows[i];
         const struct result *o = &res[i];
@@ -655,6 +749,33 @@ static void print_bar(void)
     }
     printf("  %-27s %-37s %12s  target <= 60: run bench/callgrind.sh\n",
            "instructions per yield", "callgrind, 2 ULTs / 1 VP", "-");
+
+    printf("\nThe targets of issue 8, this run (ratios to the _setjmp/_longjmp switch, "
+           "%.2f ns):\n", base_ns);
+    for (int i = 0; i < nrows; i++) {
+        const struct bench_row *row = &rows[i];
+        const struct result *o = &res[i];
+        char m[32], l[32], t[120];
+        double lim;
+        int k = target_ref(i), m8;
+        if (!has_target8(row) || !o->done)
+            continue;
+        m8 = met8(i, &lim);
+        if (o->failed || isnan(o->med) || isnan(base_ns))
+            snprintf(m, sizeof m, "%s", o->failed ? "FAILED" : "-");
+        else
+            snprintf(m, sizeof m, "%.2f", o->med / base_ns);
+        if (k >= 0 && !isnan(lim))
+            snprintf(l, sizeof l, "%.2f", lim);
+        else
+            snprintf(l, sizeof l, "not measured");
+        if (row->target_row)
+            snprintf(t, sizeof t, "<= %s (%s)", row->target_row, l);
+        else
+            snprintf(t, sizeof t, "<= %.1f", row->target_ratio);
+        printf("  %-27s %-37s %12s  target %s: %s\n", row->op, row->variant, m, t,
+               met8_word(m8));
+    }
 }
 
 /* Busy CPU time of the whole machine over 0.3 s, in CPUs (from /proc/stat):
@@ -688,7 +809,7 @@ static void usage(FILE *f)
 {
     fprintf(f, "usage: mltp_bench [--quick | --full] [--csv FILE] [--only TEXT]... [--reps N]\n"
                "                  [--ms N] [--list]\n"
-               "       mltp_bench --callgrind loop|switch|setjmp|swapcontext|yield N\n");
+               "       mltp_bench --callgrind loop|switch|setjmp|swapcontext|boost|yield N\n");
 }
 
 int main(int argc, char **argv)
@@ -779,11 +900,16 @@ int main(int argc, char **argv)
         const struct bench_row *row = &rows[i];
         if (row->full_only && !bench_full)
             continue;
-        /* the ratio base always runs */
+        /* the ratio base always runs, and so does a row that a later
+           selected row's target compares with */
         if (nonly && i > 0) {
             int hit = 0;
-            for (int k = 0; k < nonly; k++)
-                hit |= strstr(row->op, only[k]) || strstr(row->variant, only[k]);
+            for (int j = i; j < nrows && !hit; j++) {
+                if (j != i && target_ref(j) != i)
+                    continue;
+                for (int k = 0; k < nonly; k++)
+                    hit |= strstr(rows[j].op, only[k]) || strstr(rows[j].variant, only[k]);
+            }
             if (!hit)
                 continue;
         }

@@ -8,7 +8,15 @@
  *                        makecontext, then the jmp functions ping-pong
  *   sigsetjmp/siglongjmp the same, saving and restoring the signal mask
  *                        (two sigprocmask system calls per switch)
- *   swapcontext          glibc ucontext (also a sigprocmask per switch) */
+ *   swapcontext          glibc ucontext (also a sigprocmask per switch)
+ *   Boost.Context        jump_fcontext of libboost_context (the fcontext
+ *                        layer under boost::context; it saves and loads
+ *                        MXCSR and the x87 control word on every switch),
+ *                        called through the shared library's PLT as a
+ *                        program would; only if configure found it */
+#if HAVE_CONFIG_H
+#include "config.h"
+#endif
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -204,6 +212,70 @@ static void k_jmp(const struct bench_row *row, long n, struct bench_run *r)
     r->total_ops = 2.0 * (n + w);
 }
 
+/* ---- Boost.Context: jump_fcontext ---------------------------------------- */
+
+#if HAVE_BOOST_CONTEXT
+/* The fcontext API has C linkage in libboost_context; its header is C++
+   only, so the two functions are declared here (Boost 1.61 and later). */
+typedef void *fcontext_t;
+typedef struct {
+    fcontext_t fctx;
+    void *data;
+} transfer_t;
+transfer_t jump_fcontext(fcontext_t to, void *vp);
+fcontext_t make_fcontext(void *sp, size_t size, void (*fn)(transfer_t));
+
+static fcontext_t fc_peer;
+
+static void fc_peer_fn(transfer_t t) __attribute__((noreturn));
+static void fc_peer_fn(transfer_t t)
+{
+    bench_fp_clean();
+    for (;;)
+        t = jump_fcontext(t.fctx, NULL);
+}
+
+/* make_fcontext takes the caller's FP control for the new context */
+static void fc_setup(void)
+{
+    bench_fp_clean();
+    fc_peer = make_fcontext(stack_top(), STACK_SIZE, fc_peer_fn);
+}
+
+static __attribute__((noinline)) void fc_pingpong(long n)
+{
+    fcontext_t p = fc_peer;
+
+    for (long i = 0; i < n; i++)
+        p = jump_fcontext(p, NULL).fctx;
+    fc_peer = p;
+}
+
+static void k_boost(const struct bench_row *row, long n, struct bench_run *r)
+{
+    struct bench_stamp t0, t1;
+    long w = bench_warm(n);
+
+    (void)row;
+    fc_setup();
+    fc_pingpong(w);
+    bench_stamp(&t0);
+    fc_pingpong(n);
+    bench_stamp(&t1);
+    r->ns = t1.ns - t0.ns;
+    r->cyc = t1.cyc - t0.cyc;
+    r->ops = 2.0 * n;
+    r->total_ops = 2.0 * (n + w);
+}
+#define BOOST_FN k_boost
+#define BOOST_NA NULL
+#else
+#define BOOST_FN NULL
+#define BOOST_NA "built without Boost.Context (configure found no jump_fcontext in " \
+                 "-lboost_context, or --without-boost-context): install libboost-context-dev " \
+                 "(scripts/deps --bench), then ./configure and make bench again"
+#endif
+
 /* ---- callgrind modes: n round trips = 2n switches ------------------------ */
 
 int ops_switch_callgrind(const char *what, long n)
@@ -218,6 +290,14 @@ int ops_switch_callgrind(const char *what, long n)
     } else if (!strcmp(what, "swapcontext")) {
         uc_setup();
         uc_pingpong(n);
+    } else if (!strcmp(what, "boost")) {
+#if HAVE_BOOST_CONTEXT
+        fc_setup();
+        fc_pingpong(n);
+#else
+        fprintf(stderr, "mltp_bench: n/a: %s\n", BOOST_NA);
+        return 77;
+#endif
     } else {
         fprintf(stderr, "mltp_bench: unknown callgrind mode %s\n", what);
         return 2;
@@ -239,8 +319,13 @@ void ops_switch_register(void)
         .op = "context switch (1 way)", .variant = "glibc swapcontext", .fn = k_swapcontext,
         .cpus = 1 });
     bench_add(&(struct bench_row){
+        .op = "context switch (1 way)", .variant = "Boost.Context jump_fcontext", .fn = BOOST_FN,
+        .cpus = 1, .na = BOOST_NA,
+        .note = "libboost_context's jump_fcontext (through the PLT), MXCSR and x87 control "
+                "word saved and loaded on every switch; the issue-8 target's reference" });
+    bench_add(&(struct bench_row){
         .op = "context switch (1 way)", .variant = "MLTP ult_switch", .fn = k_ult_switch,
-        .cpus = 1, .target = 4.0,
+        .cpus = 1, .target = 4.0, .target_row = "Boost.Context jump_fcontext",
         .note = "ult/ switch with a helper that stores the old stack pointer; FP control "
                 "saved and compared" });
 }

@@ -7,6 +7,7 @@
 struct yworker {
     long warm, n;
     int to_first;
+    int mark;           /* callgrind mode: bench_callgrind_mark() at the end */
     struct bench_stamp t0, t1;
 } __attribute__((aligned(64)));
 
@@ -30,6 +31,8 @@ static void *yield_ult(void *p)
             mltp_yield();
     }
     bench_stamp(&w->t1);
+    if (w->mark)
+        bench_callgrind_mark();
     return NULL;
 }
 
@@ -56,7 +59,7 @@ static void k_yield(const struct bench_row *row, long n, struct bench_run *r)
 /* callgrind: 2 ULTs on 1 VP, n yields each */
 int ops_yield_callgrind(long n)
 {
-    struct yworker w[2] = { { 0, n, 0, { 0, 0 }, { 0, 0 } }, { 0, n, 0, { 0, 0 }, { 0, 0 } } };
+    struct yworker w[2] = { { .n = n, .mark = 1 }, { .n = n, .mark = 1 } };
     struct bench_run r = { 0 };
 
     if (bench_mltp_run(2, 1, yield_ult, w, sizeof w[0], &r) != 0) {

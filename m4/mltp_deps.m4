@@ -98,6 +98,38 @@ AC_SUBST([PAPI_CFLAGS])
 AC_SUBST([PAPI_LIBS])
 ])
 
+# MLTP_CHECK_BOOST_CONTEXT
+# ------------------------
+# Boost.Context's jump_fcontext, a baseline switch of the benchmarks only
+# (bench/ops_switch.c declares it: the fcontext functions have C linkage in
+# libboost_context). Never required: without it the benchmark's row says
+# n/a. BOOST_CONTEXT_LIBS links it into bench/mltp_bench alone.
+AC_DEFUN([MLTP_CHECK_BOOST_CONTEXT], [
+AC_ARG_WITH([boost-context],
+  [AS_HELP_STRING([--with-boost-context],
+    [compare with Boost.Context's jump_fcontext in the benchmarks (default: if found)])],
+  [], [with_boost_context=check])
+mltp_have_boost_context=no
+BOOST_CONTEXT_LIBS=
+AS_IF([test "x$with_boost_context" != xno], [
+  mltp_save_LIBS=$LIBS
+  AC_CHECK_LIB([boost_context], [jump_fcontext],
+    [mltp_have_boost_context=yes; BOOST_CONTEXT_LIBS=-lboost_context])
+  LIBS=$mltp_save_LIBS
+  AS_IF([test "x$mltp_have_boost_context" != xyes], [
+    AS_IF([test "x$with_boost_context" = xyes],
+      [AC_MSG_ERROR([--with-boost-context was given but -lboost_context was not found.
+On Debian or Ubuntu install the package libboost-context-dev:
+    sudo apt-get install libboost-context-dev    (or run scripts/deps --bench)])],
+      [AC_MSG_NOTICE([Boost.Context (-lboost_context) not found; the benchmarks' Boost.Context
+switch row will say n/a. On Debian or Ubuntu install libboost-context-dev to enable it.])])])
+])
+AS_IF([test "x$mltp_have_boost_context" = xyes],
+  [AC_DEFINE([HAVE_BOOST_CONTEXT], [1],
+    [Define to 1 if the benchmarks can link Boost.Context (jump_fcontext).])])
+AC_SUBST([BOOST_CONTEXT_LIBS])
+])
+
 # MLTP_CHECK_STACK_CLASH
 # ----------------------
 # -fstack-clash-protection makes a frame or alloca() larger than a page
