@@ -25,17 +25,10 @@
 #include <unistd.h>
 
 #include "mltp.h"
+#include "prog_util.h"
 #include "internals.h"
 
-static int *volatile null_ptr;
-static volatile pid_t vp_pids[64];
 
-static void note_vp(void)
-{
-    int v = mltp_vp_id();
-    if (v >= 0 && v < 64)
-        vp_pids[v] = getpid();
-}
 
 static void *busy(void *p)
 {
@@ -47,12 +40,6 @@ static void *busy(void *p)
     return NULL;
 }
 
-static void crasher_says(void)
-{
-    printf("CRASHER id=%d vp=%d pid=%d\n", mltp_get_myid(), mltp_vp_id(),
-           (int)getpid());
-    fflush(stdout);
-}
 
 static void *segv_ult(void *p)
 {
@@ -109,12 +96,6 @@ static void *exit_ult(void *p)
     exit(7);
 }
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 static int want_vps = 2;
 static void *ready_ult(void *p)
@@ -225,13 +206,10 @@ const char *__asan_default_options(void)
     return "handle_segv=0:handle_abort=0:handle_sigbus=0:detect_leaks=0";
 }
 
-static void make(mltp_userf_t *f, int n)
+static void make_n(mltp_userf_t *f, int n)
 {
     for (int i = 0; i < n; i++)
-        if (!mltp_create(f, NULL)) {
-            perror("mltp_create");
-            exit(99);
-        }
+        make(f, NULL);
 }
 
 int main(int argc, char **argv)
@@ -245,10 +223,10 @@ int main(int argc, char **argv)
 
     if (!strcmp(s, "segv") || !strcmp(s, "abort") ||
         !strcmp(s, "overflow")) {
-        make(busy, 2);
-        make(!strcmp(s, "segv") ? segv_ult
+        make_n(busy, 2);
+        make_n(!strcmp(s, "segv") ? segv_ult
              : !strcmp(s, "abort") ? abort_ult : overflow_ult, 1);
-        make(busy, 2);
+        make_n(busy, 2);
         mltp_start(2);
         printf("start-returned\n");
         return 3;
@@ -257,7 +235,7 @@ int main(int argc, char **argv)
         mltp_attr_t a;
         mltp_attr_init(&a);
         a.name = "crasher-ult-name-long";
-        make(busy, 2);
+        make_n(busy, 2);
         if (!mltp_create_attr(&a, segv_ult, NULL)) {
             perror("mltp_create_attr");
             return 99;
@@ -270,34 +248,34 @@ int main(int argc, char **argv)
         static char buf[1 << 16];
         setvbuf(stdout, buf, _IOFBF, sizeof buf);
         atexit(at_exit_handler);
-        make(busy, 3);
-        make(exit_ult, 1);
-        make(busy, 1);
+        make_n(busy, 3);
+        make_n(exit_ult, 1);
+        make_n(busy, 1);
         mltp_start(2);
         printf("start-returned\n");
         return 3;
     }
     if (!strcmp(s, "sigint-wait") || !strcmp(s, "sigterm-wait")) {
-        make(busy, 2);
-        make(ready_ult, 1);
+        make_n(busy, 2);
+        make_n(ready_ult, 1);
         mltp_start(2);
         printf("start-returned\n");
         return 3;
     }
     if (!strcmp(s, "idle-wait")) {
-        make(idle_ult, 1);
+        make_n(idle_ult, 1);
         mltp_start(2);
         printf("start-returned\n");
         return 3;
     }
     if (!strcmp(s, "deadlock")) {
-        make(deadlock_ult, 3);
+        make_n(deadlock_ult, 3);
         mltp_start(2);
         printf("start-returned\n");
         return 0;
     }
     if (!strcmp(s, "badstart")) {
-        make(hello_ult, 1);
+        make_n(hello_ult, 1);
         errno = 0;
         mltp_start(0);
         int e0 = errno;
@@ -331,8 +309,8 @@ int main(int argc, char **argv)
         return 3;
     }
     if (!strcmp(s, "die-in-registry") || !strcmp(s, "die-holding-runq")) {
-        make(busy, 3);
-        make(!strcmp(s, "die-in-registry") ? registry_dier : runq_dier, 1);
+        make_n(busy, 3);
+        make_n(!strcmp(s, "die-in-registry") ? registry_dier : runq_dier, 1);
         mltp_start(2);
         printf("start-returned\n");
         return 3;
@@ -340,7 +318,7 @@ int main(int argc, char **argv)
     if (!strcmp(s, "nostack")) {
         /* the VPs and their TCBs exist; a stack of a new default size
            cannot be mapped once the address space is capped */
-        make(hello_ult, 1);
+        make_n(hello_ult, 1);
         mltp_start(1);
         mltp_set_stack_size(1 << 20);
         mltp_attr_t a;

@@ -41,11 +41,9 @@
 #include <unistd.h>
 
 #include "mltp.h"
+#include "prog_util.h"
 #include "internals.h"
 
-#define LOAD(x) __atomic_load_n(&(x), __ATOMIC_SEQ_CST)
-#define STORE(x, v) __atomic_store_n(&(x), (v), __ATOMIC_SEQ_CST)
-#define INC(x) __atomic_add_fetch(&(x), 1, __ATOMIC_SEQ_CST)
 
 #define HOLD_MS 100
 
@@ -78,12 +76,6 @@ static int phase;
    post is that call's release of the SEMAPHORE lock */
 static int cw_marker[64];
 
-static void sleep_ms(int ms)
-{
-    struct timespec ts = { ms / 1000, (long)(ms % 1000) * 1000000L };
-    while (nanosleep(&ts, &ts) == -1 && errno == EINTR)
-        ;
-}
 
 /* 1 if the run-queue lock stays held for HOLD_MS: then it is the
    caller's (see the top). */

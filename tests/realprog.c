@@ -36,15 +36,11 @@
 #include <unistd.h>
 
 #include "mltp.h"
+#include "prog_util.h"
 
-#define LOAD(x) __atomic_load_n(&(x), __ATOMIC_SEQ_CST)
-#define STORE(x, v) __atomic_store_n(&(x), (v), __ATOMIC_SEQ_CST)
-#define INC(x) __atomic_add_fetch(&(x), 1, __ATOMIC_SEQ_CST)
 
 static int nvp = 2;
 static const char *arg;       /* argv[3] or NULL */
-static int *volatile null_ptr;
-static volatile pid_t vp_pids[64];
 
 /* Under AddressSanitizer (ignored otherwise): several scenarios crash on
    purpose to test MLTP's own reports, and leave ULTs blocked. */
@@ -54,58 +50,16 @@ const char *__asan_default_options(void)
     return "handle_segv=0:handle_abort=0:handle_sigbus=0:detect_leaks=0";
 }
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
-static void sleep_ms(int ms)
-{
-    struct timespec ts = { ms / 1000, (long)(ms % 1000) * 1000000L };
-    while (nanosleep(&ts, &ts) == -1 && errno == EINTR)
-        ;
-}
 
 static int arg_int(int dflt)
 {
     return arg ? atoi(arg) : dflt;
 }
 
-static void note_vp(void)
-{
-    int v = mltp_vp_id();
-    if (v >= 0 && v < 64)
-        vp_pids[v] = getpid();
-}
 
-static mltp_t *make(mltp_userf_t *f, void *p)
-{
-    mltp_t *t = mltp_create(f, p);
-    if (!t) {
-        perror("realprog: mltp_create");
-        exit(99);
-    }
-    return t;
-}
 
-static mltp_t *make_bound(mltp_buserf_t *f, void *p)
-{
-    mltp_t *t = mltp_create_bound(f, p, 0, NULL);
-    if (!t) {
-        perror("realprog: mltp_create_bound");
-        exit(99);
-    }
-    return t;
-}
 
-static void crasher_says(void)
-{
-    printf("CRASHER id=%d vp=%d pid=%d\n", mltp_get_myid(), mltp_vp_id(),
-           (int)getpid());
-    fflush(stdout);
-}
 
 /* The SigBlk line of /proc/self/status, as hex digits, in out. */
 static int read_sigblk(char *out, size_t len)
@@ -134,42 +88,6 @@ static int read_sigblk(char *out, size_t len)
     return 0;
 }
 
-/* Tasks (threads) whose real uid is `uid`: what RLIMIT_NPROC counts
-   (zombies too, unless live_only). */
-static int tasks_of_uid(uid_t uid, int live_only)
-{
-    int n = 0;
-    DIR *d = opendir("/proc");
-    struct dirent *e;
-    if (!d)
-        return -1;
-    while ((e = readdir(d)) != NULL) {
-        if (e->d_name[0] < '0' || e->d_name[0] > '9')
-            continue;
-        char path[300], buf[4096];
-        snprintf(path, sizeof path, "/proc/%s/status", e->d_name);
-        int fd = open(path, O_RDONLY);
-        if (fd < 0)
-            continue;
-        ssize_t r = read(fd, buf, sizeof buf - 1);
-        close(fd);
-        if (r <= 0)
-            continue;
-        buf[r] = 0;
-        char *u = strstr(buf, "\nUid:");
-        char *t = strstr(buf, "\nThreads:");
-        if (!u || !t)
-            continue;
-        char *st = strstr(buf, "\nState:");
-        if (live_only && st && (strchr("ZXx", st[8]) ||
-                                (st[8] == '\t' && strchr("ZXx", st[9]))))
-            continue;
-        if ((uid_t)strtoul(u + 5, NULL, 10) == uid)
-            n += atoi(t + 9);
-    }
-    closedir(d);
-    return n;
-}
 
 /* 1 if some thread of process `pid` is alive (not a zombie): a process
    whose main thread has ended shows as a zombie while others run. */

@@ -36,16 +36,12 @@
 #include <unistd.h>
 
 #include "mltp.h"
+#include "prog_util.h"
 #include "internals.h"
 
-#define LOAD(x) __atomic_load_n(&(x), __ATOMIC_SEQ_CST)
-#define STORE(x, v) __atomic_store_n(&(x), (v), __ATOMIC_SEQ_CST)
-#define INC(x) __atomic_add_fetch(&(x), 1, __ATOMIC_SEQ_CST)
-#define DEC(x) __atomic_sub_fetch(&(x), 1, __ATOMIC_SEQ_CST)
 
 static int nvp = 2;
 static const char *arg;
-static volatile pid_t vp_pids[64];
 
 /* Under AddressSanitizer (ignored otherwise): nostack-yield ends with
    exit(1) from inside the library on purpose. */
@@ -55,36 +51,9 @@ const char *__asan_default_options(void)
     return "handle_segv=0:handle_abort=0:handle_sigbus=0:detect_leaks=0";
 }
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
-static void sleep_ms(int ms)
-{
-    struct timespec ts = { ms / 1000, (long)(ms % 1000) * 1000000L };
-    while (nanosleep(&ts, &ts) == -1 && errno == EINTR)
-        ;
-}
 
-static void note_vp(void)
-{
-    int v = mltp_vp_id();
-    if (v >= 0 && v < 64)
-        vp_pids[v] = getpid();
-}
 
-static mltp_t *make(mltp_userf_t *f, void *p)
-{
-    mltp_t *t = mltp_create(f, p);
-    if (!t) {
-        perror("schedprog: mltp_create");
-        exit(99);
-    }
-    return t;
-}
 
 /* ------------------------------------------------------------------ */
 /* detach-join, detach-join-bound (issue 8, bug 1)                      */
@@ -114,20 +83,6 @@ static long long cpu_ns(pid_t pid)
     return ns;
 }
 
-/* The state letter of process pid (/proc/PID/stat), 0 if unknown. */
-static char proc_state(pid_t pid)
-{
-    char path[64], buf[512];
-    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return 0;
-    size_t n = fread(buf, 1, sizeof buf - 1, f);
-    fclose(f);
-    buf[n] = 0;
-    char *rp = strrchr(buf, ')');
-    return rp && rp[1] == ' ' ? rp[2] : 0;
-}
 
 /* t: yields until the detach has been tried (and a few times more), then
    returns DJ_VALUE */
@@ -172,11 +127,7 @@ static void dj_bound_joiner(void *p)
 static void *dj_lead(void *p)
 {
     (void)p;
-    dj_bound = mltp_create_bound(dj_bound_joiner, NULL, 0, NULL);
-    if (!dj_bound) {
-        perror("schedprog: mltp_create_bound");
-        exit(99);
-    }
+    dj_bound = make_bound(dj_bound_joiner, NULL);
     return NULL;
 }
 
@@ -387,35 +338,6 @@ static int nostack_yield(void)
 /* ------------------------------------------------------------------ */
 /* failed-start (issue 8, bug 4)                                        */
 
-/* Tasks (threads) whose real uid is uid: what RLIMIT_NPROC counts. */
-static int tasks_of_uid(uid_t uid)
-{
-    int n = 0;
-    DIR *d = opendir("/proc");
-    struct dirent *e;
-    if (!d)
-        return -1;
-    while ((e = readdir(d)) != NULL) {
-        if (e->d_name[0] < '0' || e->d_name[0] > '9')
-            continue;
-        char path[300], buf[4096];
-        snprintf(path, sizeof path, "/proc/%s/status", e->d_name);
-        int fd = open(path, O_RDONLY);
-        if (fd < 0)
-            continue;
-        ssize_t r = read(fd, buf, sizeof buf - 1);
-        close(fd);
-        if (r <= 0)
-            continue;
-        buf[r] = 0;
-        char *u = strstr(buf, "\nUid:");
-        char *t = strstr(buf, "\nThreads:");
-        if (u && t && (uid_t)strtoul(u + 5, NULL, 10) == uid)
-            n += atoi(t + 9);
-    }
-    closedir(d);
-    return n;
-}
 
 static void *fs_hello(void *p)
 {
@@ -443,7 +365,7 @@ static int failed_start(void)
     struct rlimit old, rl;
     getrlimit(RLIMIT_NPROC, &old);
     rl = old;
-    rl.rlim_cur = own_ns ? 1 : (rlim_t)tasks_of_uid(getuid());
+    rl.rlim_cur = own_ns ? 1 : (rlim_t)tasks_of_uid(getuid(), 0);
     if (rl.rlim_max != RLIM_INFINITY && rl.rlim_max < rl.rlim_cur)
         rl.rlim_cur = rl.rlim_max;
     if (setrlimit(RLIMIT_NPROC, &rl) != 0) {
@@ -637,18 +559,12 @@ static void bl_w(void *p)
 /* /proc/TID/stat says T (stopped), within 5 s */
 static int bl_wait_stopped(pid_t tid)
 {
-    char path[64], buf[512];
-    snprintf(path, sizeof path, "/proc/%d/stat", (int)tid);
     for (double end = now() + 5.0; now() < end; sleep_ms(1)) {
-        FILE *f = fopen(path, "r");
-        if (!f)
-            return 0;
-        size_t n = fread(buf, 1, sizeof buf - 1, f);
-        fclose(f);
-        buf[n] = 0;
-        char *c = strrchr(buf, ')');
-        if (c && c[1] == ' ' && (c[2] == 'T' || c[2] == 't'))
+        char st = proc_state(tid);
+        if (st == 'T' || st == 't')
             return 1;
+        if (!st)
+            return 0;
     }
     return 0;
 }
@@ -701,10 +617,7 @@ static int barrier_lagging(void)
     if (bl_lag < 1)
         return 99;
     mltp_init();
-    if (!mltp_create_bound(bl_w, NULL, 0, NULL)) {
-        perror("schedprog: mltp_create_bound");
-        return 99;
-    }
+    make_bound(bl_w, NULL);
     make(bl_x, NULL);
     make(bl_y, NULL);
     errno = 0;

@@ -1,0 +1,137 @@
+/*
+ * prog_util.h - what the scenario programs (faulty, realprog, schedprog,
+ * nolocksys) share: atomics on plain variables, the clock, sleeping, the
+ * pids of the VPs, creating ULTs or dying with status 99 (a set-up
+ * failure), the crash marker line, and /proc readers. Each program
+ * includes it once; what one of them does not use is not a warning.
+ */
+#ifndef MLTP_TESTS_PROG_UTIL_H
+#define MLTP_TESTS_PROG_UTIL_H
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "mltp.h"
+
+#define PU_UNUSED __attribute__((unused))
+
+#define LOAD(x) __atomic_load_n(&(x), __ATOMIC_SEQ_CST)
+#define STORE(x, v) __atomic_store_n(&(x), (v), __ATOMIC_SEQ_CST)
+#define INC(x) __atomic_add_fetch(&(x), 1, __ATOMIC_SEQ_CST)
+#define DEC(x) __atomic_sub_fetch(&(x), 1, __ATOMIC_SEQ_CST)
+
+static PU_UNUSED int *volatile null_ptr;    /* a NULL store the compiler keeps */
+static PU_UNUSED volatile pid_t vp_pids[64]; /* by VP id, from note_vp */
+
+static PU_UNUSED double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static PU_UNUSED void sleep_ms(int ms)
+{
+    struct timespec ts = { ms / 1000, (long)(ms % 1000) * 1000000L };
+    while (nanosleep(&ts, &ts) == -1 && errno == EINTR)
+        ;
+}
+
+static PU_UNUSED void note_vp(void)
+{
+    int v = mltp_vp_id();
+    if (v >= 0 && v < 64)
+        vp_pids[v] = getpid();
+}
+
+static PU_UNUSED mltp_t *make(mltp_userf_t *f, void *p)
+{
+    mltp_t *t = mltp_create(f, p);
+    if (!t) {
+        fprintf(stderr, "%s: mltp_create: %s\n", program_invocation_short_name,
+                strerror(errno));
+        exit(99);
+    }
+    return t;
+}
+
+static PU_UNUSED mltp_t *make_bound(mltp_buserf_t *f, void *p)
+{
+    mltp_t *t = mltp_create_bound(f, p, 0, NULL);
+    if (!t) {
+        fprintf(stderr, "%s: mltp_create_bound: %s\n",
+                program_invocation_short_name, strerror(errno));
+        exit(99);
+    }
+    return t;
+}
+
+/* A ULT about to crash says who it is, for the test to check the
+   reaper's message against. */
+static PU_UNUSED void crasher_says(void)
+{
+    printf("CRASHER id=%d vp=%d pid=%d\n", mltp_get_myid(), mltp_vp_id(),
+           (int)getpid());
+    fflush(stdout);
+}
+
+/* The state letter of process or thread pid (/proc/PID/stat), 0 if it
+   cannot be read. */
+static PU_UNUSED char proc_state(pid_t pid)
+{
+    char path[64], buf[512];
+    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 0;
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = 0;
+    char *rp = strrchr(buf, ')');
+    return rp && rp[1] == ' ' ? rp[2] : 0;
+}
+
+/* Tasks (threads) whose real uid is `uid`: what RLIMIT_NPROC counts
+   (zombies too, unless live_only). */
+static PU_UNUSED int tasks_of_uid(uid_t uid, int live_only)
+{
+    int n = 0;
+    DIR *d = opendir("/proc");
+    struct dirent *e;
+    if (!d)
+        return -1;
+    while ((e = readdir(d)) != NULL) {
+        if (e->d_name[0] < '0' || e->d_name[0] > '9')
+            continue;
+        char path[300], buf[4096];
+        snprintf(path, sizeof path, "/proc/%s/status", e->d_name);
+        int fd = open(path, O_RDONLY);
+        if (fd < 0)
+            continue;
+        ssize_t r = read(fd, buf, sizeof buf - 1);
+        close(fd);
+        if (r <= 0)
+            continue;
+        buf[r] = 0;
+        char *u = strstr(buf, "\nUid:");
+        char *t = strstr(buf, "\nThreads:");
+        if (!u || !t)
+            continue;
+        char *st = strstr(buf, "\nState:");
+        if (live_only && st && (strchr("ZXx", st[8]) ||
+                                (st[8] == '\t' && strchr("ZXx", st[9]))))
+            continue;
+        if ((uid_t)strtoul(u + 5, NULL, 10) == uid)
+            n += atoi(t + 9);
+    }
+    closedir(d);
+    return n;
+}
+
+#endif
