@@ -41,16 +41,6 @@ static void *busy(void *p)
 }
 
 
-static void *segv_ult(void *p)
-{
-    (void)p;
-    for (int i = 0; i < 10; i++)
-        mltp_yield();
-    crasher_says();
-    *null_ptr = 1;
-    return NULL;
-}
-
 static void *abort_ult(void *p)
 {
     (void)p;

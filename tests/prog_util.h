@@ -2,7 +2,7 @@
  * prog_util.h - what the scenario programs (faulty, realprog, schedprog,
  * nolocksys) share: atomics on plain variables, the clock, sleeping, the
  * pids of the VPs, creating ULTs or dying with status 99 (a set-up
- * failure), the crash marker line, and /proc readers. Each program
+ * failure), the crash marker line and a crashing ULT, and /proc readers. Each program
  * includes it once; what one of them does not use is not a warning.
  */
 #ifndef MLTP_TESTS_PROG_UTIL_H
@@ -79,6 +79,17 @@ static PU_UNUSED void crasher_says(void)
     printf("CRASHER id=%d vp=%d pid=%d\n", mltp_get_myid(), mltp_vp_id(),
            (int)getpid());
     fflush(stdout);
+}
+
+/* A ULT that yields a little, says who it is and stores to NULL. */
+static PU_UNUSED void *segv_ult(void *p)
+{
+    (void)p;
+    for (int i = 0; i < 10; i++)
+        mltp_yield();
+    crasher_says();
+    *null_ptr = 1;
+    return NULL;
 }
 
 /* The state letter of process or thread pid (/proc/PID/stat), 0 if it

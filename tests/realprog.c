@@ -232,16 +232,6 @@ static void *ready_ult(void *p)
     return busy(NULL);
 }
 
-static void *segv_ult(void *p)
-{
-    (void)p;
-    for (int i = 0; i < 10; i++)
-        mltp_yield();
-    crasher_says();
-    *null_ptr = 1;
-    return NULL;
-}
-
 /* ------------------------------------------------------------------ */
 /* 1. the program's own pthreads                                        */
 
