@@ -16,9 +16,10 @@
  *    variables (__thread, and errno's address, which GCC caches because
  *    __errno_location() is declared const) computed before such a call are
  *    stale after it. The value of errno itself travels with the ULT.
- *  - floating-point control (rounding, exception masks: MXCSR control bits
- *    and the x87 control word) travels with the ULT; the sticky exception
- *    flags stay with the VP.
+ *  - the SSE floating-point state (MXCSR: rounding, exception masks and
+ *    the sticky exception flags) and the x87 control word travel with the
+ *    ULT; a new ULT starts with its creator's. The x87 status word (its
+ *    sticky flags) stays with the VP.
  *  - MLTP is called from ULTs, bound threads and the thread that set it up
  *    (main); other pthreads must not call it while a start runs (a start
  *    with one VP and no bound thread takes no run-queue lock).

@@ -326,6 +326,6 @@ void ops_switch_register(void)
     bench_add(&(struct bench_row){
         .op = "context switch (1 way)", .variant = "MLTP ult_switch", .fn = k_ult_switch,
         .cpus = 1, .target = 4.0, .target_row = "Boost.Context jump_fcontext",
-        .note = "ult/ switch with a helper that stores the old stack pointer; FP control "
-                "saved and compared" });
+        .note = "ult/ switch with a helper that stores the old stack pointer; MXCSR "
+                "saved and loaded, the x87 control word saved and compared" });
 }

@@ -642,6 +642,35 @@ START_TEST(fp_control_from_creator)
 }
 END_TEST
 
+/* The sticky SSE exception flags travel with the ULT, as with pthreads:
+   a ULT that raised "inexact" still sees it after a yield, one that did
+   not never sees another's (the switch loads all of MXCSR). */
+#define MXCSR_FLAGS 0x3fu
+#define MXCSR_PE 0x20u      /* precision (inexact) */
+
+static void *fp_flags_ult(void *p)
+{
+    int raises = (int)(intptr_t)p & 1;
+
+    set_mxcsr(get_mxcsr() & ~MXCSR_FLAGS);
+    if (raises)
+        (void)div_sse(&fp_one, &fp_three);
+    for (int k = 0; k < FP_YIELDS; k++) {
+        mltp_yield();
+        unsigned f = get_mxcsr() & MXCSR_FLAGS;
+        ULT_CHECK(f == (raises ? MXCSR_PE : 0u), "ULT %s inexact, yield %d: "
+                  "MXCSR flags 0x%x", raises ? "raised" : "never raised", k, f);
+    }
+    return NULL;
+}
+
+START_TEST(fp_flags_travel)
+{
+    cu_run_ults(_i == 0 ? 1 : 2, 8, fp_flags_ult, NULL);
+    cu_assert_ults_ok();
+}
+END_TEST
+
 /* ==================================================================== */
 /* mltp_vcreate argument forwarding                                     */
 
@@ -1203,6 +1232,7 @@ static Suite *ult_suite(void)
     tc = cu_tcase(s, "fpcontrol", 60);
     tcase_add_loop_test(tc, fp_control_preserved, 0, 2);
     tcase_add_test(tc, fp_control_from_creator);
+    tcase_add_loop_test(tc, fp_flags_travel, 0, 2);
 
     tc = cu_tcase(s, "order", 60);
     tcase_add_test(tc, order_round_robin);
