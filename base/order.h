@@ -9,15 +9,20 @@
 /* liburcu's uatomic takes non-volatile pointers; shared reads and writes
    of plain variables go through CMM_LOAD_SHARED / CMM_STORE_SHARED. */
 
+/* A shared store, no ordering, one instruction. CMM_STORE_SHARED passes
+   the value of a volatile field (the public structs' fields are) through
+   a volatile temporary on the stack: a store, a load and a store more. */
+#define base_store(p, v) ((void)(CMM_ACCESS_ONCE(*(p)) = (v)))
+
 /* Publish everything written before, then store: x86 TSO keeps stores in
    order, so a compiler barrier and a plain store. */
 /* Order what follows after a load that saw something published
    (acquire): TSO does not reorder loads. */
 #if defined(__x86_64__) || defined(__i386__)
-#define base_store_release(p, v) do { cmm_barrier(); CMM_STORE_SHARED(*(p), (v)); } while (0)
+#define base_store_release(p, v) do { cmm_barrier(); base_store(p, v); } while (0)
 #define base_acquire_fence() cmm_barrier()
 #else
-#define base_store_release(p, v) do { cmm_smp_mb(); CMM_STORE_SHARED(*(p), (v)); } while (0)
+#define base_store_release(p, v) do { cmm_smp_mb(); base_store(p, v); } while (0)
 #define base_acquire_fence() cmm_smp_mb()
 #endif
 
