@@ -4,6 +4,7 @@
  *   MLTP ult_switch      ult/switch-x86_64.S with a helper that only
  *                        stores the old stack pointer (what every MLTP
  *                        switch does at least)
+ *   MLTP ult_switch_yield  the switch of yields and blocks, helper inline
  *   _setjmp/_longjmp     the second stack is bootstrapped once with
  *                        makecontext, then the jmp functions ping-pong
  *   sigsetjmp/siglongjmp the same, saving and restoring the signal mask
@@ -79,6 +80,51 @@ static void k_ult_switch(const struct bench_row *row, long n, struct bench_run *
     ult_pingpong(w);
     bench_stamp(&t0);
     ult_pingpong(n);
+    bench_stamp(&t1);
+    r->ns = t1.ns - t0.ns;
+    r->cyc = t1.cyc - t0.cyc;
+    r->ops = 2.0 * n;
+    r->total_ops = 2.0 * (n + w);
+}
+
+/* ---- ult_switch_yield ---------------------------------------------------- */
+
+/* What every yield and block switches with: the old stack pointer stored
+   at ULT_SP_OFFSET of a descriptor, a lock released. Here the two sides
+   leave from different calls, so it returns with jmp (ret or jmp:
+   ult/switch-x86_64.S). */
+static void *main_desc[ULT_SP_OFFSET / sizeof(void *) + 1];
+static void *peer_desc[ULT_SP_OFFSET / sizeof(void *) + 1];
+static unsigned int yield_lock;
+#define DESC_SP(d) ((d)[ULT_SP_OFFSET / sizeof(void *)])
+
+static void yield_peer(void *arg, void *helper_result) __attribute__((noreturn));
+static void yield_peer(void *arg, void *helper_result)
+{
+    (void)arg;
+    (void)helper_result;
+    bench_fp_clean();
+    for (;;)
+        ult_switch_yield(peer_desc, DESC_SP(main_desc), &yield_lock);
+}
+
+static void yield_pingpong(long n)
+{
+    for (long i = 0; i < n; i++)
+        ult_switch_yield(main_desc, DESC_SP(peer_desc), &yield_lock);
+}
+
+static void k_ult_switch_yield(const struct bench_row *row, long n, struct bench_run *r)
+{
+    struct bench_stamp t0, t1;
+    long w = bench_warm(n);
+
+    (void)row;
+    bench_fp_clean();
+    DESC_SP(peer_desc) = ult_context_init(stack_top(), yield_peer, NULL, ult_fp_control());
+    yield_pingpong(w);
+    bench_stamp(&t0);
+    yield_pingpong(n);
     bench_stamp(&t1);
     r->ns = t1.ns - t0.ns;
     r->cyc = t1.cyc - t0.cyc;
@@ -328,4 +374,10 @@ void ops_switch_register(void)
         .cpus = 1, .target = 4.0, .target_row = "Boost.Context jump_fcontext",
         .note = "ult/ switch with a helper that stores the old stack pointer; MXCSR "
                 "saved and loaded, the x87 control word saved and compared" });
+    bench_add(&(struct bench_row){
+        .op = "context switch (1 way)", .variant = "MLTP ult_switch_yield", .fn = k_ult_switch_yield,
+        .cpus = 1,
+        .note = "the switch of every yield and block (the old stack pointer stored, a lock "
+                "released), here with jmp: it returns with ret only where both sides left "
+                "from the same call (ult/switch-x86_64.S)" });
 }

@@ -66,7 +66,7 @@ static void __attribute__((noinline)) yield_slow(sched_vp_t *sv)
 
 /* Yield to the back of our level: the next ready ULT of at least our
    priority runs. The hot path, kept frameless (slow cases are a tail call
-   away): 28 instructions here, 25 in ult_switch_yield. Its one test is
+   away): 28 instructions here, 27 in ult_switch_yield. Its one test is
    that our level is the only one ready (the usual case: one priority in
    use); otherwise, with exit() in progress (SCHED_STOP_BIT), or outside a ULT
    (ult_outside), yield_locked. */
