@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * mltp.h - MLTP, a two-level (M:N) thread package for Linux.
  *

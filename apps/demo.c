@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* apps/demo.c - the headline demo: many ULTs on a few VPs.
  * usage: demo [nvp] [nult]
  * Each ULT yields a number of times (it may resume on another VP, which is

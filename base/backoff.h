@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* base/backoff.h - spinning with backoff: pause between looks, and now and
  * then give the CPU away (sched_yield), since the thread we wait for may
  * need it (a VP may be off its CPU: more VPs than CPUs, or other programs).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* base/clock.h - the monotonic clock, in nanoseconds (vDSO: ~20 ns). */
 #ifndef BASE_CLOCK_H
 #define BASE_CLOCK_H

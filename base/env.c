@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* base/env.c - settings from the environment. */
 #include <errno.h>
 #include <stdlib.h>

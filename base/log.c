@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* base/log.c - the library's one-line messages. */
 #include <stdarg.h>
 #include <stdio.h>

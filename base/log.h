@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* base/log.h - the library's one-line messages, and settings from the
  * environment. */
 #ifndef BASE_LOG_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* base/order.h - memory ordering the library relies on, named for what it
  * orders. Each use cites its pair (ARCHITECTURE.md, "Memory ordering"). */
 #ifndef BASE_ORDER_H

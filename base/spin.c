@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* base/spin.c - the spin lock's slow path. */
 #include "base/backoff.h"
 #include "base/spin.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* base/spin.h - the internal test-and-test-and-set spin lock. Never held
  * across a blocking call (ARCHITECTURE.md, "Locking rules"). */
 #ifndef BASE_SPIN_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* bench/bench.h - the MLTP benchmark driver: rows, runs, timing, counters.
  *
  * A row is one measured operation in one variant (MLTP or a baseline). Its

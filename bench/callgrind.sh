@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # bench/callgrind.sh [BENCH] - instructions per context switch and per yield,
 # counted by valgrind's callgrind (deterministic, unlike time on a VM).
 # Run it from the top of the build tree (it builds bench/mltp_bench if

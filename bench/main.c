@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* bench/main.c - the benchmark driver: calibrate, repeat, take medians, print
  * the table, write the CSV.
  *

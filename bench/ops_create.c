@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* bench/ops_create.c - the life of a ULT: create + run + finish in batches,
  * create + join, the cost of a start, and the memory of an idle ULT.
  *

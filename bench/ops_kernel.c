@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* bench/ops_kernel.c - what the kernel costs: the baselines MLTP saves.
  *   pthread_create + pthread_join of an empty thread
  *   pthread mutex + condition variable ping-pong (the MLTP cond protocol),

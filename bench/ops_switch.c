@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* bench/ops_switch.c - the machine context switch alone: ping-pong between
  * the main context and one other, one direction reported (a loop iteration
  * is two switches).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* bench/ops_sync.c - MLTP locks, barriers and condition queues.
  *
  *   uncontended   one ULT: lock + unlock

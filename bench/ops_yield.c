@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* bench/ops_yield.c - yield ping-pong: N ULTs on V VPs, each yielding in a
  * loop, timed inside the ULTs (earliest start to latest end). The figure
  * is per yield as one VP sees it: wall time x VPs / yields. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* bench/papi.c - counters for the benchmark table, and where each comes from.
  *
  * Wanted: cycles and instructions (PAPI_TOT_CYC, PAPI_TOT_INS), CPU time

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # bench/plot.sh CSV PREFIX - PNG plots (gnuplot) of the benchmark rows that
 # have a scaling axis: PREFIX-yield.png (ULTs in the run queue),
 # PREFIX-barrier.png (parties) and PREFIX-vps.png (VPs, or CPUs for the

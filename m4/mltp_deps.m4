@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # mltp_deps.m4 - platform and dependency checks for MLTP.
 #
 # Every check that fails names the Debian package to install

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* sched/block.c - wait queues for sync/ (sched/block.h), under the
  * run-queue lock. A queue is a circular list of waiter nodes known by its
  * last node: adding and taking the first are O(1), in one pointer. */

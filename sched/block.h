@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* sched/block.h - blocking and waking, the scheduler's calls for sync/.
  * sync/ keeps its waiters in these queues, under the run-queue lock, and
  * never touches ULT links or run-queue fields (ARCHITECTURE.md, "Locking

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* sched/bound.c - bound threads: mltp_create_bound runs f(p0) at once in
  * its own process (vp/bound.c), scheduled by the kernel; its handle is a
  * descriptor of type MLTP_THREAD_BOUND. */

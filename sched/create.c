@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* sched/create.c - creating ULTs: a descriptor (ult/), made ready. */
 #include <errno.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* sched/describe.c - one line on what ran on a VP that died (vp/reaper.c
  * prints it): the ULT, its name, and whether it overflowed its stack. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* sched/end.c - a ULT's first run and its end. */
 #include <stdlib.h>
 #include "sched/switch.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* sched/exit.c - exit() called in a ULT, a bound thread, or a pthread that
  * a ULT made.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* sched/fork.c - the scheduler in a fork()ed child (vp/fork.c says what
  * the child is): the parent's ULTs stay with the parent. Their descriptors
  * and stacks are left as they were copied (leaked in the child), the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* sched/init.c - mltp_init: every layer's settings, read once. */
 #include <sys/syscall.h>
 #include <unistd.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* sched/join.c - join, detach and release: the transitions of a ULT's life
  * (ult/ult.h, enum ult_life; the table is in ARCHITECTURE.md). The ending
  * ULT and its joiner meet under the run-queue lock, which the end of a ULT

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* sched/loop.c - what each VP's process runs: the scheduler loop. Take the
  * next ULT and switch to it; park when there is none; leave when the start
  * is over (or stop at once, for exit()). */

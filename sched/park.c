@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* sched/park.c - idle VPs: spin for about one wake-up cost, then sleep on
  * the park semaphore. A cross-CPU wake-up costs 30-70 us on these VMs, a
  * spin check 0.2 us: spinning first keeps hand-offs cheap. No spinning when

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* sched/runq.c - the one run queue shared by all VPs (operations: runq.h). */
 #include "sched/runq.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* sched/runq.h - the run queue shared by all VPs: priority levels, FIFO
  * within a level, one spin lock. Every operation here runs with the lock
  * held; all are O(1) (a bit scan finds the highest ready level). Idle VPs

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* sched/sched.h - the scheduler: what happens to ULTs. Each VP runs its
  * loop (sched/loop.c); ULTs move between the run queue (sched/runq.h),
  * the VPs and wait queues (sched/block.c) by the transitions of

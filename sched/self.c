@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* sched/self.c - the calling thread: a ULT, or a bound thread. */
 #include "sched/sched.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* sched/start.c - mltp_start: run the ready ULTs on n VPs, the calling
  * thread being their reaper (vp/reaper.c), and return when none is left. */
 #include <errno.h>

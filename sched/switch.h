@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* sched/switch.h - switching a VP from its running ULT to the next one, the
  * run-queue lock held. The switch (ult_switch_yield) saves the old context,
  * moves to the new stack and only then releases the lock: a ULT is

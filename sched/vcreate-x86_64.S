@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* sched/vcreate-x86_64.S - mltp_vcreate's entry (x86-64 SysV). A variadic
  * call passes integers in rdx rcx r8 r9 (after f and nbytes), doubles in
  * xmm0-7 with their count in %al, the rest on the stack. Keep that register

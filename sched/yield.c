@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* sched/yield.c - yield, block, and the switch paths they share. A switch
  * takes the run-queue lock once: the switching ULT takes it, pops the next
  * ULT, and ult_switch_yield releases it on the next ULT's stack, once the

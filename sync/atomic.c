@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* sync/atomic.c - the original MLTP atomics, on 32-bit words (the original
  * target was 32-bit): bit operations and compare-and-swap. */
 #include <stdint.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* sync/barrier.c - episode barriers: the count-th arrival starts a new
  * episode and releases everyone who waits in the old one. Arrivals after
  * that already count for the new episode, so the barrier is reusable at

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* sync/cond.c - condition queues. A waiter is queued and blocked under the
  * run-queue lock, so waiting and signalling each take one lock; signal
  * readies the first waiter, broadcast all. mltp_cond_wait_lock releases

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* sync/lock.c - the four MLTP lock classes on one ticket-lock layout:
  * next_available is the next ticket, now_serving the ticket that holds the
  * lock; the lock is free when they are equal.

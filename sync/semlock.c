@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* sync/semlock.c - MLTP_LOCK_SEMAPHORE: each lock is one semaphore in a set
  * of SEMS_PER_SET made through the VP layer's registry (removed however
  * the program ends). The ticket counters still say whether it is held.

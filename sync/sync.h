@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* sync/sync.h - synchronisation internals. Waiters block and are woken
  * only through the scheduler's calls (sched/block.h). */
 #ifndef SYNC_SYNC_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * check_util.h - helpers shared by the MLTP Check suites.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * clash.c - a ULT whose frame is larger than its stack's guard (issue 7,
  * item 9). Built with -fstack-clash-protection, as programs get it from

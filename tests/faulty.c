@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * faulty.c - programs that fail on purpose, run by test_vp.c.
  *

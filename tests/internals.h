@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * internals.h - the one place where the tests reach inside the library.
  *

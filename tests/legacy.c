@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * legacy.c - source compatibility with the original MLTP header (issue 8):
  * a program written for the original API, which includes nothing but

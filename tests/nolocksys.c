@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * nolocksys.c - no system call under the run-queue spin lock (issue 8,
  * bug 6), run by test_sched.c and stress_sched.c.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * proc_cases.h - the checks of issue 7 ("the process layer under pthreads,
  * signals, fork() and bound threads"), shared by test_proc.c (each once,

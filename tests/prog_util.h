@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * prog_util.h - what the scenario programs (faulty, realprog, schedprog,
  * nolocksys) share: atomics on plain variables, the clock, sleeping, the

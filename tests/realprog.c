@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * realprog.c - small programs written as a new user would write them
  * (issue 7): their own pthreads, SIGCHLD set by the program, bound threads

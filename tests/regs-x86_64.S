@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * regs-x86_64.S - callee-saved register checker for test_ult.
  *

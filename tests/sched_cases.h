@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * sched_cases.h - the checks of issue 8 ("one scheduler, one state
  * machine"): the races and the missing locking it names, each run as a

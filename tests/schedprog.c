@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * schedprog.c - scenario programs for the scheduler bugs of issue 8, run
  * by test_sched.c and stress_sched.c (the checks are in sched_cases.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * stress_proc.c - the checks of test_proc.c run many times, and larger
  * (make check-stress, not make check): the failures of issue 7 show "now

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * stress_sched.c - the checks of test_sched.c run many times, and larger
  * (make check-stress, not make check): the races of issue 8 show now and

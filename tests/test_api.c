@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * test_api.c - bad input and misuse, out of memory, and bound threads.
  */

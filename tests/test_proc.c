@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * test_proc.c - the process layer in real programs (issue 7): the
  * program's own pthreads, SIGCHLD set by the program, exit() and crashes

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * test_sched.c - the scheduler races and missing locking of issue 8, each
  * run once as a program (tests/schedprog, tests/nolocksys) under a

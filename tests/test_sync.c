@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * test_sync.c - synchronisation layer: the four lock classes, trylock and
  * misuse, episode barriers, condition queues, atomics.

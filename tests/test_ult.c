@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * test_ult.c - user layer: context switch (registers, FP control), run
  * order, priorities, creation and return values, private areas,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * test_vp.c - process layer: glibc inside VPs with migrating ULTs, and
  * every fault path (crash, abort, stack overflow, exit, SIGINT, SIGTERM,

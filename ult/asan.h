@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ult/asan.h - tell AddressSanitizer which stack we switch to, as every
  * fiber library must (it checks stack bounds on no-return calls and keeps
  * fake stacks per fiber). Without ASan these are empty. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ult/context.h - the machine-dependent context switch (QuickThreads style). */
 #ifndef ULT_CONTEXT_H
 #define ULT_CONTEXT_H

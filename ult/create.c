@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ult/create.c - a new ULT's descriptor and its first stack frame.
  *
  * Layout of a ULT stack (high addresses first): the private area

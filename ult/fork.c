@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ult/fork.c - this layer in a fork()ed child (vp/fork.c says what the
  * child is): the shared stack cache may have been in the middle of a
  * change by a VP of the parent, and its lock held. It starts empty (its

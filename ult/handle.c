@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ult/handle.c - ULT descriptors, the handles mltp_create returns, and ULT
  * ids. Each descriptor is a malloc'd block of its own, because legacy
  * programs release it with free(t). Those the library gets back

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ult/stack.c - ULT stacks: mmap'd with a guard region below, so an
  * overflow faults (and the reaper reports it) instead of corrupting memory.
  * The guard is 64 KiB, not one page: a frame or alloca() of up to that size

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ult/switch-x86_64.S - QuickThreads-style context switch for x86-64 SysV.
  *
  * Saved frame, from the saved stack pointer up:

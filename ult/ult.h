@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ult/ult.h - what a ULT is: its descriptor (the handle mltp_create
  * returns), its context and stack, and the caches they come from. What
  * happens to it (readied, run, blocked, ended, joined) is the scheduler's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ult/vargs-x86_64.S - a call with mltp_vcreate's arguments (x86-64 SysV):
  * the registers and stack words of a direct call f(a0, a1, ...), built by
  * ult/vcreate.c from the caller's register image (sched/vcreate-*.S). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ult/vcreate.c - mltp_vcreate's arguments: the entry (sched/vcreate-*.S)
  * keeps the caller's register image; here it becomes the image of a
  * direct call f(a0, a1, ...). The caller passed integers in rdx rcx r8 r9

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* vp/bound.c - bound threads' processes: a function run at once in its own
  * clone()d process, with its own TCB like a VP (the API is sched/bound.c).
  * Their parent is always the program's main thread (CLONE_PARENT when made

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* vp/end.c - ending the program from the library: stop every process it
  * made, remove every semaphore set, and end as a single-threaded program
  * would have ended. Runs in the reaper or in the monitor thread, whatever

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* vp/fault.c - what a VP knows when it dies. The SIGSEGV/SIGBUS handler
  * runs on a per-VP alternate stack (the ULT's stack may be the thing that
  * overflowed), records the fault address and stack pointer for the reaper,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* vp/fork.c - fork() from any thread of the program: the child is a
  * process of its own, with a copy of the memory and only the thread that
  * called fork(). Like a pthread program's child, it has none of the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* vp/init.c - the process layer's state, set up once. */
 #include <sched.h>
 #include <unistd.h>

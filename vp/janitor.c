@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* vp/janitor.c - the SysV semaphore sets the library owns.
  *
  * Every set is listed in one page of MAP_SHARED memory. The reaper removes

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* vp/monitor.c - the monitor: a thread of the main process that reaps
  * bound threads as soon as they end, so that a crash or exit() in one ends
  * the program even while main runs code of its own (no start). It sleeps

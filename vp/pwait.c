@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* vp/pwait.c - waiting for the processes the library made (VPs, bound
  * threads). The kernel clears a process's tid word and wakes a futex
  * waiter on it when the process is gone, however it ends

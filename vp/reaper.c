@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* vp/reaper.c - a start's VPs, from the thread that calls mltp_start: the
  * reaper. It clones the VPs and sleeps until they have all left, on their
  * tid words (vp/pwait.c), waking every TICK_MS for the signals it keeps.

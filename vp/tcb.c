@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* vp/tcb.c - each VP gets its own glibc thread control block and TLS.
  *
  * We "borrow" them from a pthread: a helper thread,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* vp/vp.c - a VP's process: clone()d with a TCB of its own (vp/tcb.c),
  * set up, then it runs what the scheduler gave it. */
 #include <errno.h>

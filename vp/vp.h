@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* vp/vp.h - the process layer: processes made with clone() that share the
  * program's memory (VPs and bound threads), their glibc TCBs, watching
  * them end, the reaper, ending the program, signals and crashes, fork(),
