@@ -38,6 +38,23 @@ static char *stack_top(void)
     return peer_stack + STACK_SIZE;
 }
 
+/* Warm up, then time n round trips of pingpong (set up by the caller):
+   2n switches. */
+static void time_pingpong(void (*pingpong)(long), long n, struct bench_run *r)
+{
+    struct bench_stamp t0, t1;
+    long w = bench_warm(n);
+
+    pingpong(w);
+    bench_stamp(&t0);
+    pingpong(n);
+    bench_stamp(&t1);
+    r->ns = t1.ns - t0.ns;
+    r->cyc = t1.cyc - t0.cyc;
+    r->ops = 2.0 * n;
+    r->total_ops = 2.0 * (n + w);
+}
+
 /* ---- ult_switch ---------------------------------------------------------- */
 
 static void *main_sp, *peer_sp;
@@ -73,19 +90,9 @@ static void ult_setup(void)
 
 static void k_ult_switch(const struct bench_row *row, long n, struct bench_run *r)
 {
-    struct bench_stamp t0, t1;
-    long w = bench_warm(n);
-
     (void)row;
     ult_setup();
-    ult_pingpong(w);
-    bench_stamp(&t0);
-    ult_pingpong(n);
-    bench_stamp(&t1);
-    r->ns = t1.ns - t0.ns;
-    r->cyc = t1.cyc - t0.cyc;
-    r->ops = 2.0 * n;
-    r->total_ops = 2.0 * (n + w);
+    time_pingpong(ult_pingpong, n, r);
 }
 
 /* ---- ult_switch_yield ---------------------------------------------------- */
@@ -117,20 +124,10 @@ static void yield_pingpong(long n)
 
 static void k_ult_switch_yield(const struct bench_row *row, long n, struct bench_run *r)
 {
-    struct bench_stamp t0, t1;
-    long w = bench_warm(n);
-
     (void)row;
     bench_fp_clean();
     DESC_SP(peer_desc) = ult_context_init(stack_top(), yield_peer, NULL, ult_fp_control());
-    yield_pingpong(w);
-    bench_stamp(&t0);
-    yield_pingpong(n);
-    bench_stamp(&t1);
-    r->ns = t1.ns - t0.ns;
-    r->cyc = t1.cyc - t0.cyc;
-    r->ops = 2.0 * n;
-    r->total_ops = 2.0 * (n + w);
+    time_pingpong(yield_pingpong, n, r);
 }
 
 /* ---- swapcontext --------------------------------------------------------- */
@@ -161,20 +158,10 @@ static void uc_pingpong(long n)
 
 static void k_swapcontext(const struct bench_row *row, long n, struct bench_run *r)
 {
-    struct bench_stamp t0, t1;
-    long w = bench_warm(n);
-
     (void)row;
     bench_fp_clean();
     uc_setup();
-    uc_pingpong(w);
-    bench_stamp(&t0);
-    uc_pingpong(n);
-    bench_stamp(&t1);
-    r->ns = t1.ns - t0.ns;
-    r->cyc = t1.cyc - t0.cyc;
-    r->ops = 2.0 * n;
-    r->total_ops = 2.0 * (n + w);
+    time_pingpong(uc_pingpong, n, r);
 }
 
 /* ---- _setjmp/_longjmp and sigsetjmp/siglongjmp ---------------------------- */
@@ -237,26 +224,11 @@ static __attribute__((noinline)) void jmp_boot(int sig)
 
 static void k_jmp(const struct bench_row *row, long n, struct bench_run *r)
 {
-    struct bench_stamp t0, t1;
-    long w = bench_warm(n);
     int sig = (int)row->arg[0];
 
     bench_fp_clean();
     jmp_boot(sig);
-    if (sig)
-        sj_pingpong(w);
-    else
-        jb_pingpong(w);
-    bench_stamp(&t0);
-    if (sig)
-        sj_pingpong(n);
-    else
-        jb_pingpong(n);
-    bench_stamp(&t1);
-    r->ns = t1.ns - t0.ns;
-    r->cyc = t1.cyc - t0.cyc;
-    r->ops = 2.0 * n;
-    r->total_ops = 2.0 * (n + w);
+    time_pingpong(sig ? sj_pingpong : jb_pingpong, n, r);
 }
 
 /* ---- Boost.Context: jump_fcontext ---------------------------------------- */
@@ -300,19 +272,9 @@ static __attribute__((noinline)) void fc_pingpong(long n)
 
 static void k_boost(const struct bench_row *row, long n, struct bench_run *r)
 {
-    struct bench_stamp t0, t1;
-    long w = bench_warm(n);
-
     (void)row;
     fc_setup();
-    fc_pingpong(w);
-    bench_stamp(&t0);
-    fc_pingpong(n);
-    bench_stamp(&t1);
-    r->ns = t1.ns - t0.ns;
-    r->cyc = t1.cyc - t0.cyc;
-    r->ops = 2.0 * n;
-    r->total_ops = 2.0 * (n + w);
+    time_pingpong(fc_pingpong, n, r);
 }
 #define BOOST_FN k_boost
 #define BOOST_NA NULL
