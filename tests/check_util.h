@@ -35,6 +35,7 @@
 #include <unistd.h>
 
 #include "mltp.h"
+#include "prog_util.h"   /* now, sleep_ms, /proc readers */
 
 #define CU_UNUSED __attribute__((unused))
 
@@ -146,39 +147,13 @@ static CU_UNUSED void cu_lock_when_count(mltp_lock_t *l, const int *count,
 }
 
 /* ------------------------------------------------------------------ */
-/* Time                                                                 */
-
-static CU_UNUSED double cu_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static CU_UNUSED void cu_sleep_ms(int ms)
-{
-    struct timespec ts = { ms / 1000, (long)(ms % 1000) * 1000000L };
-    while (nanosleep(&ts, &ts) == -1 && errno == EINTR)
-        ;
-}
-
-/* ------------------------------------------------------------------ */
 /* Processes                                                            */
 
-/* The state letter of /proc/<path>/stat, 0 if it cannot be read. */
-static CU_UNUSED char cu_stat_state(const char *path)
+/* The state letter of /proc/WHICH/stat, 0 if it cannot be read. */
+static CU_UNUSED char cu_stat_state(const char *which)
 {
-    char buf[512];
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return 0;
-    size_t n = fread(buf, 1, sizeof buf - 1, f);
-    fclose(f);
-    buf[n] = 0;
-    char *rp = strrchr(buf, ')');
-    if (!rp || rp[1] != ' ')
-        return '?';
-    return rp[2];
+    struct proc_stat ps;
+    return proc_stat_read(which, &ps) ? 0 : ps.state;
 }
 
 static CU_UNUSED int cu_state_dead(char st)
@@ -201,9 +176,9 @@ static CU_UNUSED int cu_threads_live(pid_t pid)
     while (!live && (e = readdir(d)) != NULL) {
         if (!isdigit((unsigned char)e->d_name[0]))
             continue;
-        char path[400];
-        snprintf(path, sizeof path, "%s/%.256s/stat", dir, e->d_name);
-        live = !cu_state_dead(cu_stat_state(path));
+        char which[300];
+        snprintf(which, sizeof which, "%d/task/%.256s", (int)pid, e->d_name);
+        live = !cu_state_dead(cu_stat_state(which));
     }
     closedir(d);
     return live;
@@ -213,18 +188,16 @@ static CU_UNUSED int cu_threads_live(pid_t pid)
    init reaps them), or is a zombie main thread with live threads. */
 static CU_UNUSED int cu_pid_alive(pid_t pid)
 {
-    char path[64];
     if (pid <= 0)
         return 0;
-    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
-    char st = cu_stat_state(path);
+    char st = proc_state(pid);
     if (st == 0)
         return 0;
     return !cu_state_dead(st) || cu_threads_live(pid);
 }
 
 /* Which field of /proc/PID/stat cu_scan_procs() compares. */
-enum cu_stat_field { CU_STAT_PPID = 0, CU_STAT_PGRP = 1 }; /* index of ids[] */
+enum cu_stat_field { CU_STAT_PPID, CU_STAT_PGRP };
 
 /* Pids of the live processes (see cu_pid_alive) whose stat field `field`
    equals `want`. */
@@ -232,35 +205,17 @@ static CU_UNUSED int cu_scan_procs(enum cu_stat_field field, pid_t want,
                                    pid_t *out, int max)
 {
     int n = 0;
-    DIR *d = opendir("/proc");
-    if (!d)
+    struct proc_walk w;
+    if (proc_walk_open(&w))
         return 0;
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL && n < max) {
-        if (!isdigit((unsigned char)e->d_name[0]))
+    while (proc_walk_next(&w)) {
+        struct proc_stat ps;
+        if (n == max || proc_stat_read(w.pid, &ps) != 0 ||
+            (field == CU_STAT_PPID ? ps.ppid : ps.pgrp) != (int)want)
             continue;
-        char path[300], buf[512];
-        snprintf(path, sizeof path, "/proc/%s/stat", e->d_name);
-        FILE *f = fopen(path, "r");
-        if (!f)
-            continue;
-        size_t len = fread(buf, 1, sizeof buf - 1, f);
-        fclose(f);
-        buf[len] = 0;
-        char *rp = strrchr(buf, ')');
-        if (!rp)
-            continue;
-        char st;
-        int ids[2]; /* ppid, pgrp: the fields after the state */
-        int need = field == CU_STAT_PGRP ? 3 : 2;
-        if (sscanf(rp + 1, " %c %d %d", &st, &ids[0], &ids[1]) < need)
-            continue;
-        if (ids[field] != (int)want)
-            continue;
-        if (!cu_state_dead(st) || cu_threads_live((pid_t)atoi(e->d_name)))
-            out[n++] = (pid_t)atoi(e->d_name);
+        if (!cu_state_dead(ps.state) || cu_threads_live((pid_t)atoi(w.pid)))
+            out[n++] = (pid_t)atoi(w.pid);
     }
-    closedir(d);
     return n;
 }
 
@@ -280,13 +235,13 @@ static CU_UNUSED int cu_group_members(pid_t pgid, pid_t *out, int max)
    returns the number still alive at the end. */
 static CU_UNUSED int cu_wait_group_gone(pid_t pgid, double timeout_s)
 {
-    double end = cu_now() + timeout_s;
+    double end = now() + timeout_s;
     for (;;) {
         pid_t m[64];
         int n = cu_group_members(pgid, m, 64);
-        if (n == 0 || cu_now() > end)
+        if (n == 0 || now() > end)
             return n;
-        cu_sleep_ms(10);
+        sleep_ms(10);
     }
 }
 
@@ -295,14 +250,14 @@ static CU_UNUSED int cu_wait_group_gone(pid_t pgid, double timeout_s)
 static CU_UNUSED int cu_wait_pids_gone(const pid_t *pids, int n,
                                        double timeout_s)
 {
-    double end = cu_now() + timeout_s;
+    double end = now() + timeout_s;
     for (;;) {
         int alive = 0;
         for (int i = 0; i < n; i++)
             alive += cu_pid_alive(pids[i]);
-        if (alive == 0 || cu_now() > end)
+        if (alive == 0 || now() > end)
             return alive;
-        cu_sleep_ms(10);
+        sleep_ms(10);
     }
 }
 
@@ -418,13 +373,13 @@ static CU_UNUSED int cu_sem_leaks(const struct cu_semsnap *before,
                                   int nours, double timeout_s, char *desc,
                                   size_t dlen)
 {
-    double end = cu_now() + timeout_s;
+    double end = now() + timeout_s;
     for (;;) {
         int n = cu_sem_leaked_now(before, private_ns, ours, nours, desc,
                                   dlen);
-        if (n == 0 || cu_now() > end)
+        if (n == 0 || now() > end)
             return n;
-        cu_sleep_ms(20);
+        sleep_ms(20);
     }
 }
 
@@ -482,7 +437,7 @@ static CU_UNUSED void cu_spawn(struct cu_proc *p, char *const argv[],
     ck_assert_int_eq(pipe(po), 0);
     ck_assert_int_eq(pipe(pe), 0);
     fflush(NULL);
-    p->t_start = cu_now();
+    p->t_start = now();
     pid_t pid = fork();
     ck_assert_int_ne(pid, -1);
     if (pid == 0) {
@@ -558,7 +513,7 @@ static CU_UNUSED int cu_pump(struct cu_proc *p, int wait_ms)
     }
     if (nf == 0) {
         if (wait_ms > 0)
-            cu_sleep_ms(wait_ms);
+            sleep_ms(wait_ms);
         return 0;
     }
     if (poll(fds, (nfds_t)nf, wait_ms) <= 0)
@@ -598,7 +553,7 @@ static CU_UNUSED void cu_try_reap(struct cu_proc *p)
     if (r == p->pid) {
         p->status = st;
         p->exited = 1;
-        p->t_exit = cu_now();
+        p->t_exit = now();
     }
 }
 
@@ -607,8 +562,8 @@ static CU_UNUSED void cu_try_reap(struct cu_proc *p)
 static CU_UNUSED int cu_wait_output(struct cu_proc *p, const char *needle,
                                     double timeout_s)
 {
-    double end = cu_now() + timeout_s;
-    while (cu_now() < end) {
+    double end = now() + timeout_s;
+    while (now() < end) {
         if (strstr(p->out, needle))
             return 1;
         cu_pump(p, 20);
@@ -628,20 +583,20 @@ static CU_UNUSED void cu_finish(struct cu_proc *p, double timeout_s)
     while (!p->exited) {
         cu_pump(p, 10);
         cu_try_reap(p);
-        if (!p->exited && cu_now() > end) {
+        if (!p->exited && now() > end) {
             kill(-p->pid, SIGKILL);
             kill(p->pid, SIGKILL);
             int st;
             if (waitpid(p->pid, &st, 0) == p->pid) {
                 p->status = st;
                 p->exited = 1;
-                p->t_exit = cu_now();
+                p->t_exit = now();
             }
             p->timed_out = 1;
         }
     }
-    double dend = cu_now() + 1.0;
-    while ((p->outfd >= 0 || p->errfd >= 0) && cu_now() < dend)
+    double dend = now() + 1.0;
+    while ((p->outfd >= 0 || p->errfd >= 0) && now() < dend)
         cu_pump(p, 20);
     if (p->outfd >= 0)
         close(p->outfd);

@@ -446,7 +446,7 @@ static CU_UNUSED void pc_fork_exec_sigint(int nvp)
     pc_assert_ready(&r);
     pid_t child = (pid_t)pc_value(r.p, "CHILD ", 0);
     ck_assert_msg(child > 0, "%s: no CHILD pid", r.what);
-    double t0 = cu_now();
+    double t0 = now();
     ck_assert_int_eq(kill(-r.p->pid, SIGINT), 0);
     cu_finish(r.p, PC_WATCHDOG);
     pc_dump(&r);
@@ -531,7 +531,7 @@ static CU_UNUSED void pc_sig_to_vp(int sig, int nvp)
     pc_begin(&r, "sig-wait", nvp, NULL);
     pc_assert_ready(&r);
     pid_t vp = pc_one_vp(&r, nvp);
-    double t0 = cu_now();
+    double t0 = now();
     ck_assert_int_eq(kill(vp, sig), 0);
     cu_finish(r.p, t0 - r.p->t_start + PC_GRACE + 1.0);
     pc_dump(&r);
@@ -800,8 +800,8 @@ static CU_UNUSED void pc_pipe_head(int nvp)
 {
     struct pc_run r;
     pc_begin(&r, "print-forever", nvp, NULL);
-    double end = cu_now() + 10.0;
-    while (cu_count_str(r.p->out, "\n") < 5 && cu_now() < end && !r.p->exited) {
+    double end = now() + 10.0;
+    while (cu_count_str(r.p->out, "\n") < 5 && now() < end && !r.p->exited) {
         cu_pump(r.p, 20);
         cu_try_reap(r.p);
     }
@@ -814,7 +814,7 @@ static CU_UNUSED void pc_pipe_head(int nvp)
     /* head has read enough */
     close(r.p->outfd);
     r.p->outfd = -1;
-    pc_finish(&r, cu_now() - r.p->t_start + PC_WATCHDOG);
+    pc_finish(&r, now() - r.p->t_start + PC_WATCHDOG);
     pc_assert_died(&r, SIGPIPE);
     char line[1024];
     int n = pc_mltp_lines(&r, -1, line, sizeof line);

@@ -95,18 +95,55 @@ static PU_UNUSED void *segv_ult(void *p)
 
 /* The state letter of process or thread pid (/proc/PID/stat), 0 if it
    cannot be read. */
-static PU_UNUSED char proc_state(pid_t pid)
+/* State, parent and process group from /proc/WHICH/stat (WHICH: a pid as
+   a /proc entry names it, or PID/task/TID). 0, or -1 when it is gone. */
+struct proc_stat {
+    char state;
+    int ppid, pgrp;
+};
+static PU_UNUSED int proc_stat_read(const char *which, struct proc_stat *ps)
 {
-    char path[64], buf[512];
-    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+    char path[300], buf[512];
+    snprintf(path, sizeof path, "/proc/%.280s/stat", which);
     FILE *f = fopen(path, "r");
     if (!f)
-        return 0;
+        return -1;
     size_t n = fread(buf, 1, sizeof buf - 1, f);
     fclose(f);
     buf[n] = 0;
     char *rp = strrchr(buf, ')');
-    return rp && rp[1] == ' ' ? rp[2] : 0;
+    return rp && sscanf(rp + 1, " %c %d %d", &ps->state, &ps->ppid, &ps->pgrp) == 3 ? 0 : -1;
+}
+
+static PU_UNUSED char proc_state(pid_t pid)
+{
+    char name[16];
+    struct proc_stat ps;
+    snprintf(name, sizeof name, "%d", (int)pid);
+    return proc_stat_read(name, &ps) ? 0 : ps.state;
+}
+
+/* The processes in /proc, one by one: while (proc_walk_next(&w)) uses
+   w.pid (its name in /proc); the walk closes itself at the end. */
+struct proc_walk {
+    DIR *d;
+    const char *pid;
+};
+static PU_UNUSED int proc_walk_open(struct proc_walk *w)
+{
+    w->d = opendir("/proc");
+    return w->d ? 0 : -1;
+}
+static PU_UNUSED int proc_walk_next(struct proc_walk *w)
+{
+    struct dirent *e;
+    while ((e = readdir(w->d)) != NULL)
+        if (e->d_name[0] >= '0' && e->d_name[0] <= '9') {
+            w->pid = e->d_name;
+            return 1;
+        }
+    closedir(w->d);
+    return 0;
 }
 
 /* Tasks (threads) whose real uid is `uid`: what RLIMIT_NPROC counts
@@ -114,15 +151,12 @@ static PU_UNUSED char proc_state(pid_t pid)
 static PU_UNUSED int tasks_of_uid(uid_t uid, int live_only)
 {
     int n = 0;
-    DIR *d = opendir("/proc");
-    struct dirent *e;
-    if (!d)
+    struct proc_walk w;
+    if (proc_walk_open(&w))
         return -1;
-    while ((e = readdir(d)) != NULL) {
-        if (e->d_name[0] < '0' || e->d_name[0] > '9')
-            continue;
+    while (proc_walk_next(&w)) {
         char path[300], buf[4096];
-        snprintf(path, sizeof path, "/proc/%s/status", e->d_name);
+        snprintf(path, sizeof path, "/proc/%s/status", w.pid);
         int fd = open(path, O_RDONLY);
         if (fd < 0)
             continue;
@@ -142,7 +176,6 @@ static PU_UNUSED int tasks_of_uid(uid_t uid, int live_only)
         if ((uid_t)strtoul(u + 5, NULL, 10) == uid)
             n += atoi(t + 9);
     }
-    closedir(d);
     return n;
 }
 

@@ -125,31 +125,17 @@ static int others_in_group(void)
 {
     int n = 0;
     pid_t me = getpid(), pg = getpgrp(), parent = getppid();
-    DIR *d = opendir("/proc");
-    struct dirent *e;
-    if (!d)
+    struct proc_walk w;
+    if (proc_walk_open(&w))
         return -1;
-    while ((e = readdir(d)) != NULL) {
-        if (e->d_name[0] < '0' || e->d_name[0] > '9' ||
-            atoi(e->d_name) == (int)me)
-            continue;
-        char path[300], buf[512];
-        snprintf(path, sizeof path, "/proc/%s/stat", e->d_name);
-        FILE *f = fopen(path, "r");
-        if (!f)
-            continue;
-        size_t len = fread(buf, 1, sizeof buf - 1, f);
-        fclose(f);
-        buf[len] = 0;
-        char *rp = strrchr(buf, ')');
-        char st;
-        int ppid, pgrp;
-        if (rp && sscanf(rp + 1, " %c %d %d", &st, &ppid, &pgrp) == 3 &&
-            pgrp == (int)pg && atoi(e->d_name) != (int)parent &&
-            threads_live(e->d_name))
+    while (proc_walk_next(&w)) {
+        struct proc_stat ps;
+        int pid = atoi(w.pid);
+        if (pid != (int)me && pid != (int)parent &&
+            proc_stat_read(w.pid, &ps) == 0 && ps.pgrp == (int)pg &&
+            threads_live(w.pid))
             n++;
     }
-    closedir(d);
     return n;
 }
 
@@ -491,29 +477,15 @@ static int zombie_children(void)
 {
     int n = 0;
     pid_t me = getpid();
-    DIR *d = opendir("/proc");
-    struct dirent *e;
-    if (!d)
+    struct proc_walk w;
+    if (proc_walk_open(&w))
         return -1;
-    while ((e = readdir(d)) != NULL) {
-        if (e->d_name[0] < '0' || e->d_name[0] > '9')
-            continue;
-        char path[300], buf[512];
-        snprintf(path, sizeof path, "/proc/%s/stat", e->d_name);
-        FILE *f = fopen(path, "r");
-        if (!f)
-            continue;
-        size_t len = fread(buf, 1, sizeof buf - 1, f);
-        fclose(f);
-        buf[len] = 0;
-        char *rp = strrchr(buf, ')');
-        char st;
-        int ppid;
-        if (rp && sscanf(rp + 1, " %c %d", &st, &ppid) == 2 &&
-            ppid == (int)me && st == 'Z')
+    while (proc_walk_next(&w)) {
+        struct proc_stat ps;
+        if (proc_stat_read(w.pid, &ps) == 0 && ps.ppid == (int)me &&
+            ps.state == 'Z')
             n++;
     }
-    closedir(d);
     return n;
 }
 

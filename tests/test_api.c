@@ -377,7 +377,7 @@ static void bound_f(void *p)
             big[i] = (char)i;
         bt_stack_ok = big[512] == (char)512;
     }
-    cu_sleep_ms(50);
+    sleep_ms(50);
     CU_STORE(bt_done, 1);
 }
 static void bound_term(void *p)
@@ -395,16 +395,16 @@ START_TEST(bound_thread_runs)
                                   bound_term);
     ck_assert_ptr_nonnull(t);
     /* it starts at once, without mltp_start */
-    double end = cu_now() + 20;
-    while (!CU_LOAD(bt_started) && cu_now() < end)
+    double end = now() + 20;
+    while (!CU_LOAD(bt_started) && now() < end)
         sched_yield();
     ck_assert_msg(CU_LOAD(bt_started), "bound thread did not start");
     ck_assert_int_ne(bt_pid, getpid());
     ck_assert_int_ne(bt_tid, (pid_t)syscall(SYS_gettid));
     /* term runs in the joining thread, not before the join */
-    while (!CU_LOAD(bt_done) && cu_now() < end)
+    while (!CU_LOAD(bt_done) && now() < end)
         sched_yield();
-    cu_sleep_ms(50);
+    sleep_ms(50);
     ck_assert_int_eq(CU_LOAD(bt_term_count), 0);
     mltp_join_bound(*t);
     ck_assert_int_eq(bt_done, 1);
@@ -420,7 +420,7 @@ END_TEST
 
 static void bound_slow(void *p)
 {
-    cu_sleep_ms(100);
+    sleep_ms(100);
     CU_STORE(*(int *)p, 1);
 }
 

@@ -497,7 +497,7 @@ static void signal_case(const char *scen, int sig, int to_group)
     np += cu_children_of(p->pid, procs + np, 64);
     ck_assert_msg(np >= 2, "%s: found only %d VP processes", scen, np);
 
-    double t0 = cu_now();
+    double t0 = now();
     ck_assert_int_eq(kill(to_group ? -p->pid : p->pid, sig), 0);
     cu_finish(p, WATCHDOG);
     double dt = p->t_exit - t0;
@@ -529,8 +529,8 @@ START_TEST(fault_sigint_ignored)
     struct cu_proc *p = fault_begin_ex(&run, "sigint-wait", 1);
     assert_ready(p, "sigint-wait (SIGINT ignored)");
     ck_assert_int_eq(kill(-p->pid, SIGINT), 0);
-    double end = cu_now() + 0.5;
-    while (cu_now() < end && !p->exited) {
+    double end = now() + 0.5;
+    while (now() < end && !p->exited) {
         cu_pump(p, 20);
         cu_try_reap(p);
     }
@@ -558,7 +558,7 @@ START_TEST(fault_sigkill_reaper)
     assert_ready(p, "idle-wait");
     pid_t kids[64];
     int nk = 0;
-    for (double end = cu_now() + 2.0; cu_now() < end; cu_sleep_ms(10))
+    for (double end = now() + 2.0; now() < end; sleep_ms(10))
         if ((nk = cu_children_of(p->pid, kids, 64)) >= 2)
             break;
     ck_assert_msg(nk >= 2, "idle-wait on 2 VPs: the reaper has %d children",
@@ -673,7 +673,7 @@ static void die_inside_case(const char *scen)
     struct fault_run run;
     struct cu_proc *p = fault_begin(&run, scen);
     int said = cu_wait_output(p, "DYING", 10.0);
-    double t0 = cu_now();
+    double t0 = now();
     cu_finish(p, 5.0);
     if (p->timed_out || !said)
         dump(p, scen);
