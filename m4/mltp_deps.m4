@@ -178,3 +178,16 @@ done
 AS_IF([test "x$enable_Werror" = xyes], [WARN_CFLAGS="$WARN_CFLAGS -Werror"])
 AC_SUBST([WARN_CFLAGS])
 ])
+
+# MLTP_CHECK_OPENMP
+# -----------------
+# OpenMP (GCC's libgomp), one of the three back ends of apps/ (the thread
+# package the apps compare MLTP with). Required: it comes with GCC.
+# OPENMP_CFLAGS compiles and links apps/par/ and the apps.
+AC_DEFUN([MLTP_CHECK_OPENMP], [
+AC_OPENMP
+AS_IF([test "x$ac_cv_prog_c_openmp" = xunsupported || test -z "$OPENMP_CFLAGS"],
+  [AC_MSG_ERROR([the C compiler does not support OpenMP, which apps/ compares MLTP with.
+On Debian or Ubuntu GCC's OpenMP runtime is the package libgomp1:
+    sudo apt-get install libgomp1])])
+])

@@ -1,0 +1,106 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* apps/pi.c - pi as the integral of 4 / (1 + x^2) over [0, 1], midpoint
+ * rule, the classic first parallel program. The intervals are cut into a
+ * fixed number of blocks, whatever P is; workers take blocks round robin
+ * and main adds the block sums in block order, so the result is the same
+ * bits on every back end and every P and N. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "par/par.h"
+
+#define BLOCKS 1024
+
+struct pi {
+    long intervals;
+    int workers;
+    double block_sum[BLOCKS];
+};
+
+static void work(int id, void *arg)
+{
+    struct pi *p = arg;
+    double h = 1.0 / (double)p->intervals;
+    long per = (p->intervals + BLOCKS - 1) / BLOCKS;
+
+    for (int b = id; b < BLOCKS; b += p->workers) {
+        long lo = b * per, hi = lo + per < p->intervals ? lo + per : p->intervals;
+        double s = 0;
+        for (long i = lo; i < hi; i++) {
+            double x = ((double)i + 0.5) * h;
+            s += 4.0 / (1.0 + x * x);
+        }
+        p->block_sum[b] = s * h;
+    }
+}
+
+static void usage(FILE *f, const char *me)
+{
+    fprintf(f, "usage: %s [options]\n"
+               "Computes pi by numerical integration on P workers.\n"
+               "  -n, --intervals K  intervals (default 100000000)\n", me);
+    par_usage(f);
+}
+
+int main(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        PAR_LONG_OPTIONS,
+        { "intervals", required_argument, NULL, 'n' },
+        { NULL, 0, NULL, 0 },
+    };
+    struct par_config c;
+    struct pi *p = calloc(1, sizeof *p);
+    int opt;
+
+    if (!p)
+        return 1;
+    par_config_default(&c);
+    p->intervals = 100000000;
+    while ((opt = getopt_long(argc, argv, PAR_SHORT_OPTIONS "n:", longopts, NULL)) != -1) {
+        int r = par_option(&c, opt, optarg);
+        if (r < 0)
+            return 2;
+        if (r > 0)
+            continue;
+        if (opt == 'h') {
+            usage(stdout, argv[0]);
+            return 0;
+        }
+        if (opt == 'n' && (p->intervals = atol(optarg)) >= BLOCKS)
+            continue;
+        if (opt == 'n')
+            fprintf(stderr, "--intervals %s: at least %d\n", optarg, BLOCKS);
+        usage(stderr, argv[0]);
+        return 2;
+    }
+    if (optind < argc) {
+        fprintf(stderr, "%s: unexpected argument %s\n", argv[0], argv[optind]);
+        return 2;
+    }
+    p->workers = c.workers;
+
+    double t0 = par_now();
+    if (par_run(&c, work, p) != 0)
+        return 1;
+    double t1 = par_now(), pi = 0;
+    for (int b = 0; b < BLOCKS; b++)
+        pi += p->block_sum[b];
+
+    /* the midpoint rule's error is below h^2 / 3 here; rounding adds
+       about intervals * 1e-16 */
+    double h = 1.0 / (double)p->intervals;
+    double tol = h * h + (double)p->intervals * 4e-16;
+    unsigned long long bits;
+    memcpy(&bits, &pi, sizeof bits);
+    printf("pi %.15f error %.3g\n", pi, fabs(pi - M_PI));
+    printf("checksum %016llx\n", bits);
+    printf("time %.6f s (%s)\n", t1 - t0, par_describe(&c));
+    if (fabs(pi - M_PI) > tol) {
+        fprintf(stderr, "pi: verification failed: error %.3g above %.3g\n",
+                fabs(pi - M_PI), tol);
+        return 1;
+    }
+    free(p);
+    return 0;
+}

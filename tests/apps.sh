@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# tests/apps.sh - apps/pi and apps/matmul on every back end: the same
+# checksum whatever the back end, P, N, schedule and lock; a failed
+# verification ends with status 1, a bad argument with status 2, each with
+# a message. $APPS is the apps/ build directory.
+set -u
+apps=${APPS:?APPS must name the apps/ build directory}
+failed=0
+
+fail() { echo "FAIL: $*"; failed=1; }
+
+# run STATUS CMD...: run with a time limit; sets $out, $err
+run() {
+    local want=$1; shift
+    out=$(timeout 120 "$@" 2>/tmp/apps-err.$$); local st=$?
+    err=$(cat /tmp/apps-err.$$)
+    [ "$st" = "$want" ] || fail "$* exited $st, expected $want (stderr: $err)"
+}
+
+# same_checksum NAME ARGS -- CONFIG...: every CONFIG gives one checksum
+same_checksum() {
+    local prog=$1; shift
+    local args=() first= sum
+    while [ "$1" != -- ]; do args+=("$1"); shift; done; shift
+    for conf in "$@"; do
+        # shellcheck disable=SC2086
+        run 0 "$apps/$prog" "${args[@]}" $conf
+        sum=$(printf '%s\n' "$out" | sed -n 's/^checksum //p')
+        [ -n "$sum" ] || { fail "$prog $conf printed no checksum"; continue; }
+        [ -n "$first" ] || first=$sum
+        [ "$sum" = "$first" ] || fail "$prog ${args[*]} $conf: checksum $sum, others $first"
+    done
+    echo "$prog ${args[*]}: $# configurations, checksum ${first:-none}"
+}
+
+same_checksum pi -n 2000000 -- \
+    "-b mltp -p 1 -v 1" "-b mltp -p 2 -v 1" "-b mltp -p 16 -v 2" "-b mltp -p 64 -v 2" \
+    "-b pthreads -p 1" "-b pthreads -p 16" "-b openmp -p 1" "-b openmp -p 4"
+
+same_checksum matmul -n 150 -B 16 -- \
+    "-b mltp -p 1 -v 1" "-b mltp -p 16 -v 2" "-b mltp -p 64 -v 2" \
+    "-b mltp -p 16 -v 1 -s dynamic -l spin" "-b mltp -p 16 -v 2 -s dynamic -l block" \
+    "-b mltp -p 16 -v 2 -s dynamic -l block_front" "-b mltp -p 4 -v 2 -s dynamic -l semaphore" \
+    "-b mltp -p 64 -v 2 -s dynamic -c atomic" \
+    "-b pthreads -p 16" "-b pthreads -p 16 -s dynamic" "-b pthreads -p 4 -s dynamic -c atomic" \
+    "-b openmp -p 4" "-b openmp -p 4 -s dynamic" "-b openmp -p 2 -s dynamic -c atomic"
+
+# a wrong product is caught, on each back end
+for b in mltp pthreads openmp; do
+    run 1 "$apps/matmul" -n 64 -B 16 -p 4 -b $b --corrupt
+    case $err in *"verification failed"*) ;; *) fail "matmul --corrupt -b $b: no message ($err)" ;; esac
+done
+
+# bad arguments: status 2 and a message naming the option
+for cmd in "pi -b foo" "pi -p 0" "pi -p x" "pi -v 0" "pi -n 10" "pi extra" "pi --nosuch" \
+           "matmul -n 0" "matmul -B 0" "matmul -s sideways" "matmul -c maybe" "matmul -l mutex"; do
+    # shellcheck disable=SC2086
+    run 2 "$apps/"$cmd
+    [ -n "$err" ] || fail "$cmd: status 2 but no message"
+done
+
+for prog in pi matmul; do
+    run 0 "$apps/$prog" --help
+    case $out in usage:*) ;; *) fail "$prog --help: no usage" ;; esac
+done
+
+rm -f /tmp/apps-err.$$
+exit $failed
