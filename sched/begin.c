@@ -119,6 +119,7 @@ static void reaper(void *arg, void *helper_result)
     int none;
 
     (void)arg, (void)helper_result;
+    ult_asan_finish(NULL);          /* the switch from main's stack */
     mg.result = sched_start_run(mg.nvp, &none);
     if (none) {
         unqueue_main();

@@ -25,6 +25,7 @@
 #include <signal.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
+#define PU_CRASH_TESTS
 #include "prog_util.h"
 
 static int nvp;
