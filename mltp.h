@@ -123,6 +123,24 @@ void mltp_init(void);
    EDEADLK (the ULTs left are deadlocked). */
 void mltp_start(int nvp);
 
+/* Main takes part in the work (SPLASH-2 style: create P-1 workers, do a
+   share in main, wait for them). mltp_begin(nvp) starts nvp VPs, which run
+   ULTs as soon as they exist, and goes on as a ULT named "main" among
+   them: main's share creates ULTs, takes locks, waits at barriers and
+   joins like any ULT, on main's own stack (thread-local variables are the
+   VP's, as for every ULT). Main's thread meanwhile reaps the VPs and
+   sleeps: it burns no CPU. mltp_end() waits until every other ULT has
+   ended, then returns on main's thread with the VPs gone. Both return 0,
+   or -1 with errno: EINVAL (nvp out of range, or called from an MLTP
+   thread), EBUSY (mltp_begin twice), EPERM (mltp_end without mltp_begin,
+   or not from main's share), EAGAIN or ENOMEM (no VP could start:
+   mltp_begin returns on main's thread), EDEADLK (mltp_end: the other ULTs
+   can never end; if main's share itself is blocked among them, the
+   program ends with a message and status 1). mltp_start(n) is
+   unchanged. */
+int mltp_begin(int nvp);
+int mltp_end(void);
+
 /* ---- unbound threads (ULTs) ----------------------------------------- */
 
 /* Create a ULT running f(p0), ready to run, with the creator's FP control

@@ -49,12 +49,11 @@ int main(int argc, char **argv)
         { "intervals", required_argument, NULL, 'n' },
         { NULL, 0, NULL, 0 },
     };
+    static struct pi pi_state;
+    struct pi *p = &pi_state;
     struct par_config c;
-    struct pi *p = calloc(1, sizeof *p);
     int opt;
 
-    if (!p)
-        return 1;
     par_config_default(&c);
     p->intervals = 100000000;
     while ((opt = getopt_long(argc, argv, PAR_SHORT_OPTIONS "n:", longopts, NULL)) != -1) {
@@ -101,6 +100,5 @@ int main(int argc, char **argv)
                 fabs(pi - M_PI), tol);
         return 1;
     }
-    free(p);
     return 0;
 }

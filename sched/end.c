@@ -156,5 +156,10 @@ void mltp_abort(void)
         base_warn("mltp_abort() called outside a ULT; ending the program");
         abort();
     }
+    if (sched_is_main_share(sched_running())) {
+        base_warn("mltp_abort() called by main's share (it leaves with "
+                  "mltp_end()); ending the program");
+        abort();
+    }
     sched_end(NULL, 0);
 }

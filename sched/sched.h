@@ -120,6 +120,14 @@ void sched_pending_forget(void);      /* in a fork()ed child */
 /* sched/exit.c: exit() anywhere */
 void sched_exit_register(void);
 
+/* sched/start.c, for mltp_start and mltp_begin (what: the caller's name,
+   for messages): see there */
+int sched_start_prepare(int nvp, const char *what, int empty_ok);
+int sched_start_run(int nvp, int *ran_none);
+
+/* sched/begin.c: u is main's share (mltp_begin) */
+int sched_is_main_share(const ult_t *u);
+
 /* sched/describe.c: what ran on a VP that died (vpg.describe) */
 int sched_describe(const vp_t *vp, pid_t pid, int sig, char *buf, size_t n);
 

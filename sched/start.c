@@ -46,36 +46,33 @@ static void print_stats(void)
     }
 }
 
-void mltp_start(int nvp)
+/* Everything before the VPs run: checks, the park semaphore, VP records,
+   the run queue's state. 0 (ready), -1 (no ULT to run, unless empty_ok:
+   errno as it was), or an errno value after a message. */
+int sched_start_prepare(int nvp, const char *what, int empty_ok)
 {
-    int e, ran, saved_errno = errno;
+    int e;
 
     mltp_init();
     if (nvp < 1 || nvp > VP_MAX) {
-        base_warn("mltp_start(%d): the number of VPs must be between 1 and %d",
-                  nvp, VP_MAX);
-        errno = EINVAL;
-        return;
+        base_warn("%s(%d): the number of VPs must be between 1 and %d",
+                  what, nvp, VP_MAX);
+        return EINVAL;
     }
     if (vp_current() || sched_bound_self || vpg.running) {
-        base_warn("mltp_start() called from inside an MLTP thread");
-        errno = EINVAL;
-        return;
+        base_warn("%s() called from inside an MLTP thread", what);
+        return EINVAL;
     }
     sched_pending_flush();
-    if (sched_runq.live == 0) {     /* no VP runs: no lock needed */
-        errno = saved_errno;
-        return;
-    }
+    if (sched_runq.live == 0 && !empty_ok)  /* no VP runs: no lock needed */
+        return -1;
     if ((e = sched_park_prepare()) != 0) {
         base_warn("cannot create the VP park semaphore: %s", strerror(e));
-        errno = e;
-        return;
+        return e;
     }
     if ((e = ensure_slots(nvp)) != 0) {
-        base_warn("mltp_start(%d): %s", nvp, strerror(e));
-        errno = e;
-        return;
+        base_warn("%s(%d): %s", what, nvp, strerror(e));
+        return e;
     }
     sched_exit_register();
     for (int i = 0; i < nvp; i++)
@@ -85,21 +82,42 @@ void mltp_start(int nvp)
     sg.semwait = 0;
     sched_runq.bitmap &= ~SCHED_STOP_BIT;
     sched_runq.parked = 0;
+    return 0;
+}
+
+/* Run the VPs until the start is over, the caller being their reaper. 0,
+   or the errno value that says how it went (vp_run said why it could not
+   start: errno is then set already, and ran_none is 1; EDEADLK: the caller
+   says it). */
+int sched_start_run(int nvp, int *ran_none)
+{
+    int ran;
+
     /* solo only while no other kernel-level thread can touch the queue */
     sched_runq.solo = nvp == 1 && !vp_bound_alive();
     ran = vp_run(sg.vp_list, nvp, sched_vp_main);
     sched_runq.solo = 0;
+    *ran_none = !ran;
     if (!ran)
-        return;                 /* vp_run said why; errno too */
+        return errno;
     if (sg.stats)
         print_stats();
-    if (sg.finish == SCHED_DEADLOCK) {
+    if (sg.finish == SCHED_DEADLOCK)
+        return EDEADLK;
+    return ran < nvp ? EAGAIN : 0;  /* EAGAIN: ran, on fewer VPs than asked */
+}
+
+void mltp_start(int nvp)
+{
+    int e, none, saved_errno = errno;
+
+    if ((e = sched_start_prepare(nvp, "mltp_start", 0)) != 0) {
+        errno = e < 0 ? saved_errno : e;
+        return;
+    }
+    e = sched_start_run(nvp, &none);
+    if (e == EDEADLK)
         base_warn("deadlock: %ld ULT(s) blocked and none can ever run; "
                   "mltp_start returns", sched_runq.live);
-        errno = EDEADLK;
-    } else if (ran < nvp) {
-        errno = EAGAIN;         /* ran, on fewer VPs than asked */
-    } else {
-        errno = saved_errno;    /* as it was: the start ran as asked */
-    }
+    errno = e ? e : saved_errno;    /* as it was: the start ran as asked */
 }

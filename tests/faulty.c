@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "mltp.h"
+#define PU_CRASH_TESTS
 #include "prog_util.h"
 #include "internals.h"
 
@@ -187,14 +188,6 @@ static void bound_crash(void *p)
     (void)p;
     usleep(10000);
     *null_ptr = 2;
-}
-
-/* Under AddressSanitizer (ignored otherwise): this program crashes on
-   purpose to test MLTP's own crash reports, and leaves ULTs blocked. */
-const char *__asan_default_options(void);
-const char *__asan_default_options(void)
-{
-    return "handle_segv=0:handle_abort=0:handle_sigbus=0:detect_leaks=0";
 }
 
 static void make_n(mltp_userf_t *f, int n)

@@ -37,19 +37,12 @@
 #include <unistd.h>
 
 #include "mltp.h"
+#define PU_CRASH_TESTS
 #include "prog_util.h"
 
 
 static int nvp = 2;
 static const char *arg;       /* argv[3] or NULL */
-
-/* Under AddressSanitizer (ignored otherwise): several scenarios crash on
-   purpose to test MLTP's own reports, and leave ULTs blocked. */
-const char *__asan_default_options(void);
-const char *__asan_default_options(void)
-{
-    return "handle_segv=0:handle_abort=0:handle_sigbus=0:detect_leaks=0";
-}
 
 
 

@@ -37,20 +37,13 @@
 #include <unistd.h>
 
 #include "mltp.h"
+#define PU_CRASH_TESTS
 #include "prog_util.h"
 #include "internals.h"
 
 
 static int nvp = 2;
 static const char *arg;
-
-/* Under AddressSanitizer (ignored otherwise): nostack-yield ends with
-   exit(1) from inside the library on purpose. */
-const char *__asan_default_options(void);
-const char *__asan_default_options(void)
-{
-    return "handle_segv=0:handle_abort=0:handle_sigbus=0:detect_leaks=0";
-}
 
 
 
