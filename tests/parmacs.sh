@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# tests/parmacs.sh - the PARMACS programs built with apps/parmacs/c.m4.mltp
+# (pm2: the SPLASH-2 conventions, pm3: Splash-3's), each with P = 1, 2, 16
+# and 64 workers on 1 and 2 VPs: each checks its own results and says
+# "ok". $PARMACS_TESTS is their build directory.
+set -u
+dir=${PARMACS_TESTS:?PARMACS_TESTS must name tests/parmacs in the build tree}
+failed=0
+runs=0
+for prog in pm2 pm3; do
+    for vps in 1 2; do
+        for p in 1 2 16 64; do
+            out=$(MLTP_VPS=$vps timeout 60 "$dir/$prog" $p 2>&1)
+            st=$?
+            runs=$((runs + 1))
+            case "$st:$out" in
+            "0:$prog P=$p "*" ok") ;;
+            *) echo "FAIL: MLTP_VPS=$vps $prog $p: status $st: $out"; failed=1 ;;
+            esac
+        done
+    done
+    out=$("$dir/$prog" 65 2>&1)
+    [ $? = 2 ] || { echo "FAIL: $prog 65: not refused ($out)"; failed=1; }
+done
+echo "parmacs: $runs runs"
+exit $failed
