@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# apps/bench.sh [APPS_DIR] - make apps-bench: each app over P in {1, 2, 4,
+# 16, 64}, on MLTP with 1 and 2 VPs, on POSIX threads and on OpenMP, in one
+# run; the median of $REPS runs (default 5) of each. Writes
+# apps/results.csv and PNG plots (gnuplot, if installed) into the current
+# directory and prints a table of times and ratios within this run, with
+# the machine named. Run it on an idle machine: times on a shared one
+# vary by a third.
+set -u
+apps=${1:-apps}
+reps=${REPS:-5}
+csv=apps/results.csv
+ps=(1 2 4 16 64)
+mkdir -p apps
+
+declare -A args=(
+    [pi]="-n 400000000"
+    [matmul]="-n 1024"
+    [matmul-dynamic]="-n 1024 -s dynamic -l block"
+)
+apps_list=(pi matmul matmul-dynamic)
+
+# median time (s) of $reps runs of one configuration; the checksum too
+measure() {
+    local prog=$1; shift
+    local times=() sum= out t
+    for ((r = 0; r < reps; r++)); do
+        out=$("$apps/$prog" "$@") || { echo "apps-bench: $prog $* failed" >&2; return 1; }
+        t=$(printf '%s\n' "$out" | sed -n 's/^time \([0-9.]*\) s.*/\1/p')
+        sum=$(printf '%s\n' "$out" | sed -n 's/^checksum //p')
+        times+=("$t")
+    done
+    printf '%s %s\n' "$(printf '%s\n' "${times[@]}" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')" "$sum"
+}
+
+model=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)
+echo "app,backend,P,N,median_s,checksum" > "$csv"
+for app in "${apps_list[@]}"; do
+    prog=${app%-dynamic}
+    for p in "${ps[@]}"; do
+        for conf in "mltp 1" "mltp 2" "pthreads -" "openmp -"; do
+            set -- $conf
+            b=$1 n=$2
+            if [ "$b" = mltp ]; then
+                r=$(measure "$prog" ${args[$app]} -b mltp -p "$p" -v "$n") || exit 1
+            else
+                r=$(measure "$prog" ${args[$app]} -b "$b" -p "$p") || exit 1
+            fi
+            echo "$app,$b,$p,$n,${r% *},${r#* }" >> "$csv"
+        done
+    done
+done
+
+echo "apps-bench: $(nproc) CPUs ($model), median of $reps runs; ms, and ratios within this run"
+awk -F, 'NR > 1 { t[$1 "," $2 "," $3 "," $4] = $5 * 1000; if (!($1 in seen)) { seen[$1] = 1; order[++n] = $1 } }
+END {
+    split("1 2 4 16 64", ps, " ")
+    printf "%-15s %4s %10s %10s %10s %10s %9s %9s\n", "app", "P", "mltp N=1", "mltp N=2", "pthreads", "openmp", "N1/N2", "mltp/pth"
+    for (i = 1; i <= n; i++)
+        for (j = 1; j <= 5; j++) {
+            a = order[i]; p = ps[j]
+            m1 = t[a ",mltp," p ",1"]; m2 = t[a ",mltp," p ",2"]
+            pt = t[a ",pthreads," p ",-"]; om = t[a ",openmp," p ",-"]
+            printf "%-15s %4d %10.1f %10.1f %10.1f %10.1f %9.2f %9.2f\n", a, p, m1, m2, pt, om, m1 / m2, m2 / pt
+        }
+    s = t["matmul,mltp,2,1"] / t["matmul,mltp,2,2"]
+    d = t["matmul-dynamic,mltp,64,2"] / t["matmul,mltp,64,2"]
+    printf "\nissue 9 targets measurable here:\n"
+    printf "  matmul 1024, P=2: 1 VP / 2 VPs = %.2f (target >= 1.9): %s\n", s, (s >= 1.9 ? "met" : "MISSED")
+    printf "  matmul 1024, P=64 on 2 VPs: dynamic / static = %.3f (target <= 1.05): %s\n", d, (d <= 1.05 ? "met" : "MISSED")
+}' "$csv"
+
+# every configuration of an app gave one checksum
+awk -F, 'NR > 1 { if (!($1 in c)) c[$1] = $6; else if (c[$1] != $6) { print "apps-bench: " $1 " checksums differ: " c[$1] " and " $6; bad = 1 } }
+END { exit bad }' "$csv" || exit 1
+
+if command -v gnuplot >/dev/null 2>&1; then
+    for app in "${apps_list[@]}"; do
+        for b in "mltp,1" "mltp,2" "pthreads,-" "openmp,-"; do
+            grep "^$app,${b%,*},[0-9]*,${b#*,}," "$csv" | cut -d, -f3,5 | tr , ' ' > "apps/plot-$app-${b%,*}${b#*,}.dat"
+        done
+        gnuplot <<GP
+set terminal png size 800,500
+set output "apps/results-$app.png"
+set title "$app: time against workers P ($model)"
+set logscale x 2
+set xlabel "P"
+set ylabel "seconds (median of $reps)"
+set key top right
+plot "apps/plot-$app-mltp1.dat" with linespoints title "MLTP, 1 VP", \
+     "apps/plot-$app-mltp2.dat" with linespoints title "MLTP, 2 VPs", \
+     "apps/plot-$app-pthreads-.dat" with linespoints title "pthreads", \
+     "apps/plot-$app-openmp-.dat" with linespoints title "OpenMP"
+GP
+        rm -f apps/plot-"$app"-*.dat
+    done
+    echo "plots: apps/results-*.png"
+else
+    echo "plots: skipped (no gnuplot; scripts/deps --bench installs it)"
+fi
+echo "CSV: $csv"
