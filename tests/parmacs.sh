@@ -6,17 +6,20 @@
 # "ok". $PARMACS_TESTS is their build directory.
 set -u
 dir=${PARMACS_TESTS:?PARMACS_TESTS must name tests/parmacs in the build tree}
+err=$(mktemp)
+trap 'rm -f "$err"' EXIT
 failed=0
 runs=0
 for prog in pm2 pm3; do
     for vps in 1 2; do
         for p in 1 2 16 64; do
-            out=$(MLTP_VPS=$vps timeout 60 "$dir/$prog" $p 2>&1)
+            # stdout is the result; stderr may have sanitizer notes
+            out=$(MLTP_VPS=$vps timeout 60 "$dir/$prog" $p 2>"$err")
             st=$?
             runs=$((runs + 1))
             case "$st:$out" in
             "0:$prog P=$p "*" ok") ;;
-            *) echo "FAIL: MLTP_VPS=$vps $prog $p: status $st: $out"; failed=1 ;;
+            *) echo "FAIL: MLTP_VPS=$vps $prog $p: status $st: $out $(cat "$err")"; failed=1 ;;
             esac
         done
     done
