@@ -20,10 +20,7 @@
  *
  * usage: mainprog SCENARIO NVP [ARG]
  */
-#include <grp.h>
-#include <sched.h>
 #include <signal.h>
-#include <sys/resource.h>
 #include <sys/syscall.h>
 #define PU_CRASH_TESTS
 #include "prog_util.h"
@@ -303,30 +300,15 @@ static void *hello(void *p)
 
 static int scen_failed_begin(void)
 {
-    if (getuid() == 0 &&
-        (setgroups(0, NULL) != 0 || setgid(65534) != 0 || setuid(65534) != 0)) {
-        printf("cannot become nobody: %s\n", strerror(errno));
-        return 99;
-    }
-    int own_ns = unshare(CLONE_NEWUSER) == 0;
-    mltp_init();
-    make(hello, "first");
-    mltp_start(1);              /* the janitor and VP 0's TCB exist now */
-
-    struct rlimit old, rl;
-    getrlimit(RLIMIT_NPROC, &old);
-    rl = old;
-    rl.rlim_cur = own_ns ? 1 : (rlim_t)tasks_of_uid(getuid(), 0);
-    if (rl.rlim_max != RLIM_INFINITY && rl.rlim_max < rl.rlim_cur)
-        rl.rlim_cur = rl.rlim_max;
-    if (setrlimit(RLIMIT_NPROC, &rl) != 0) {
-        printf("setrlimit: %s\n", strerror(errno));
-        return 99;
-    }
+    struct rlimit old;
+    int e = nproc_at_limit(hello, "first", &old);
+    if (e)
+        return e;
     make(hello, "second");
     clear_err();
     int r = mltp_begin(1);
-    int e = err(), on_vp = mltp_vp_id();
+    e = err();
+    int on_vp = mltp_vp_id();
     setrlimit(RLIMIT_NPROC, &old);
     printf("failed-begin=%d errno=%d vp=%d\n", r, e, on_vp);
     fflush(stdout);

@@ -12,9 +12,12 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <grp.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -189,6 +192,40 @@ static PU_UNUSED int tasks_of_uid(uid_t uid, int live_only)
             n += atoi(t + 9);
     }
     return n;
+}
+
+/* For a scenario in which no VP can be made. As nobody (root is exempt
+   from RLIMIT_NPROC), in a user namespace of its own when it may (only
+   the program's own tasks count there), after a first start that runs
+   first(arg) (the janitor and VP 0's TCB exist then, so what fails next
+   is the clone() itself): RLIMIT_NPROC at the task count. Prints
+   "own-userns=B nproc-limit=N". 0 with the old limit in *old, or 99
+   after a message. */
+static PU_UNUSED int nproc_at_limit(mltp_userf_t *first, void *arg, struct rlimit *old)
+{
+    struct rlimit rl;
+
+    if (getuid() == 0 &&
+        (setgroups(0, NULL) != 0 || setgid(65534) != 0 || setuid(65534) != 0)) {
+        printf("cannot become nobody: %s\n", strerror(errno));
+        return 99;
+    }
+    int own_ns = unshare(CLONE_NEWUSER) == 0;
+    mltp_init();
+    make(first, arg);
+    mltp_start(1);
+    getrlimit(RLIMIT_NPROC, old);
+    rl = *old;
+    rl.rlim_cur = own_ns ? 1 : (rlim_t)tasks_of_uid(getuid(), 0);
+    if (rl.rlim_max != RLIM_INFINITY && rl.rlim_max < rl.rlim_cur)
+        rl.rlim_cur = rl.rlim_max;
+    if (setrlimit(RLIMIT_NPROC, &rl) != 0) {
+        printf("setrlimit: %s\n", strerror(errno));
+        return 99;
+    }
+    printf("own-userns=%d nproc-limit=%ld\n", own_ns, (long)rl.rlim_cur);
+    fflush(stdout);
+    return 0;
 }
 
 #endif

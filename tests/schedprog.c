@@ -346,33 +346,15 @@ static void *fs_hello(void *p)
    janitor and VP 0's TCB, so the failing call is the clone() itself. */
 static int failed_start(void)
 {
-    if (getuid() == 0 &&
-        (setgroups(0, NULL) != 0 || setgid(65534) != 0 || setuid(65534) != 0)) {
-        printf("cannot become nobody: %s\n", strerror(errno));
-        return 99;
-    }
-    int own_ns = unshare(CLONE_NEWUSER) == 0;
-    mltp_init();
-    make(fs_hello, "first");
-    mltp_start(1);
-
-    struct rlimit old, rl;
-    getrlimit(RLIMIT_NPROC, &old);
-    rl = old;
-    rl.rlim_cur = own_ns ? 1 : (rlim_t)tasks_of_uid(getuid(), 0);
-    if (rl.rlim_max != RLIM_INFINITY && rl.rlim_max < rl.rlim_cur)
-        rl.rlim_cur = rl.rlim_max;
-    if (setrlimit(RLIMIT_NPROC, &rl) != 0) {
-        printf("setrlimit: %s\n", strerror(errno));
-        return 99;
-    }
-    printf("own-userns=%d nproc-limit=%ld\n", own_ns, (long)rl.rlim_cur);
-    fflush(stdout);
+    struct rlimit old;
+    int e = nproc_at_limit(fs_hello, "first", &old);
+    if (e)
+        return e;
 
     make(fs_hello, "second");
     errno = 0;
     mltp_start(1);
-    int e = errno;
+    e = errno;
     /* read at once: nothing runs now but this thread */
     int solo = it_runq_solo();
     setrlimit(RLIMIT_NPROC, &old);
