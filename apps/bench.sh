@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
-# apps/bench.sh [APPS_DIR] - make apps-bench: each app over P in {1, 2, 4,
+# apps/bench.sh [APPS_DIR] - make apps-bench: each app (ocean at 258 x 258
+# and 1026 x 1026, pi, matmul with both schedules) over P in {1, 2, 4,
 # 16, 64}, on MLTP with 1 and 2 VPs, on POSIX threads and on OpenMP, in one
 # run; the median of $REPS runs (default 5) of each. Writes
 # apps/results.csv and PNG plots (gnuplot, if installed) into the current
@@ -15,11 +16,13 @@ ps=(1 2 4 16 64)
 mkdir -p apps
 
 declare -A args=(
+    [ocean]="-n 258"
+    [ocean-1026]="-n 1026"
     [pi]="-n 400000000"
     [matmul]="-n 1024"
     [matmul-dynamic]="-n 1024 -s dynamic -l block"
 )
-apps_list=(pi matmul matmul-dynamic)
+apps_list=(ocean ocean-1026 pi matmul matmul-dynamic)
 
 # median time (s) of $reps runs of one configuration; the checksum too
 measure() {
@@ -37,7 +40,7 @@ measure() {
 model=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)
 echo "app,backend,P,N,median_s,checksum" > "$csv"
 for app in "${apps_list[@]}"; do
-    prog=${app%-dynamic}
+    prog=${app%-*}
     for p in "${ps[@]}"; do
         for conf in "mltp 1" "mltp 2" "pthreads -" "openmp -"; do
             set -- $conf
@@ -53,7 +56,11 @@ for app in "${apps_list[@]}"; do
 done
 
 echo "apps-bench: $(nproc) CPUs ($model), median of $reps runs; ms, and ratios within this run"
-awk -F, 'NR > 1 { t[$1 "," $2 "," $3 "," $4] = $5 * 1000; if (!($1 in seen)) { seen[$1] = 1; order[++n] = $1 } }
+awk -F, 'function target(what, r, op, bound) {
+    printf "  %-42s %6.3f (target %s %s): %s\n", what, r, op, bound,
+        ((op == "<=" ? r <= bound : r >= bound) ? "met" : "MISSED")
+}
+NR > 1 { t[$1 "," $2 "," $3 "," $4] = $5 * 1000; if (!($1 in seen)) { seen[$1] = 1; order[++n] = $1 } }
 END {
     split("1 2 4 16 64", ps, " ")
     printf "%-15s %4s %10s %10s %10s %10s %9s %9s\n", "app", "P", "mltp N=1", "mltp N=2", "pthreads", "openmp", "N1/N2", "mltp/pth"
@@ -64,11 +71,18 @@ END {
             pt = t[a ",pthreads," p ",-"]; om = t[a ",openmp," p ",-"]
             printf "%-15s %4d %10.1f %10.1f %10.1f %10.1f %9.2f %9.2f\n", a, p, m1, m2, pt, om, m1 / m2, m2 / pt
         }
-    s = t["matmul,mltp,2,1"] / t["matmul,mltp,2,2"]
-    d = t["matmul-dynamic,mltp,64,2"] / t["matmul,mltp,64,2"]
     printf "\nissue 9 targets measurable here:\n"
-    printf "  matmul 1024, P=2: 1 VP / 2 VPs = %.2f (target >= 1.9): %s\n", s, (s >= 1.9 ? "met" : "MISSED")
-    printf "  matmul 1024, P=64 on 2 VPs: dynamic / static = %.3f (target <= 1.05): %s\n", d, (d <= 1.05 ? "met" : "MISSED")
+    target("ocean 258, P=2: mltp N=2 / pthreads", t["ocean,mltp,2,2"] / t["ocean,pthreads,2,-"], "<=", 0.5)
+    target("ocean 258, P=16: mltp N=2 / pthreads", t["ocean,mltp,16,2"] / t["ocean,pthreads,16,-"], "<=", 0.4)
+    target("ocean 258, P=2: 1 VP / 2 VPs", t["ocean,mltp,2,1"] / t["ocean,mltp,2,2"], ">=", 1.7)
+    target("ocean 258, P=16: 1 VP / 2 VPs", t["ocean,mltp,16,1"] / t["ocean,mltp,16,2"], ">=", 1.7)
+    target("ocean 1026, P=2: 1 VP / 2 VPs", t["ocean-1026,mltp,2,1"] / t["ocean-1026,mltp,2,2"], ">=", 1.85)
+    target("ocean 1026, N=2: P=16 / P=2", t["ocean-1026,mltp,16,2"] / t["ocean-1026,mltp,2,2"], "<=", 1.15)
+    target("ocean 1026, P=2: mltp N=2 / pthreads", t["ocean-1026,mltp,2,2"] / t["ocean-1026,pthreads,2,-"], "<=", 1)
+    target("ocean 1026, P=2: mltp N=2 / openmp", t["ocean-1026,mltp,2,2"] / t["ocean-1026,openmp,2,-"], "<=", 1)
+    target("ocean 1026, P=16: mltp N=2 / pthreads", t["ocean-1026,mltp,16,2"] / t["ocean-1026,pthreads,16,-"], "<=", 0.8)
+    target("matmul 1024, P=2: 1 VP / 2 VPs", t["matmul,mltp,2,1"] / t["matmul,mltp,2,2"], ">=", 1.9)
+    target("matmul 1024, P=64, N=2: dynamic / static", t["matmul-dynamic,mltp,64,2"] / t["matmul,mltp,64,2"], "<=", 1.05)
 }' "$csv"
 
 # every configuration of an app gave one checksum

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
-# tests/apps.sh - apps/pi and apps/matmul on every back end: the same
+# tests/apps.sh - apps/pi, apps/matmul and apps/ocean on every back end: the same
 # checksum whatever the back end, P, N, schedule and lock; a failed
 # verification ends with status 1, a bad argument with status 2, each with
 # a message. $APPS is the apps/ build directory.
@@ -46,21 +46,39 @@ same_checksum matmul -n 150 -B 16 -- \
     "-b pthreads -p 16" "-b pthreads -p 16 -s dynamic" "-b pthreads -p 4 -s dynamic -c atomic" \
     "-b openmp -p 4" "-b openmp -p 4 -s dynamic" "-b openmp -p 2 -s dynamic -c atomic"
 
-# a wrong product is caught, on each back end
+# ocean: P not a power of 2, P above the coarse grids' rows (64 workers,
+# 2 x 2 points at the coarsest level), both lock-free and every back end
+same_checksum ocean -n 66 -s 4 -- \
+    "-b mltp -p 1 -v 1" "-b mltp -p 2 -v 2" "-b mltp -p 3 -v 2" "-b mltp -p 16 -v 2" \
+    "-b mltp -p 64 -v 2" "-b mltp -p 16 -v 1" \
+    "-b pthreads -p 1" "-b pthreads -p 6" "-b openmp -p 2" "-b openmp -p 4"
+# its barriers: two a sweep, one a change of level (a descent and its
+# ascent), and three a step
+run 0 "$apps/ocean" -n 66 -s 4 -p 2
+read -r sweeps descents barriers < <(printf '%s\n' "$out" |
+    sed -n 's/.*: \([0-9]*\) sweeps, \([0-9]*\) descents, \([0-9]*\) barriers.*/\1 \2 \3/p')
+[ "${barriers:-0}" = $((2 * sweeps + 2 * descents + 3 * 4)) ] ||
+    fail "ocean: $barriers barriers for $sweeps sweeps and $descents descents in 4 steps"
+
+# a wrong result is caught, on each back end
 for b in mltp pthreads openmp; do
     run 1 "$apps/matmul" -n 64 -B 16 -p 4 -b $b --corrupt
     case $err in *"verification failed"*) ;; *) fail "matmul --corrupt -b $b: no message ($err)" ;; esac
+    run 1 "$apps/ocean" -n 34 -s 2 -p 4 -b $b --corrupt
+    case $err in *"verification failed"*) ;; *) fail "ocean --corrupt -b $b: no message ($err)" ;; esac
 done
 
 # bad arguments: status 2 and a message naming the option
 for cmd in "pi -b foo" "pi -p 0" "pi -p x" "pi -v 0" "pi -n 10" "pi extra" "pi --nosuch" \
-           "matmul -n 0" "matmul -B 0" "matmul -s sideways" "matmul -c maybe" "matmul -l mutex"; do
+           "matmul -n 0" "matmul -B 0" "matmul -s sideways" "matmul -c maybe" "matmul -l mutex" \
+           "ocean -n 100" "ocean -n 2" "ocean -n 66x" "ocean -s 0" "ocean -e 0" "ocean -e 1" \
+           "ocean -e x" "ocean -p 0" "ocean extra"; do
     # shellcheck disable=SC2086
     run 2 "$apps/"$cmd
     [ -n "$err" ] || fail "$cmd: status 2 but no message"
 done
 
-for prog in pi matmul; do
+for prog in pi matmul ocean; do
     run 0 "$apps/$prog" --help
     case $out in usage:*) ;; *) fail "$prog --help: no usage" ;; esac
 done
