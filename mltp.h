@@ -269,7 +269,8 @@ void mltp_barrier_init(mltp_barrier_t *b);
 /* The count-th arrival starts a new episode and releases the others; the
    barrier is reusable at once. ULTs block (their VP runs other ULTs);
    with more than one VP, and no more VPs than CPUs, a ULT first spins for
-   about MLTP_SPIN_US. Kernel-level threads (bound threads, the caller of
+   about MLTP_SPIN_US, unless the machine has more runnable tasks than
+   CPUs (see mltp(3), MLTP_SPIN_US). Kernel-level threads (bound threads, the caller of
    an asynchronous start) spin. Returns 0, or EINVAL for a count below 1
    or above 16777215 (with a message). */
 int mltp_barrier(mltp_barrier_t *b, int count);

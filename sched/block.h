@@ -10,6 +10,7 @@
 #ifndef SCHED_BLOCK_H
 #define SCHED_BLOCK_H
 
+#include "base/clock.h"
 #include "sched/sched.h"
 
 struct sched_waiter {
@@ -67,8 +68,17 @@ static inline int sched_in_ult(void) { return sched_running() != NULL; }
 /* sched_spin_pays(): several VPs, no more than CPUs, spinning on; a
    waiting ULT spins then for about one wake-up cost (sched_spin_ns())
    before it blocks, but not while sched_starving(): ready ULTs lack an
-   idle VP to run them (one may be what it waits for, and need its VP). */
+   idle VP to run them (one may be what it waits for, and need its VP),
+   nor while the machine is crowded (sched/crowd.c). */
 static inline long sched_spin_ns(void) { return sg.spin_ns; }
+/* Stop spinning now? Ready ULTs lack a VP, the deadline (on
+   base_now_ns()'s clock) has passed, or the machine is crowded. Call it
+   every 64 spins or so: it reads the clock (~20 ns). */
+static inline int sched_spin_over(long deadline)
+{
+    long now;
+    return sched_starving() || (now = base_now_ns()) >= deadline || sched_crowd_check(now);
+}
 
 /* ---- waiting in the kernel (MLTP_LOCK_SEMAPHORE) ------------------- */
 /* Around a wait that blocks the whole VP. */

@@ -28,6 +28,7 @@ void mltp_init(void)
     /* about one cross-CPU wake-up on a VM; at most 10 s */
     sg.spin_ns = base_env_long("MLTP_SPIN_US", 20, 10 * 1000 * 1000) * 1000;
     sg.stats = base_env_long("MLTP_STATS", 0, 1) > 0;
+    sg.online_cpus = (int)sysconf(_SC_NPROCESSORS_ONLN);
     vpg.describe = sched_describe;
     if (syscall(SYS_gettid) == vpg.main_pid)  /* set up by the main thread */
         sched_pending_note_main();

@@ -2,8 +2,8 @@
 /* sched/park.c - idle VPs: spin for about one wake-up cost, then sleep on
  * the park semaphore. A cross-CPU wake-up costs 30-70 us on these VMs, a
  * spin check 0.2 us: spinning first keeps hand-offs cheap. No spinning when
- * there are more VPs than CPUs: the spinner would steal the CPU of a VP
- * with work. And deadlock detection: every VP parked (or blocked in the
+ * there are more VPs than CPUs, or more runnable tasks (sched/crowd.c):
+ * the spinner would steal the CPU of a VP with work. And deadlock detection: every VP parked (or blocked in the
  * kernel on a SEMAPHORE lock) with nothing that could wake one. */
 #include <errno.h>
 #include <sys/sem.h>
@@ -70,8 +70,9 @@ static void idle_wait(sched_vp_t *sv)
 {
     struct sembuf op = { 0, -1, 0 };
 
-    if (sg.spin_ns > 0 && vpg.nvp <= vpg.ncpus) {
-        long deadline = base_now_ns() + sg.spin_ns;
+    long now = base_now_ns();
+    if (sg.spin_ns > 0 && vpg.nvp <= vpg.ncpus && !sched_crowd_check(now)) {
+        long deadline = now + sg.spin_ns;
         do {
             for (int i = 0; i < 64; i++) {
                 if (work_or_finish()) {
@@ -80,7 +81,8 @@ static void idle_wait(sched_vp_t *sv)
                 }
                 caa_cpu_relax();
             }
-        } while (base_now_ns() < deadline);
+            now = base_now_ns();
+        } while (now < deadline && !sched_crowd_check(now));
     }
     sched_lock();
     int parked = uatomic_add_return(&sched_runq.parked, 1);

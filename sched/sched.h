@@ -41,6 +41,13 @@ struct sched_global {
     int nslots;                 /* vps[] allocated */
     sched_vp_t *vps;
     vp_t **vp_list;             /* &vps[i].vp, for vp_run */
+    int online_cpus;            /* the machine's, for sched/crowd.c */
+    /* sched/crowd.c: written once a millisecond at most, its own line */
+    struct {
+        int crowded;            /* more runnable tasks than CPUs */
+        int readings_over;      /* in a row; by the checking VP only */
+        long checked_ns;        /* when, on base_now_ns()'s clock */
+    } crowd __attribute__((aligned(64)));
 };
 extern struct sched_global sg;
 
@@ -81,11 +88,20 @@ static inline ult_t *sched_running(void)
 extern __thread ult_t *sched_bound_self __attribute__((tls_model("initial-exec")));
 
 /* Is spinning for another VP worth it? (more than one VP, no more VPs
-   than CPUs, spinning not turned off) */
+   than CPUs, spinning not turned off; spinners also stop within 64 spins
+   while the machine is crowded: sched_spin_over, sched/block.h) */
 static inline int sched_spin_pays(void)
 {
     return vpg.nvp > 1 && vpg.nvp <= vpg.ncpus && sg.spin_ns > 0;
 }
+
+/* sched/crowd.c: more tasks runnable than the machine has CPUs? now is
+   base_now_ns(); looked up afresh at most once a millisecond. Spinners
+   call it where they read the clock anyway, parking VPs before they park:
+   so the answer stays fresh while VPs wait. */
+int sched_crowd_check(long now);
+void sched_crowd_reset(long now);       /* at each start */
+extern const char *sched_crowd_source;   /* "/proc/loadavg"; tests change it */
 
 /* sched/loop.c */
 void sched_vp_main(vp_t *vp);

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include "base/clock.h"
 #include "sched/sched.h"
 
 #define VP_MAX 1024
@@ -82,6 +83,7 @@ int sched_start_prepare(int nvp, const char *what, int empty_ok)
     sg.semwait = 0;
     sched_runq.bitmap &= ~SCHED_STOP_BIT;
     sched_runq.parked = 0;
+    sched_crowd_reset(base_now_ns());
     return 0;
 }
 

@@ -70,9 +70,10 @@ static void spin_episode(const mltp_barrier_t *b, unsigned int ep)
         base_backoff(&w);
 }
 
-/* A ULT: spin for at most ns while no ready ULT lacks a VP; 1 if the
-   episode moved on. The run queue shares its cache line with its lock:
-   look at it only now and then, or every other VP's lock pays for it. */
+/* A ULT: spin for at most ns while no ready ULT lacks a VP and the
+   machine is not crowded; 1 if the episode moved on. The run queue
+   shares its cache line with its lock: look at it only now and then, or
+   every other VP's lock pays for it. */
 static int spin_episode_idle(const mltp_barrier_t *b, unsigned int ep, long ns)
 {
     long deadline = base_now_ns() + ns;
@@ -80,7 +81,7 @@ static int spin_episode_idle(const mltp_barrier_t *b, unsigned int ep, long ns)
 
     while (!released(b, ep)) {
         caa_cpu_relax();
-        if ((++n & 0x3f) == 0 && (sched_starving() || base_now_ns() >= deadline))
+        if ((++n & 0x3f) == 0 && sched_spin_over(deadline))
             return 0;
     }
     return 1;

@@ -81,7 +81,7 @@ static int yielding_retry(mltp_lock_t *l)
             caa_cpu_relax();
             if (ticket_try(l))
                 return 1;
-            if ((n & 0x3f) == 0 && (sched_starving() || base_now_ns() >= deadline))
+            if ((n & 0x3f) == 0 && sched_spin_over(deadline))
                 break;
         }
     }

@@ -10,6 +10,8 @@
  *   IT_RUNQ_HEADER   the header that declares the run queue
  *   IT_RUNQ          the run queue's name (`sched_runq`, a struct
  *                    sched_runq, see sched/runq.h)
+ *   IT_CROWD_HEADER  the header that declares the crowding check
+ *                    (sched_crowd_check, sched_crowd_source: sched/crowd.c)
  *
  * What the tests rely on: the run-queue spin lock is its first word (0
  * free, 1 held; the context switch releases it), and `solo` is non-zero
@@ -22,7 +24,10 @@
 #define IT_RUNQ_HEADER "sched/runq.h"
 #define IT_RUNQ sched_runq
 
+#define IT_CROWD_HEADER "sched/sched.h"
+
 #include IT_RUNQ_HEADER
+#include IT_CROWD_HEADER
 
 _Static_assert(offsetof(__typeof__(IT_RUNQ), lock) == 0,
                "the run-queue lock is no longer the first word of the run queue");

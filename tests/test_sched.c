@@ -4,9 +4,13 @@
  * run once as a program (tests/schedprog, tests/nolocksys) under a
  * watchdog: on 2 VPs (_i 0) and on 4 (_i 1) unless the case says
  * otherwise. The checks are in sched_cases.h; stress_sched.c runs them
- * many times over, and larger.
+ * many times over, and larger. And the crowding check that stops
+ * spinning on a machine with more runnable tasks than CPUs (sched/crowd.c),
+ * white-box.
  */
 #include "sched_cases.h"
+#include "internals.h"
+#include "base/clock.h"
 
 #define NVP (_i ? 4 : 2)
 
@@ -43,6 +47,109 @@ END_TEST
 START_TEST(block_holder_yields) { sc_lock_yield(ly_nvp[_i], "block"); }
 END_TEST
 
+
+/* ---- crowding (sched/crowd.c) ----------------------------------------- */
+
+static char crowd_file[64];
+
+/* what sched_crowd_source says: "0.50 0.40 0.30 RUNNABLE/300 4242" */
+static void crowd_says(const char *text)
+{
+    FILE *f = fopen(crowd_file, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+static void crowd_runnable(int n)
+{
+    char line[64];
+    snprintf(line, sizeof line, "0.50 0.40 0.30 %d/300 4242\n", n);
+    crowd_says(line);
+}
+
+/* Crowded after three readings in a row, a millisecond apart, above the
+   CPU count; a reading at most once a millisecond; one reading at or
+   below it, an unreadable or missing file: not crowded; a start begins
+   uncrowded. */
+START_TEST(crowd_needs_three_readings)
+{
+    const long ms = 1000000L, t = 1000000L * ms;
+    int cpus;
+
+    mltp_init();
+    cpus = sg.online_cpus;
+    ck_assert_int_ge(cpus, 1);
+    snprintf(crowd_file, sizeof crowd_file, "/tmp/mltp-crowd.%d", (int)getpid());
+    sched_crowd_source = crowd_file;
+
+    crowd_runnable(cpus + 1);
+    ck_assert_int_eq(sched_crowd_check(t), 0);              /* one reading */
+    ck_assert_int_eq(sched_crowd_check(t + ms / 2), 0);     /* not read again */
+    ck_assert_int_eq(sched_crowd_check(t + ms), 0);         /* two */
+    ck_assert_int_eq(sched_crowd_check(t + 2 * ms), 1);     /* three in a row */
+    crowd_runnable(cpus);
+    ck_assert_int_eq(sched_crowd_check(t + 2 * ms + ms / 2), 1);
+    ck_assert_int_eq(sched_crowd_check(t + 3 * ms), 0);     /* one at the count */
+
+    crowd_runnable(cpus + 1);
+    ck_assert_int_eq(sched_crowd_check(t + 4 * ms), 0);
+    ck_assert_int_eq(sched_crowd_check(t + 5 * ms), 0);
+    crowd_says("0.50 0.40 0.30 x/300 4242\n");             /* unreadable */
+    ck_assert_int_eq(sched_crowd_check(t + 6 * ms), 0);
+    crowd_runnable(cpus + 1);
+    ck_assert_int_eq(sched_crowd_check(t + 7 * ms), 0);
+    ck_assert_int_eq(sched_crowd_check(t + 8 * ms), 0);
+    unlink(crowd_file);                                     /* no /proc */
+    ck_assert_int_eq(sched_crowd_check(t + 9 * ms), 0);
+    ck_assert_int_eq(sched_crowd_check(t + 10 * ms), 0);
+
+    crowd_runnable(cpus + 1);
+    for (long i = 11; i < 14; i++)
+        sched_crowd_check(t + i * ms);
+    ck_assert_int_eq(sched_crowd_check(t + 14 * ms), 1);
+    sched_crowd_reset(t + 14 * ms);                         /* a start */
+    ck_assert_int_eq(sched_crowd_check(t + 14 * ms + ms / 2), 0);
+    ck_assert_int_eq(sched_crowd_check(t + 15 * ms), 0);
+    ck_assert_int_eq(sched_crowd_check(t + 16 * ms), 0);
+    ck_assert_int_eq(sched_crowd_check(t + 17 * ms), 1);
+    unlink(crowd_file);
+}
+END_TEST
+
+/* The real /proc/loadavg: with one busy process per CPU and one more, the
+   check says crowded within a second. */
+START_TEST(crowd_seen_with_busy_processes)
+{
+    int n, crowded = 0;
+    pid_t hogs[256];
+    long deadline;
+
+    mltp_init();
+    n = sg.online_cpus + 1 < 256 ? sg.online_cpus + 1 : 256;
+    for (int i = 0; i < n; i++) {
+        hogs[i] = fork();
+        ck_assert_int_ge(hogs[i], 0);
+        if (hogs[i] == 0) {
+            prctl(PR_SET_PDEATHSIG, SIGKILL);
+            for (volatile unsigned long x = 0;; x++)
+                ;
+        }
+    }
+    deadline = base_now_ns() + 1000000000L;
+    while (!crowded && base_now_ns() < deadline) {
+        crowded = sched_crowd_check(base_now_ns());
+        usleep(500);
+    }
+    for (int i = 0; i < n; i++) {
+        kill(hogs[i], SIGKILL);
+        waitpid(hogs[i], NULL, 0);
+    }
+    ck_assert_msg(crowded, "%d busy processes on %d CPUs, and not crowded after 1 s",
+                  n, sg.online_cpus);
+}
+END_TEST
+
 #define ADD(tc, t) tcase_add_loop_test(tc, t, 0, 2)
 
 static Suite *sched_suite(void)
@@ -71,6 +178,10 @@ static Suite *sched_suite(void)
     tc = cu_tcase(s, "locks", 30);
     tcase_add_loop_test(tc, block_front_holder_yields, 0, 3);
     tcase_add_loop_test(tc, block_holder_yields, 0, 3);
+
+    tc = cu_tcase(s, "crowd", 30);
+    tcase_add_test(tc, crowd_needs_three_readings);
+    tcase_add_test(tc, crowd_seen_with_busy_processes);
     return s;
 }
 
