@@ -140,12 +140,7 @@ int main(int argc, char **argv)
     int opt, corrupt = 0;
 
     par_config_default(&cfg);
-    while ((opt = getopt_long(argc, argv, PAR_SHORT_OPTIONS "n:B:s:c:", longopts, NULL)) != -1) {
-        int r = par_option(&cfg, opt, optarg);
-        if (r < 0)
-            return 2;
-        if (r > 0)
-            continue;
+    while ((opt = par_getopt(argc, argv, "n:B:s:c:", longopts, &cfg)) >= 0) {
         switch (opt) {
         case 'h':
             usage(stdout, argv[0]);
@@ -182,10 +177,8 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    if (optind < argc) {
-        fprintf(stderr, "%s: unexpected argument %s\n", argv[0], argv[optind]);
+    if (opt == -2)
         return 2;
-    }
 
     size_t bytes = sizeof(double) * (size_t)m.n * (size_t)m.n;
     m.a = malloc(bytes);

@@ -206,29 +206,32 @@ static void restrict_residual(const double *u, const double *f, int nf, double h
         }
 }
 
-/* Adds the coarse correction, interpolated bilinearly, to u over b. Each
-   fine point lies in a coarse cell and nearest one neighbour of it a way;
-   beyond a wall the correction is -1 times the cell inside (0 on the
-   wall, halfway between them). */
+/* Fine row (or column) f lies in coarse cell *cell, nearer to *next than
+   to its other neighbour. Beyond a wall the correction is -1 times the
+   cell inside (0 on the wall, halfway between them): then *next is the
+   cell itself, and the sign -1. */
+static inline double coarse_of(int f, int nc, int *cell, int *next)
+{
+    *cell = (f + 1) / 2;
+    *next = f & 1 ? *cell - 1 : *cell + 1;
+    if (*next == 0 || *next == nc + 1) {
+        *next = *cell;
+        return -1;
+    }
+    return 1;
+}
+
+/* Adds the coarse correction, interpolated bilinearly, to u over b. */
 static void correct(double *u, int nf, const struct level *c, const struct block *b)
 {
     int w = nf + 2, wc = c->n + 2;
 
     for (int i = b->r0; i < b->r1; i++) {
-        int ci = (i + 1) / 2, ni = i & 1 ? ci - 1 : ci + 1;
-        double si = 1;
-        if (ni == 0 || ni == c->n + 1) {
-            ni = ci;
-            si = -1;
-        }
+        int ci, ni, cj, nj;
+        double si = coarse_of(i, c->n, &ci, &ni);
         const double *here = c->u + (long)ci * wc, *next = c->u + (long)ni * wc;
         for (int j = b->c0; j < b->c1; j++) {
-            int cj = (j + 1) / 2, nj = j & 1 ? cj - 1 : cj + 1;
-            double sj = 1;
-            if (nj == 0 || nj == c->n + 1) {
-                nj = cj;
-                sj = -1;
-            }
+            double sj = coarse_of(j, c->n, &cj, &nj);
             u[(long)i * w + j] += (9.0 * here[cj] + 3.0 * si * next[cj] +
                                    3.0 * sj * here[nj] + si * sj * next[nj]) / 16.0;
         }
@@ -497,12 +500,7 @@ int main(int argc, char **argv)
     par_config_default(&c);
     o->steps = 6;
     o->tol = 1e-2;
-    while ((opt = getopt_long(argc, argv, PAR_SHORT_OPTIONS "n:s:e:C", longopts, NULL)) != -1) {
-        int r = par_option(&c, opt, optarg);
-        if (r < 0)
-            return 2;
-        if (r > 0)
-            continue;
+    while ((opt = par_getopt(argc, argv, "n:s:e:C", longopts, &c)) >= 0) {
         switch (opt) {
         case 'h':
             usage(stdout, argv[0]);
@@ -536,10 +534,8 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    if (optind < argc) {
-        fprintf(stderr, "%s: unexpected argument %s\n", argv[0], argv[optind]);
+    if (opt == -2)
         return 2;
-    }
     o->n = m - 2;
     o->workers = c.workers;
     grid_of_workers(c.workers, &o->rows, &o->cols);

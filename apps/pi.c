@@ -56,12 +56,7 @@ int main(int argc, char **argv)
 
     par_config_default(&c);
     p->intervals = 100000000;
-    while ((opt = getopt_long(argc, argv, PAR_SHORT_OPTIONS "n:", longopts, NULL)) != -1) {
-        int r = par_option(&c, opt, optarg);
-        if (r < 0)
-            return 2;
-        if (r > 0)
-            continue;
+    while ((opt = par_getopt(argc, argv, "n:", longopts, &c)) >= 0) {
         if (opt == 'h') {
             usage(stdout, argv[0]);
             return 0;
@@ -73,10 +68,8 @@ int main(int argc, char **argv)
         usage(stderr, argv[0]);
         return 2;
     }
-    if (optind < argc) {
-        fprintf(stderr, "%s: unexpected argument %s\n", argv[0], argv[optind]);
+    if (opt == -2)
         return 2;
-    }
     p->workers = c.workers;
 
     double t0 = par_now();

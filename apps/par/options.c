@@ -86,6 +86,26 @@ int par_option(struct par_config *c, int opt, const char *arg)
     }
 }
 
+int par_getopt(int argc, char **argv, const char *app_short,
+               const struct option *longopts, struct par_config *c)
+{
+    char shortopts[64];
+    int opt, r;
+
+    snprintf(shortopts, sizeof shortopts, "%s%s", PAR_SHORT_OPTIONS, app_short);
+    while ((opt = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+        if ((r = par_option(c, opt, optarg)) < 0)
+            return -2;
+        if (r == 0)
+            return opt;
+    }
+    if (optind < argc) {
+        fprintf(stderr, "%s: unexpected argument %s\n", argv[0], argv[optind]);
+        return -2;
+    }
+    return -1;
+}
+
 void par_usage(FILE *f)
 {
     fprintf(f,

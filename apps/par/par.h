@@ -68,6 +68,13 @@ void par_config_default(struct par_config *c);
 /* Takes option opt (from getopt_long) if it is one of the above: 1; 0 if
    it is not ours; -1 after a message (bad value). */
 int par_option(struct par_config *c, int opt, const char *arg);
+/* getopt_long over the options above and the app's (app_short; longopts
+   holds PAR_LONG_OPTIONS and the app's), taking the above with
+   par_option: the next option that is the app's ('h' and '?' included),
+   -1 at the end, or -2 after a message (a bad value, or an argument that
+   is not an option): the app then exits with status 2. */
+int par_getopt(int argc, char **argv, const char *app_short,
+               const struct option *longopts, struct par_config *c);
 void par_usage(FILE *f);
 /* "mltp P=16 N=2", for the result lines */
 const char *par_describe(const struct par_config *c);
