@@ -9,9 +9,9 @@
  * reads; about 5 us). Crowded after three readings in a row above the
  * CPU count: on an idle machine, with 2 VPs on 2 CPUs, one reading in
  * four or five is above it (a kernel thread, a daemon, a VP being woken),
- * in bursts; two in a row left the machine "crowded" 8% of the time, three
- * 3% (barrier rows of make bench). A real load is seen within 3 ms. No /proc:
- * never crowded. */
+ * in bursts; two in a row left the machine "crowded" 8% of the time,
+ * three 3% (barrier rows of make bench). A real load is seen within 3 ms.
+ * No /proc: never crowded. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>

@@ -3,8 +3,9 @@
  * the park semaphore. A cross-CPU wake-up costs 30-70 us on these VMs, a
  * spin check 0.2 us: spinning first keeps hand-offs cheap. No spinning when
  * there are more VPs than CPUs, or more runnable tasks (sched/crowd.c):
- * the spinner would steal the CPU of a VP with work. And deadlock detection: every VP parked (or blocked in the
- * kernel on a SEMAPHORE lock) with nothing that could wake one. */
+ * the spinner would steal the CPU of a VP with work. And deadlock
+ * detection: every VP parked (or blocked in the kernel on a SEMAPHORE
+ * lock) with nothing that could wake one. */
 #include <errno.h>
 #include <sys/sem.h>
 #include "base/clock.h"
