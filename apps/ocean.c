@@ -70,7 +70,7 @@ struct ocean {
         double err;             /* the last sweep's largest residual */
         double f[2];            /* largest |right side| of this step's solves */
         char pad[40];
-    } *maxes;
+    } *maxes;                   /* 64-byte aligned */
     long barriers, sweeps, descents;             /* counted by worker 0 */
     int failed;                                  /* a solve did not converge */
 };
@@ -436,7 +436,10 @@ static int setup(struct ocean *o)
                        &o->q3[0], &o->q3[1], &o->q3[2] };
     for (size_t i = 0; i < sizeof top / sizeof top[0]; i++)
         ok &= (*top[i] = grid(o->n)) != NULL;
-    ok &= (o->maxes = calloc((size_t)o->workers, sizeof *o->maxes)) != NULL;
+    size_t maxes = (size_t)o->workers * sizeof *o->maxes;
+    ok &= (o->maxes = aligned_alloc(64, maxes)) != NULL;
+    if (o->maxes)
+        memset(o->maxes, 0, maxes);
     return ok;
 }
 
