@@ -24,17 +24,24 @@ declare -A args=(
 )
 apps_list=(ocean ocean-1026 pi matmul matmul-dynamic)
 
+median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+
+# one run: its time (s) and checksum
+run_once() {
+    local prog=$1 out; shift
+    out=$("$apps/$prog" "$@") || { echo "apps-bench: $prog $* failed" >&2; return 1; }
+    printf '%s %s\n' "$(printf '%s\n' "$out" | sed -n 's/^time \([0-9.]*\) s.*/\1/p')" \
+        "$(printf '%s\n' "$out" | sed -n 's/^checksum //p')"
+}
+
 # median time (s) of $reps runs of one configuration; the checksum too
 measure() {
-    local prog=$1; shift
-    local times=() sum= out t
-    for ((r = 0; r < reps; r++)); do
-        out=$("$apps/$prog" "$@") || { echo "apps-bench: $prog $* failed" >&2; return 1; }
-        t=$(printf '%s\n' "$out" | sed -n 's/^time \([0-9.]*\) s.*/\1/p')
-        sum=$(printf '%s\n' "$out" | sed -n 's/^checksum //p')
-        times+=("$t")
+    local times=() r
+    for ((i = 0; i < reps; i++)); do
+        r=$(run_once "$@") || return 1
+        times+=("${r% *}")
     done
-    printf '%s %s\n' "$(printf '%s\n' "${times[@]}" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')" "$sum"
+    printf '%s %s\n' "$(median "${times[@]}")" "${r#* }"
 }
 
 model=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)
@@ -94,18 +101,16 @@ for ((c = 0; c < $(nproc); c++)); do
 done
 trap 'kill "${hogs[@]}" 2>/dev/null' EXIT
 sleep 0.2
-one_time() {
-    "$apps/ocean" "$@" | sed -n 's/^time \([0-9.]*\) s.*/\1/p'
-}
 loaded_m=() loaded_p=()
-for ((r = 0; r < 2 * reps + 1; r++)); do
-    loaded_m+=("$(one_time -n 258 -b mltp -p 16 -v 2)")
-    loaded_p+=("$(one_time -n 258 -b pthreads -p 16)")
+for ((i = 0; i < 2 * reps + 1; i++)); do
+    r=$(run_once ocean -n 258 -b mltp -p 16 -v 2) || exit 1
+    loaded_m+=("${r% *}")
+    r=$(run_once ocean -n 258 -b pthreads -p 16) || exit 1
+    loaded_p+=("${r% *}")
 done
 kill "${hogs[@]}" 2>/dev/null
 wait "${hogs[@]}" 2>/dev/null
 trap - EXIT
-median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 lm=$(median "${loaded_m[@]}") lp=$(median "${loaded_p[@]}")
 echo "ocean-loaded,mltp,16,2,$lm," >> "$csv"
 echo "ocean-loaded,pthreads,16,-,$lp," >> "$csv"
