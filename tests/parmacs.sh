@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
-# tests/parmacs.sh - the PARMACS programs built with apps/parmacs/c.m4.mltp
+# tests/parmacs.sh - the PARMACS programs built with parmacs/c.m4.mltp
 # (pm2: the SPLASH-2 conventions, pm3: Splash-3's), each with P = 1, 2, 16
 # and 64 workers on 1 and 2 VPs: each checks its own results and says
 # "ok". $PARMACS_TESTS is their build directory.
