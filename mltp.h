@@ -43,6 +43,7 @@
 #include <stdlib.h>
 #include <sys/time.h>
 #include <unistd.h>
+#include <mltp_types.h>   /* the lock, barrier and condition types */
 
 #ifdef __cplusplus
 extern "C" {
@@ -218,25 +219,7 @@ void mltp_join_bound(mltp_t t);
 
 /* ---- locks ------------------------------------------------------------ */
 
-typedef enum mltp_lock_class {
-    MLTP_LOCK_SPIN = 0,        /* ticket spin lock */
-    MLTP_LOCK_STD = MLTP_LOCK_SPIN,
-    MLTP_LOCK_BLOCK = 1,       /* try; else wait, handed over FIFO at the
-                                  back of the run queue */
-    MLTP_LOCK_BLOCK_FRONT = 2, /* the same, handed over at its front */
-    MLTP_LOCK_SEMAPHORE = 3    /* a SysV semaphore: blocks the whole VP */
-} mltp_lock_class_t;
-
-/* now_serving and next_available are the ticket counters (public, as in
-   the original); the lock is held while they differ. */
-typedef struct mltp_lock {
-    volatile unsigned int now_serving;
-    volatile unsigned int next_available;
-    int lock_class;
-    int sem_slot;   /* MLTP_LOCK_SEMAPHORE: library-internal */
-} mltp_lock_t;
-
-#define MLTP_LOCK_INITIALIZER { 0, 0, MLTP_LOCK_SPIN, -1 }
+/* mltp_lock_t, its classes and MLTP_LOCK_INITIALIZER: mltp_types.h. */
 
 /* Returns 0, or EINVAL (l NULL, unknown class) / ENOSPC / EAGAIN (no
    semaphore) for MLTP_LOCK_SEMAPHORE, with a message.
@@ -256,15 +239,7 @@ void mltp_lock_destroy(mltp_lock_t *l);
 
 /* ---- episode barriers -------------------------------------------------- */
 
-typedef struct mltp_barrier {
-    unsigned int lock;          /* library-internal: this episode's arrivals */
-    unsigned int episode;       /* episodes completed */
-    int arrived;                /* library-internal (unused) */
-    void *waiters[2];           /* library-internal */
-} mltp_barrier_t;
-
-#define MLTP_BARRIER_INITIALIZER { 0, 0, 0, { 0, 0 } }
-
+/* mltp_barrier_t and MLTP_BARRIER_INITIALIZER: mltp_types.h. */
 void mltp_barrier_init(mltp_barrier_t *b);
 /* The count-th arrival starts a new episode and releases the others; the
    barrier is reusable at once. ULTs block (their VP runs other ULTs);
@@ -277,13 +252,7 @@ int mltp_barrier(mltp_barrier_t *b, int count);
 
 /* ---- condition queues -------------------------------------------------- */
 
-typedef struct mltp_cond {
-    unsigned int lock;          /* library-internal */
-    void *waiters[2];   /* library-internal */
-} mltp_cond_t;
-
-#define MLTP_COND_INITIALIZER { 0, { 0, 0 } }
-
+/* mltp_cond_t and MLTP_COND_INITIALIZER: mltp_types.h. */
 void mltp_cond_init(mltp_cond_t *c);
 /* Block the caller on c's queue until a signal or broadcast. As in the
    original, a signal with nobody waiting is lost: on more than one VP use
@@ -363,6 +332,57 @@ mltp_t *mltp_self(void);
    the number of VPs of the current (or last) start, 0 before the first. */
 int mltp_vp_id(void);
 int mltp_vp_count(void);
+
+/* ---- SPLASH-style workers (extensions; what PARMACS expands to) ---- */
+
+/* The VP count a program gets by default: $MLTP_VPS when it is a whole
+   number from 1 to 1024 (another value is ignored with a message), else
+   the number of CPUs in the caller's affinity mask. */
+int mltp_vps_default(void);
+
+/* Workers in the SPLASH manner: main is worker 0 and takes part in the
+   work. The first mltp_worker_create() (or mltp_workers_run() with n > 1)
+   calls mltp_begin(mltp_vps_default()), so main's thread goes on as a ULT
+   among the workers; each call adds one detached ULT running fn(), worker
+   1, 2, ... in the order created. mltp_workers_run(fn, n) creates n - 1
+   workers, then calls fn() itself. mltp_workers_wait() returns once every
+   worker created so far has ended (mltp_end()), with main alone again on
+   its thread; with no worker since the last wait it returns 0 at once. A
+   later mltp_worker_create() begins again, numbering from 1. All return
+   0, or -1 with errno as mltp_begin(), mltp_create() or mltp_end() set
+   it (mltp_workers_run() creates none and does not call fn when it fails;
+   EINVAL: fn NULL). Call them from main's thread or main's share. */
+int mltp_worker_create(void (*fn)(void));
+int mltp_workers_run(void (*fn)(void), long n);
+int mltp_workers_wait(void);
+/* The caller's worker number: 0 in main (or outside any worker), k in
+   the k-th worker created since the last mltp_workers_wait(). Kept in the
+   first bytes of the worker's private area (mltp_get_private()). */
+long mltp_worker_id(void);
+
+/* Microseconds on the monotonic clock (PARMACS's CLOCK). */
+unsigned long mltp_clock_us(void);
+
+/* malloc(size) for data every worker shares (they share one address
+   space); when no memory is left the program ends with a one-line message
+   and status 1, so that callers need not check. */
+void *mltp_shared_malloc(size_t size);
+
+/* Event flags (mltp_pause_t: mltp_types.h). mltp_pause_wait() blocks the
+   caller (a ULT blocks, its VP runs others) until the flag is set;
+   mltp_pause_set() sets it and lets every waiter go; mltp_pause_clear()
+   clears it for the next wait. */
+void mltp_pause_init(mltp_pause_t *p);
+void mltp_pause_set(mltp_pause_t *p);
+void mltp_pause_clear(mltp_pause_t *p);
+void mltp_pause_wait(mltp_pause_t *p);
+
+/* A shared counter handing out loop subscripts (mltp_getsub_t:
+   mltp_types.h). mltp_getsub() returns the next subscript, 0, chunk,
+   2 * chunk, ... (chunk < 1 counts as 1), while it is at most max; then
+   -1, and the counter starts again at 0 for the next loop. */
+void mltp_getsub_init(mltp_getsub_t *g);
+long mltp_getsub(mltp_getsub_t *g, long chunk, long max);
 
 #pragma GCC visibility pop
 
