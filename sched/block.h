@@ -80,6 +80,19 @@ static inline int sched_spin_over(long deadline)
     return sched_starving() || (now = base_now_ns()) >= deadline || sched_crowd_check(now);
 }
 
+/* ---- time slices (sched/slice.c) ------------------------------------ */
+/* Call at every unlock and failed trylock of a yielding lock, with no
+   lock of MLTP's held but the caller's yielding ones: a ULT that has run
+   a slice with others ready yields here. Three instructions, but every
+   SLICE_CHECK_EVERY calls. */
+extern __thread int sched_slice_countdown __attribute__((tls_model("initial-exec")));
+void sched_slice_check(void);
+static inline void sched_slice_tick(void)
+{
+    if (__builtin_expect(--sched_slice_countdown < 0, 0))
+        sched_slice_check();
+}
+
 /* ---- waiting in the kernel (MLTP_LOCK_SEMAPHORE) ------------------- */
 /* Around a wait that blocks the whole VP. */
 void sched_kernel_wait_begin(void);

@@ -24,8 +24,12 @@ typedef struct sched_vp {
     void *exit_sp[4];           /* an ended ULT's context: where its end
                                    saves it (its descriptor may be gone) */
     struct ult_cache cache;     /* stacks, descriptors, ids: no lock */
-    /* statistics (MLTP_STATS=1): written by this VP only */
+    /* statistics (MLTP_STATS=1): written by this VP only; switches also
+       tells sched/slice.c that a new slice began */
     unsigned long switches, parks, wakeups, idle_hits;
+    /* sched/slice.c: switches when the current slice began, and when */
+    unsigned long slice_switches;
+    long slice_start_ns;
 } __attribute__((aligned(64))) sched_vp_t;
 
 _Static_assert(offsetof(sched_vp_t, vp) == 0, "vp_t first");
@@ -37,6 +41,7 @@ struct sched_global {
     int park_semid;
     int semwait;                /* VPs blocked in a kernel wait (uatomic) */
     long spin_ns;               /* MLTP_SPIN_US */
+    long slice_ns;              /* MLTP_SLICE_US (sched/slice.c); 0: off */
     int stats;                  /* MLTP_STATS */
     int nslots;                 /* vps[] allocated */
     sched_vp_t *vps;

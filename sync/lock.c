@@ -13,7 +13,9 @@
  * on its node), so a holder that yields or blocks is not starved by
  * retries, and a deadlock through them is seen like any other (all VPs
  * park). Their waiters live in hashed queues under the run-queue lock;
- * sem_slot counts them (no semaphore in these classes). */
+ * sem_slot counts them (no semaphore in these classes). Their unlock and
+ * failed trylock count down the caller's time slice: a ULT that polls
+ * under them gives its VP up (sched/slice.c). */
 #include <errno.h>
 #include <sched.h>
 #include <stdint.h>
@@ -224,7 +226,11 @@ int mltp_trylock(mltp_lock_t *l)
 {
     if (l->lock_class == MLTP_LOCK_SEMAPHORE)
         return sync_semlock_try(l);
-    return ticket_try(l);
+    if (ticket_try(l))
+        return 1;
+    if (l->lock_class != MLTP_LOCK_SPIN)
+        sched_slice_tick();
+    return 0;
 }
 
 static inline int is_free(const mltp_lock_t *l)
@@ -249,6 +255,7 @@ int mltp_unlock(mltp_lock_t *l)
     case MLTP_LOCK_BLOCK:
     case MLTP_LOCK_BLOCK_FRONT:
         yielding_unlock(l);
+        sched_slice_tick();
         break;
     default:
         base_store_release(&l->now_serving, l->now_serving + 1);
