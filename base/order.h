@@ -27,7 +27,17 @@
 #define base_acquire_fence() cmm_smp_mb()
 #endif
 
-/* Store then load, both sides (store buffering): x86 mfence. */
+/* Store then load, both sides (store buffering). On x86 a locked add of
+   0 below the stack pointer orders them as mfence does for the memory we
+   use (write-back; no non-temporal stores here), at a fraction of the
+   cost: on the reference machine's AMD EPYC, mfence after a store took
+   16% of Splash-3 BARNES at P = 1 in the BLOCK unlock, the locked add
+   1.6%.
+   Linux's smp_mb is the same instruction. */
+#if defined(__x86_64__)
+#define base_full_fence() __asm__ volatile("lock addl $0, -4(%%rsp)" ::: "memory", "cc")
+#else
 #define base_full_fence() cmm_smp_mb()
+#endif
 
 #endif
