@@ -566,6 +566,65 @@ START_TEST(bound_keys_not_inherited)
 }
 END_TEST
 
+/* A ULT creates and joins bound threads in a start where none existed
+   before, so the reaper is their watcher: each join returns soon after
+   the thread's end, not at the reaper's next wake-up for signals (100 ms).
+   _i: 0 mltp_start(1), 1 mltp_start(2), 2 main's share of mltp_begin(2). */
+#define BJ_ROUNDS 20
+#define BJ_LATE_MS 20.0
+static double bj_ended;
+static void bound_notes_end(void *p)
+{
+    (void)p;
+    double t = now();
+    __atomic_store(&bj_ended, &t, __ATOMIC_SEQ_CST);
+}
+
+static void join_bound_rounds(void)
+{
+    for (int i = 0; i < BJ_ROUNDS; i++) {
+        double ended, late_ms;
+        mltp_t *t = mltp_create_bound(bound_notes_end, NULL, 0, NULL);
+        ULT_CHECK(t != NULL, "round %d: mltp_create_bound: %s", i,
+                  strerror(errno));
+        if (!t)
+            return;
+        mltp_join_bound(*t);
+        late_ms = now();
+        __atomic_load(&bj_ended, &ended, __ATOMIC_SEQ_CST);
+        late_ms = (late_ms - ended) * 1e3;
+        free(t);
+        ULT_CHECK(late_ms < BJ_LATE_MS, "round %d: the join returned %.1f ms "
+                  "after the bound thread's end", i, late_ms);
+    }
+}
+
+static void *ult_joins_bound(void *p)
+{
+    (void)p;
+    join_bound_rounds();
+    return NULL;
+}
+
+START_TEST(bound_join_prompt_in_start)
+{
+    cu_reset_fails();
+    /* a fresh process (CK_FORK): no bound thread, no monitor */
+    if (_i < 2) {
+        mltp_t *u = mltp_create(ult_joins_bound, NULL);
+        ck_assert_ptr_nonnull(u);
+        mltp_start(_i + 1);
+        free(u);
+    } else {
+        /* a failed mltp_begin returns on main's thread: ck_assert is safe */
+        ck_assert_int_eq(mltp_begin(2), 0);
+        join_bound_rounds();
+        ck_assert_int_eq(mltp_end(), 0);
+    }
+    cu_assert_ults_ok();
+}
+END_TEST
+
 /* ==================================================================== */
 
 static Suite *api_suite(void)
@@ -593,6 +652,7 @@ static Suite *api_suite(void)
     tcase_add_test(tc, bound_join_waits);
     tcase_add_test(tc, bound_glibc_works);
     tcase_add_test(tc, bound_keys_not_inherited);
+    tcase_add_loop_test(tc, bound_join_prompt_in_start, 0, 3);
     return s;
 }
 

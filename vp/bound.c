@@ -12,7 +12,10 @@
  * only ever added: the reaper and the monitor walk them without a lock.
  * A record's state moves FREE -> MAKING -> RUNNING -> ENDED -> FREE:
  * the creator takes it (CAS) and publishes it RUNNING with the pid; the
- * watcher reaps it and marks it ENDED; the joiner frees it. */
+ * watcher reaps it and marks it ENDED; the joiner frees it. The watcher
+ * sleeps on the tid words of the records it saw RUNNING and on a poke
+ * word that each creator bumps after publishing: a thread published
+ * after the watcher looked wakes it. */
 #include <errno.h>
 #include <linux/futex.h>
 #include <stdlib.h>
@@ -31,6 +34,7 @@ struct chunk {
 
 static struct chunk *chunks;    /* only prepended to (CAS), never freed */
 static int bound_running;       /* uatomic: may still touch shared state */
+static unsigned int poke;       /* futex word: watchers look again */
 
 #define FOREACH_BOUND(c, b)                                                 \
     for (struct chunk *c = CMM_LOAD_SHARED(chunks); c; c = c->next)         \
@@ -39,6 +43,22 @@ static int bound_running;       /* uatomic: may still touch shared state */
 int vp_bound_alive(void)
 {
     return CMM_LOAD_SHARED(bound_running);
+}
+
+/* Wake whoever watches the bound threads (the monitor, or the reaper
+   during a start without one) to look again. */
+void vp_bound_poke(void)
+{
+    uatomic_inc(&poke);
+    vp_pwake(&poke);
+}
+
+/* A watcher's first word, added before vp_bound_watch reads the records
+   (ARCHITECTURE.md, "Bound thread published"). */
+void vp_bound_watch_poke(struct vp_pwait *w)
+{
+    vp_pwait_add(w, &poke, CMM_LOAD_SHARED(poke));
+    base_acquire_fence();
 }
 
 struct vp_bound *vp_bound_take(void)
@@ -129,7 +149,8 @@ static void bound_ended(struct vp_bound *b, const siginfo_t *si)
 }
 
 /* Reap the bound threads that have ended (this may end the program), and
-   add the others' tid words to w. Returns 1 if some did not fit. */
+   add the others' tid words to w, after vp_bound_watch_poke. Returns 1 if
+   some did not fit. */
 int vp_bound_watch(struct vp_pwait *w)
 {
     int more = 0;
@@ -190,7 +211,7 @@ int vp_bound_spawn(struct vp_bound *b, size_t stack_size)
     b->pid = pid;
     /* ARCHITECTURE.md, "Bound thread published" */
     base_store_release(&b->state, VPB_RUNNING);
-    vp_monitor_poke();
+    vp_bound_poke();
     return 0;
 }
 
@@ -239,4 +260,5 @@ void vp_bound_forget(void)
 {
     chunks = NULL;
     bound_running = 0;
+    poke = 0;
 }

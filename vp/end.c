@@ -108,7 +108,7 @@ int vp_exit_claim(pid_t me, int status)
     if (uatomic_cmpxchg(&vpg.exit_pid, 0, me) != 0)
         return 0;
     CMM_STORE_SHARED(vpg.exit_status, status);
-    vp_monitor_poke();            /* it applies the deadline */
+    vp_bound_poke();              /* a sleeping watcher applies the deadline */
     return 1;
 }
 

@@ -2,12 +2,12 @@
 /* vp/monitor.c - the monitor: a thread of the main process that reaps
  * bound threads as soon as they end, so that a crash or exit() in one ends
  * the program even while main runs code of its own (no start). It sleeps
- * on the bound threads' tid words (vp/pwait.c) and on a word of its own
- * that creators bump; it takes no signal. Made on first need, by the main
- * process only (the bound threads' parent is its main thread): the first
- * bound thread created outside a start, or the end of a start that leaves
- * bound threads behind. During a start without a monitor the reaper
- * watches them instead. */
+ * on the bound threads' tid words (vp/pwait.c) and on the word their
+ * creators bump (vp/bound.c); it takes no signal. Made on first need, by
+ * the main process only (the bound threads' parent is its main thread):
+ * the first bound thread created outside a start, or the end of a start
+ * that leaves bound threads behind. During a start without a monitor the
+ * reaper watches them instead. */
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
@@ -18,19 +18,10 @@
 #define TICK_MS 25
 
 static int running;             /* uatomic */
-static unsigned int poke;       /* futex word: look again */
 
 int vp_monitor_running(void)
 {
     return CMM_LOAD_SHARED(running);
-}
-
-void vp_monitor_poke(void)
-{
-    if (!CMM_LOAD_SHARED(running))
-        return;
-    uatomic_inc(&poke);
-    vp_pwake(&poke);
 }
 
 static void *monitor_main(void *unused)
@@ -38,11 +29,10 @@ static void *monitor_main(void *unused)
     (void)unused;
     for (;;) {
         struct vp_pwait w;
-        unsigned int seen = CMM_LOAD_SHARED(poke);
         int exiting, more;
 
         vp_pwait_init(&w);
-        vp_pwait_add(&w, &poke, seen);
+        vp_bound_watch_poke(&w);
         more = vp_bound_watch(&w);          /* may end the program */
         exiting = CMM_LOAD_SHARED(vpg.exit_pid) != 0;
         if (exiting)
@@ -84,5 +74,4 @@ int vp_monitor_start(void)
 void vp_monitor_forget(void)
 {
     running = 0;
-    poke = 0;
 }

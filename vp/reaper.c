@@ -2,6 +2,9 @@
 /* vp/reaper.c - a start's VPs, from the thread that calls mltp_start: the
  * reaper. It clones the VPs and sleeps until they have all left, on their
  * tid words (vp/pwait.c), waking every TICK_MS for the signals it keeps.
+ * While no monitor runs it watches the bound threads too: it also sleeps
+ * on theirs and on the word their creators bump (vp/bound.c), so a bound
+ * thread made during the start is reaped, and joined, as soon as it ends.
  *
  * When a VP dies from a signal, calls exit() or _exit(), it ends the
  * program as a single-threaded program would have ended (vp/end.c), with
@@ -152,9 +155,11 @@ static void reaper_loop(void)
 {
     for (;;) {
         struct vp_pwait w;
-        int alive = 0, exiting;
+        int alive = 0, exiting, watch_bound = !vp_monitor_running();
 
         vp_pwait_init(&w);
+        if (watch_bound)
+            vp_bound_watch_poke(&w);    /* first: it always fits */
         for (int i = 0; i < vpg.nvp; i++) {
             vp_t *vp = vpg.vps[i];
             pid_t t;
@@ -167,7 +172,7 @@ static void reaper_loop(void)
             alive++;
             vp_pwait_add(&w, vp_tcb_tid(&vp->tcb), (unsigned int)t);
         }
-        if (!vp_monitor_running())
+        if (watch_bound)
             vp_bound_watch(&w);
         take_signals(alive);
         /* with exit() in progress in a bound thread, its watcher ends the

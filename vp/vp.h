@@ -164,12 +164,13 @@ int vp_bound_unreaped(void);
 int vp_bound_is_pid(pid_t pid);
 void vp_bound_kill_all(pid_t except);
 void vp_bound_reap_killed(void);
+void vp_bound_poke(void);
+void vp_bound_watch_poke(struct vp_pwait *w);
 int vp_bound_watch(struct vp_pwait *w);
 void vp_bound_forget(void);
 
 int vp_monitor_start(void);
 int vp_monitor_running(void);
-void vp_monitor_poke(void);
 void vp_monitor_forget(void);
 
 #endif
