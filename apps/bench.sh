@@ -14,6 +14,8 @@ reps=${REPS:-5}
 csv=apps/results.csv
 ps=(1 2 4 16 64)
 mkdir -p apps
+# shellcheck source=../bench/common.sh
+. "$(dirname "$0")/../bench/common.sh"
 
 declare -A args=(
     [ocean]="-n 258"
@@ -23,8 +25,6 @@ declare -A args=(
     [matmul-dynamic]="-n 1024 -s dynamic -l block"
 )
 apps_list=(ocean ocean-1026 pi matmul matmul-dynamic)
-
-median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
 # one run: its time (s) and checksum
 run_once() {
@@ -44,7 +44,7 @@ measure() {
     printf '%s %s\n' "$(median "${times[@]}")" "${r#* }"
 }
 
-model=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)
+model=$(cpu_model)
 echo "app,backend,P,N,median_s,checksum" > "$csv"
 for app in "${apps_list[@]}"; do
     prog=${app%-*}
@@ -62,7 +62,7 @@ for app in "${apps_list[@]}"; do
     done
 done
 
-echo "apps-bench: $(nproc) CPUs ($model), median of $reps runs; ms, and ratios within this run"
+echo "apps-bench: $(machine), median of $reps runs; ms, and ratios within this run"
 awk -F, 'function target(what, r, op, bound) {
     printf "  %-42s %6.3f (target %s %s): %s\n", what, r, op, bound,
         ((op == "<=" ? r <= bound : r >= bound) ? "met" : "MISSED")
