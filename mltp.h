@@ -225,7 +225,9 @@ void mltp_join_bound(mltp_t t);
    semaphore) for MLTP_LOCK_SEMAPHORE, with a message.
    Do not yield while holding a MLTP_LOCK_SPIN or MLTP_LOCK_SEMAPHORE
    lock: its waiters keep their VP busy, so on as many VPs as waiters the
-   holder may never run again. A BLOCK or BLOCK_FRONT holder may yield. */
+   holder may never run again. A BLOCK, BLOCK_FRONT or MUTEX holder may
+   yield. Their unlock, or failed trylock, yields when the caller has run
+   a time slice while others are ready (mltp(3), MLTP_SLICE_US). */
 int mltp_lock_init(mltp_lock_t *l, int lock_class);
 void mltp_lock(mltp_lock_t *l);
 /* Non-zero if the lock was taken (extension). */

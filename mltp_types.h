@@ -17,7 +17,10 @@ typedef enum mltp_lock_class {
     MLTP_LOCK_BLOCK = 1,       /* try; else wait, handed over FIFO at the
                                   back of the run queue */
     MLTP_LOCK_BLOCK_FRONT = 2, /* the same, handed over at its front */
-    MLTP_LOCK_SEMAPHORE = 3    /* a SysV semaphore: blocks the whole VP */
+    MLTP_LOCK_SEMAPHORE = 3,   /* a SysV semaphore: blocks the whole VP */
+    MLTP_LOCK_MUTEX = 4        /* try; else wait; unlock frees it and
+                                  readies the first waiter to try again,
+                                  as a pthread mutex does (extension) */
 } mltp_lock_class_t;
 
 /* now_serving and next_available are the ticket counters (public, as in

@@ -4,7 +4,7 @@
 
 void mltp_getsub_init(mltp_getsub_t *g)
 {
-    mltp_lock_init(&g->lock, MLTP_LOCK_BLOCK);
+    mltp_lock_init(&g->lock, MLTP_LOCK_MUTEX);
     g->next = 0;
 }
 

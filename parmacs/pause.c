@@ -5,7 +5,7 @@
 
 void mltp_pause_init(mltp_pause_t *p)
 {
-    mltp_lock_init(&p->lock, MLTP_LOCK_BLOCK);
+    mltp_lock_init(&p->lock, MLTP_LOCK_MUTEX);
     mltp_cond_init(&p->cond);
     p->set = 0;
 }

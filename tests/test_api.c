@@ -288,8 +288,8 @@ START_TEST(lock_init_bad_class)
     mltp_lock_t l;
     ck_assert_int_eq(mltp_lock_init(&l, 99), EINVAL);
     ck_assert_int_eq(mltp_lock_init(&l, -1), EINVAL);
-    ck_assert_int_eq(mltp_lock_init(&l, 4), EINVAL);
-    for (int c = 0; c < 4; c++) {
+    ck_assert_int_eq(mltp_lock_init(&l, MLTP_LOCK_MUTEX + 1), EINVAL);
+    for (int c = 0; c <= MLTP_LOCK_MUTEX; c++) {
         ck_assert_int_eq(mltp_lock_init(&l, c), 0);
         if (c == MLTP_LOCK_SEMAPHORE)
             mltp_lock_destroy(&l);

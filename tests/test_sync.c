@@ -12,6 +12,7 @@ static const char *class_name(int c)
     case MLTP_LOCK_BLOCK: return "BLOCK";
     case MLTP_LOCK_BLOCK_FRONT: return "BLOCK_FRONT";
     case MLTP_LOCK_SEMAPHORE: return "SEMAPHORE";
+    case MLTP_LOCK_MUTEX: return "MUTEX";
     }
     return "?";
 }
@@ -33,6 +34,9 @@ static const struct { int cls, nvp, iters; } mx_cfg[] = {
     { MLTP_LOCK_SEMAPHORE, 1, 2000 },
     { MLTP_LOCK_SEMAPHORE, 2, 2000 },
     { MLTP_LOCK_SEMAPHORE, 4, 2000 },
+    { MLTP_LOCK_MUTEX, 1, 20000 },
+    { MLTP_LOCK_MUTEX, 2, 20000 },
+    { MLTP_LOCK_MUTEX, 4, 20000 },
 };
 #define MX_ULTS 8
 
@@ -75,8 +79,8 @@ START_TEST(mutual_exclusion)
        BLOCK_FRONT: two waiters that each yield to the front (behind
        exactly one other thread) keep passing each other and the holder,
        at the back, never runs again (a livelock the original semantics
-       imply). Only BLOCK lets the holder yield. */
-    mx_yield_inside = cls == MLTP_LOCK_BLOCK;
+       imply). BLOCK and MUTEX let the holder yield. */
+    mx_yield_inside = cls == MLTP_LOCK_BLOCK || cls == MLTP_LOCK_MUTEX;
     cu_run_ults(nvp, MX_ULTS, mx_ult, NULL);
     ck_assert_msg(mx_overlap == 0, "%s on %d VPs: %d overlapping critical "
                   "sections", class_name(cls), nvp, mx_overlap);
@@ -189,6 +193,67 @@ static void *try_other(void *p)
     ULT_CHECK(mltp_unlock(&tl) == 0, "unlock");
     return NULL;
 }
+
+/* ---- MUTEX frees the lock at unlock, BLOCK hands it over ---- */
+
+/* On 1 VP: the holder lets a waiter block on the lock, then unlocks and
+   tries it at once, before the waiter has run again. A BLOCK lock is
+   then the waiter's already (held by a ULT that is not running); a MUTEX
+   is free, and its waiter, readied, takes it after the holder's second
+   unlock. */
+static mltp_lock_t fo_lock;
+static int fo_log[4], fo_n, fo_retook;
+
+static void *fo_waiter(void *p)
+{
+    (void)p;
+    mltp_lock(&fo_lock);            /* blocks: the holder has it */
+    fo_log[fo_n++] = 2;
+    mltp_unlock(&fo_lock);
+    return NULL;
+}
+
+static void *fo_holder(void *p)
+{
+    (void)p;
+    mltp_lock(&fo_lock);
+    fo_log[fo_n++] = 1;
+    mltp_yield();                   /* the waiter tries, yields once, */
+    mltp_yield();                   /* tries again and blocks */
+    mltp_unlock(&fo_lock);
+    fo_retook = mltp_trylock(&fo_lock);
+    if (fo_retook) {
+        fo_log[fo_n++] = 3;
+        mltp_unlock(&fo_lock);
+    }
+    return NULL;
+}
+
+START_TEST(unlock_frees_or_hands_over)
+{
+    int cls = _i ? MLTP_LOCK_MUTEX : MLTP_LOCK_BLOCK;
+
+    ck_assert_int_eq(mltp_lock_init(&fo_lock, cls), 0);
+    fo_n = fo_retook = 0;
+    mltp_t *h = mltp_create(fo_holder, NULL), *w = mltp_create(fo_waiter, NULL);
+    ck_assert(h && w);
+    mltp_start(1);
+    cu_assert_ults_ok();
+    if (cls == MLTP_LOCK_MUTEX) {
+        ck_assert_msg(fo_retook, "MUTEX: not free right after unlock");
+        ck_assert_int_eq(fo_n, 3);
+        ck_assert_int_eq(fo_log[1], 3);     /* the holder again, then */
+        ck_assert_int_eq(fo_log[2], 2);     /* the readied waiter */
+    } else {
+        ck_assert_msg(!fo_retook, "BLOCK: not handed to its waiter");
+        ck_assert_int_eq(fo_n, 2);
+        ck_assert_int_eq(fo_log[1], 2);
+    }
+    ck_assert_uint_eq(fo_lock.now_serving, fo_lock.next_available);
+    free(h);
+    free(w);
+}
+END_TEST
 
 START_TEST(trylock)
 {
@@ -1010,8 +1075,9 @@ static Suite *sync_suite(void)
                         (int)(sizeof mx_cfg / sizeof mx_cfg[0]));
     tcase_add_test(tc, lock_initializer);
     tcase_add_loop_test(tc, ticket_fields, 0, 3);
-    tcase_add_loop_test(tc, trylock, 0, 4);
-    tcase_add_loop_test(tc, unlock_free_lock, 0, 4);
+    tcase_add_loop_test(tc, trylock, 0, 5);
+    tcase_add_loop_test(tc, unlock_free_lock, 0, 5);
+    tcase_add_loop_test(tc, unlock_frees_or_hands_over, 0, 2);
     tcase_add_loop_test(tc, semaphore_sets_removed, 0, 5);
     tcase_add_test(tc, semaphore_sets_group_kill);
 
