@@ -233,13 +233,13 @@ static void reap_here(struct vp_bound *b)
 
 /* Until b has been reaped (a crash or exit() there ends the program
    instead). A ULT caller yields: yield(). */
-void vp_bound_wait(struct vp_bound *b, void (*yield)(void))
+void vp_bound_wait(struct vp_bound *b, void (*pause)(volatile int *word, int seen))
 {
     int s;
 
     while ((s = CMM_LOAD_SHARED(b->state)) != VPB_ENDED) {
-        if (yield)
-            yield();
+        if (pause)
+            pause(&b->state, s);
         else if (!vp_current() && getpid() == vpg.main_pid && !vpg.running &&
                  !vp_monitor_running())
             reap_here(b);

@@ -156,8 +156,10 @@ struct vp_bound {
 struct vp_bound *vp_bound_take(void);
 /* 0, or an errno value (b is then free again) */
 int vp_bound_spawn(struct vp_bound *b, size_t stack_size);
-/* until it has been reaped; a ULT passes its yield */
-void vp_bound_wait(struct vp_bound *b, void (*yield)(void));
+/* until it has been reaped; a ULT passes its pause, called with the
+   state word and the value seen, which lets other ULTs run or sleeps on
+   the word (the watcher wakes it) */
+void vp_bound_wait(struct vp_bound *b, void (*pause)(volatile int *word, int seen));
 void vp_bound_free(struct vp_bound *b);     /* joined: TCB back, record free */
 int vp_bound_alive(void);
 int vp_bound_unreaped(void);
