@@ -2,7 +2,6 @@
 /* apps/par/options.c - the command line the apps share. */
 #include <errno.h>
 #include <limits.h>
-#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -34,15 +33,9 @@ static long whole(const char *s, long lo, long hi)
 
 void par_config_default(struct par_config *c)
 {
-    const char *e = getenv("MLTP_VPS");
-    cpu_set_t set;
-    long n = e ? whole(e, 1, 1024) : -1;
-
-    if (n < 0 && sched_getaffinity(0, sizeof set, &set) == 0)
-        n = CPU_COUNT(&set);
     c->backend = PAR_MLTP;
     c->workers = 1;
-    c->vps = n > 0 ? (int)n : 1;
+    c->vps = mltp_vps_default();
     c->lock_class = MLTP_LOCK_SPIN;
 }
 
