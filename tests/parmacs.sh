@@ -27,5 +27,16 @@ for prog in pm2 pm3 pm4; do
     out=$("$dir/$prog" 65 2>&1)
     [ $? = 2 ] || { echo "FAIL: $prog 65: not refused ($out)"; failed=1; }
 done
+# A thin macro file: what a program gets from it is calls of the library,
+# no code of its own (no function defined, no instruction, no system call)
+# that every file would carry and that would tie it to one architecture.
+if [ -n "${PARMACS_M4:-}" ] && [ -n "${PARMACS_FILE:-}" ]; then
+    code=$(printf '%s\n' MAIN_ENV EXTERN_ENV 'CREATE(f, n)' 'CLOCK(t)' 'G_MALLOC(n)' \
+               'LOCKDEC(l)' 'BARDEC(b)' 'PAUSEDEC(p)' 'GSDEC(g)' |
+           "$PARMACS_M4" -Ulen -Uindex "$PARMACS_FILE" - |
+           grep -nE 'static|inline|__asm__|asm\(|syscall|SYS_|\)[[:space:]]*$' | grep -v '^[0-9]*:#')
+    [ -z "$code" ] || { echo "FAIL: the macro file expands to code of its own: $code"; failed=1; }
+    runs=$((runs + 1))
+fi
 echo "parmacs: $runs runs"
 exit $failed
