@@ -18,9 +18,26 @@
  *   failed-begin no VP can be made (RLIMIT_NPROC): mltp_begin fails, main
  *                goes on; then a begin that works
  *
+ * SPLASH-style workers (mltp_worker_create and the rest), which take their
+ * VP count from $MLTP_VPS (mltp_vps_default); NVP is then only what the
+ * scenario expects:
+ *
+ *   vps          mltp_vps_default() and the CPUs of the affinity mask
+ *                (ARG "narrow": the mask narrowed to one CPU first)
+ *   workers      three rounds of ARG workers: mltp_workers_run twice,
+ *                then ARG-1 mltp_worker_create and fn() in main; the ids
+ *                each saw, main's place during and after, a last wait
+ *   wait-in-worker worker 1 calls mltp_workers_wait before main does
+ *   workers-failed-begin no VP can be made: mltp_worker_create and
+ *                mltp_workers_run fail; then a round that works
+ *   shared-malloc ARG ok: 4 workers use and main frees the block; huge,
+ *                rlimit, huge-worker: no memory for it (a size no malloc
+ *                gives, or RLIMIT_AS; in a worker ULT on a VP)
+ *
  * usage: mainprog SCENARIO NVP [ARG]
  */
 #include <signal.h>
+#include <stdint.h>
 #include <sys/syscall.h>
 #define PU_CRASH_TESTS
 #include "prog_util.h"
@@ -321,6 +338,221 @@ static int scen_failed_begin(void)
 }
 
 /* ------------------------------------------------------------------ */
+/* vps                                                                 */
+
+static int affinity_cpus(void)
+{
+    cpu_set_t s;
+    return sched_getaffinity(0, sizeof s, &s) == 0 ? CPU_COUNT(&s) : -1;
+}
+
+static int scen_vps(void)
+{
+    if (arg && !strcmp(arg, "narrow")) {
+        cpu_set_t s, one;
+        int c = 0;
+        if (sched_getaffinity(0, sizeof s, &s) != 0)
+            return 99;
+        while (!CPU_ISSET(c, &s))
+            c++;
+        CPU_ZERO(&one);
+        CPU_SET(c, &one);
+        if (sched_setaffinity(0, sizeof one, &one) != 0) {
+            printf("sched_setaffinity: %s\n", strerror(errno));
+            return 99;
+        }
+    }
+    printf("vps=%d cpus=%d\n", mltp_vps_default(), affinity_cpus());
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* workers                                                             */
+
+#define W_MAX 64
+static long w_parties, w_calls, w_seen[W_MAX], w_bad_id;
+static int w_vps, w_main_self_null, w_main_on_thread;
+
+static int on_main_thread(void)
+{
+    return (int)syscall(SYS_gettid) == (int)main_pid;
+}
+
+static void w_fn(void)
+{
+    long id = mltp_worker_id();
+
+    INC(w_calls);
+    if (id < 0 || id >= W_MAX)
+        INC(w_bad_id);
+    else
+        INC(w_seen[id]);
+    if (id == 0) {
+        w_main_self_null = mltp_self() == NULL;
+        w_main_on_thread = on_main_thread();
+    } else {
+        STORE(w_vps, mltp_vp_count());
+    }
+    /* all P at once, main among them: a worker missing or counted twice
+       hangs or passes early */
+    if (w_parties > 1)
+        mltp_barrier(&bar, (int)w_parties);
+}
+
+/* One line per fact, prefixed by the round's name; then a clean slate. */
+static void w_report(const char *round, int rc, int wait_rc)
+{
+    int ids_ok = w_bad_id == 0;
+    for (long i = 0; i < W_MAX; i++)
+        ids_ok &= w_seen[i] == (i < w_parties);
+    printf("%s: rc=%d wait=%d calls=%ld ids-ok=%d\n", round, rc, wait_rc,
+           w_calls, ids_ok);
+    printf("%s: fn-in-main self-null=%d on-main-thread=%d\n", round,
+           w_main_self_null, w_main_on_thread);
+    if (w_parties > 1)
+        printf("%s: vps=%d\n", round, w_vps);
+    printf("%s: after self-null=%d on-main-thread=%d vp=%d id=%ld\n", round,
+           mltp_self() == NULL, on_main_thread(), mltp_vp_id(),
+           mltp_worker_id());
+    w_calls = w_bad_id = 0;
+    w_vps = w_main_self_null = w_main_on_thread = 0;
+    memset(w_seen, 0, sizeof w_seen);
+}
+
+static void w_round_run(const char *round)
+{
+    int rc = mltp_workers_run(w_fn, w_parties);
+    w_report(round, rc, mltp_workers_wait());
+}
+
+static int scen_workers(void)
+{
+    w_parties = arg ? atol(arg) : 16;
+    if (w_parties < 1 || w_parties > W_MAX)
+        return 2;
+    mltp_barrier_init(&bar);
+    w_round_run("run");
+    w_round_run("again");       /* numbered from 1 again */
+    int rc = 0;
+    for (long i = 1; i < w_parties; i++)     /* SPLASH-2: CREATE P-1 times */
+        rc |= mltp_worker_create(w_fn);
+    w_fn();
+    w_report("create", rc, mltp_workers_wait());
+    printf("wait-again=%d\ndone\n", mltp_workers_wait());
+    return 0;
+}
+
+static volatile int ww_called;
+static int ww_rc = 99, ww_errno;
+
+static void ww_fn(void)
+{
+    if (mltp_worker_id() == 1) {
+        clear_err();
+        ww_rc = mltp_workers_wait();
+        ww_errno = err();
+        ww_called = 1;
+    } else {
+        while (!ww_called)      /* main waits after the worker has tried */
+            mltp_yield();
+    }
+}
+
+static int scen_wait_in_worker(void)
+{
+    int rc = mltp_workers_run(ww_fn, 2);
+    printf("run=%d worker-wait=%d errno=%d", rc, ww_rc, ww_errno);
+    printf(" main-wait=%d\ndone\n", mltp_workers_wait());
+    return 0;
+}
+
+static int scen_workers_failed_begin(void)
+{
+    struct rlimit old;
+    int e = nproc_at_limit(hello, "first", &old);
+    if (e)
+        return e;
+    w_parties = 1;      /* fn must not run: if it does, no barrier hides it */
+    clear_err();
+    int create = mltp_worker_create(w_fn), create_errno = err();
+    clear_err();
+    int run = mltp_workers_run(w_fn, 4), run_errno = err();
+    int self_null = mltp_self() == NULL;
+    int wait_rc = mltp_workers_wait();
+    setrlimit(RLIMIT_NPROC, &old);
+    printf("create=%d errno=%d run=%d errno=%d calls=%ld self-null=%d wait=%d\n",
+           create, create_errno, run, run_errno, w_calls, self_null, wait_rc);
+    mltp_barrier_init(&bar);
+    w_parties = 3;
+    w_round_run("after");
+    printf("done\n");
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* shared-malloc                                                       */
+
+#define SM_WORKERS 4
+#define SM_WORDS (1L << 18)
+static long *sm;
+
+static void sm_fn(void)
+{
+    long id = mltp_worker_id();
+    for (long i = id; i < SM_WORDS; i += SM_WORKERS)
+        sm[i] = 3 * i + 1;
+    mltp_barrier(&bar, SM_WORKERS);
+}
+
+static void *sm_huge_fn(void *p)
+{
+    (void)p;
+    void *q = mltp_shared_malloc(SIZE_MAX / 2);
+    printf("survived %p\n", q);
+    return NULL;
+}
+
+static int scen_shared_malloc(void)
+{
+    const char *how = arg ? arg : "ok";
+
+    if (!strcmp(how, "huge")) {
+        sm_huge_fn(NULL);
+    } else if (!strcmp(how, "huge-worker")) {
+        if (mltp_begin(nvp) != 0)
+            return 99;
+        mltp_join(make(sm_huge_fn, NULL), NULL);
+        mltp_end();
+    } else if (!strcmp(how, "rlimit")) {
+        long pages = 0;
+        FILE *f = fopen("/proc/self/statm", "r");
+        if (!f || fscanf(f, "%ld", &pages) != 1)
+            return 99;
+        fclose(f);
+        /* room for stdio, not for the block */
+        struct rlimit rl;
+        getrlimit(RLIMIT_AS, &rl);
+        rl.rlim_cur = (rlim_t)pages * (rlim_t)sysconf(_SC_PAGESIZE) + (16u << 20);
+        if (setrlimit(RLIMIT_AS, &rl) != 0)
+            return 99;
+        void *q = mltp_shared_malloc(256u << 20);
+        printf("survived %p\n", q);
+    } else {
+        mltp_barrier_init(&bar);
+        sm = mltp_shared_malloc(SM_WORDS * sizeof *sm);
+        int rc = mltp_workers_run(sm_fn, SM_WORKERS);
+        int wait_rc = mltp_workers_wait();
+        long bad = 0;
+        for (long i = 0; i < SM_WORDS; i++)
+            bad += sm[i] != 3 * i + 1;
+        free(sm);
+        printf("run=%d wait=%d bad-words=%ld\n", rc, wait_rc, bad);
+    }
+    printf("done\n");
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
 
 static const struct {
     const char *name;
@@ -336,6 +568,11 @@ static const struct {
     { "deadlock-end", scen_deadlock_end },
     { "deadlock-main", scen_deadlock_main },
     { "failed-begin", scen_failed_begin },
+    { "vps", scen_vps },
+    { "workers", scen_workers },
+    { "wait-in-worker", scen_wait_in_worker },
+    { "workers-failed-begin", scen_workers_failed_begin },
+    { "shared-malloc", scen_shared_malloc },
 };
 
 int main(int argc, char **argv)

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * test_api.c - bad input and misuse, out of memory, and bound threads.
+ * test_api.c - bad input and misuse, out of memory, bound threads, and
+ * the SPLASH-style workers' bad input and clock.
  */
 #include <pthread.h>
 #include <sys/syscall.h>
@@ -626,6 +627,75 @@ START_TEST(bound_join_prompt_in_start)
 END_TEST
 
 /* ==================================================================== */
+/* SPLASH-style workers: bad input; the clock                           */
+
+/* fn NULL fails before anything starts: main stays off any VP */
+START_TEST(workers_null_function)
+{
+    write_errno(0);
+    ck_assert_int_eq(mltp_worker_create(NULL), -1);
+    ck_assert_int_eq(read_errno(), EINVAL);
+    for (long n = 1; n <= 4; n += 3) {
+        write_errno(0);
+        ck_assert_int_eq(mltp_workers_run(NULL, n), -1);
+        ck_assert_int_eq(read_errno(), EINVAL);
+    }
+    ck_assert_ptr_null(mltp_self());
+    ck_assert_int_eq(mltp_vp_count(), 0);
+    ck_assert_int_eq(mltp_workers_wait(), 0);
+}
+END_TEST
+
+static int wait_none_rc = -2;
+static void wait_none(void)
+{
+    wait_none_rc = mltp_workers_wait();
+}
+
+START_TEST(workers_wait_none)
+{
+    double t0 = now();
+    long msg = with_stderr_captured(wait_none);
+    double dt = now() - t0;
+    ck_assert_int_eq(wait_none_rc, 0);
+    ck_assert_msg(msg == 0, "mltp_workers_wait() with no worker printed a message");
+    ck_assert_msg(dt < 0.5, "mltp_workers_wait() with no worker took %.3f s", dt);
+    ck_assert_ptr_null(mltp_self());
+    ck_assert_int_eq(mltp_vp_count(), 0);
+}
+END_TEST
+
+static unsigned long monotonic_us(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (unsigned long)ts.tv_sec * 1000000UL + (unsigned long)ts.tv_nsec / 1000UL;
+}
+
+/* CLOCK_MONOTONIC in microseconds: between two reads of it, never
+   backwards, and a 20 ms sleep apart by about that (a shared machine may
+   sleep much longer) */
+START_TEST(clock_us)
+{
+    unsigned long a = monotonic_us(), c = mltp_clock_us(), b = monotonic_us();
+    ck_assert_msg(a <= c && c <= b, "mltp_clock_us() = %lu, not between %lu "
+                  "and %lu (CLOCK_MONOTONIC in µs)", c, a, b);
+    unsigned long back = 0;
+    for (int i = 0; i < 100000 && !back; i++) {
+        unsigned long t = mltp_clock_us();
+        back = t < c ? c : 0;
+        c = t;
+    }
+    ck_assert_msg(!back, "mltp_clock_us() went back from %lu to %lu", back, c);
+    a = mltp_clock_us();
+    sleep_ms(20);
+    unsigned long d = mltp_clock_us() - a;
+    ck_assert_msg(d >= 15000 && d <= 1000000, "a 20 ms sleep: mltp_clock_us() "
+                  "advanced by %lu µs", d);
+}
+END_TEST
+
+/* ==================================================================== */
 
 static Suite *api_suite(void)
 {
@@ -645,6 +715,11 @@ static Suite *api_suite(void)
     tcase_add_test(tc, lock_init_bad_class);
     tcase_add_test(tc, barrier_zero_count);
     tcase_add_test(tc, join_bad_args);
+
+    tc = cu_tcase(s, "workers", 30);
+    tcase_add_test(tc, workers_null_function);
+    tcase_add_test(tc, workers_wait_none);
+    tcase_add_test(tc, clock_us);
 
     tc = cu_tcase(s, "bound", 60);
     tcase_add_test(tc, bound_null);

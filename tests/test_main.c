@@ -1,19 +1,42 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * test_main.c - main takes part in the work (mltp_begin, mltp_end; issue
- * 9): each scenario of tests/mainprog runs once under a watchdog, on 1 VP
- * (_i 0) and on 2 (_i 1) unless the case says otherwise, and leaves no
- * process and no semaphore set behind (pc_end).
+ * 9), and the SPLASH-style workers built on them (mltp_worker_create and
+ * the rest, which get their VP count from MLTP_VPS): each scenario of
+ * tests/mainprog runs once under a watchdog, on 1 VP (_i 0) and on 2 (_i
+ * 1) unless the case says otherwise, and leaves no process and no
+ * semaphore set behind (pc_end).
  */
 #include "proc_cases.h"
 
 #define NVP (_i ? 2 : 1)
 #define MAINPROG pc_prog_path("MAINPROG", "./tests/mainprog")
 
+/* env: "NAME=VALUE" strings added to the program's environment, or NULL */
+static void run_env(struct pc_run *r, const char *scen, int nvp,
+                    const char *arg, const char *const *env)
+{
+    struct cu_spawn_opts o = { .env = env };
+    pc_begin_ex(r, MAINPROG, scen, nvp, arg, &o);
+    for (const char *const *e = env; e && *e; e++)
+        snprintf(r->what + strlen(r->what), sizeof r->what - strlen(r->what),
+                 " (%s)", *e);
+    pc_finish(r, PC_WATCHDOG);
+}
+
 static void run(struct pc_run *r, const char *scen, int nvp, const char *arg)
 {
-    pc_begin_ex(r, MAINPROG, scen, nvp, arg, NULL);
-    pc_finish(r, PC_WATCHDOG);
+    run_env(r, scen, nvp, arg, NULL);
+}
+
+/* The workers' scenarios, on nvp VPs as mltp_vps_default() gives them. */
+static void run_workers(struct pc_run *r, const char *scen, int nvp,
+                        const char *arg)
+{
+    char vps[32];
+    const char *env[] = { vps, NULL };
+    snprintf(vps, sizeof vps, "MLTP_VPS=%d", nvp);
+    run_env(r, scen, nvp, arg, env);
 }
 
 /* stdout has "key=VALUE" with this value */
@@ -190,6 +213,167 @@ START_TEST(failed_begin)
 }
 END_TEST
 
+/* ==================================================================== */
+/* SPLASH-style workers                                                 */
+
+static int cpus_here(void)
+{
+    cpu_set_t s;
+    ck_assert_int_eq(sched_getaffinity(0, sizeof s, &s), 0);
+    return CPU_COUNT(&s);
+}
+
+/* env NULL: MLTP_VPS unset. vps 0: the CPU count of the mask. msg: lines
+   "mltp: ignoring MLTP_VPS=..." wanted on stderr (-1: not checked). */
+static const struct {
+    const char *env, *arg;
+    int vps, msg;
+} vps_cfg[] = {
+    { "MLTP_VPS=3", NULL, 3, 0 },
+    { "MLTP_VPS=1024", NULL, 1024, 0 },
+    { NULL, NULL, 0, 0 },
+    { NULL, "narrow", 0, 0 },
+    { "MLTP_VPS=3", "narrow", 3, 0 },
+    { "MLTP_VPS=", NULL, 0, 0 },
+    { "MLTP_VPS=0", NULL, 0, -1 },
+    { "MLTP_VPS=-2", NULL, 0, 1 },
+    { "MLTP_VPS=abc", NULL, 0, 1 },
+    { "MLTP_VPS=1025", NULL, 0, 1 },
+};
+
+START_TEST(vps_default)
+{
+    struct pc_run r;
+    const char *env[] = { vps_cfg[_i].env, NULL };
+    int narrow = vps_cfg[_i].arg != NULL;
+    int cpus = narrow ? 1 : cpus_here();
+    int want = vps_cfg[_i].vps ? vps_cfg[_i].vps : cpus;
+    char s[64], line[512];
+
+    unsetenv("MLTP_VPS");
+    run_env(&r, "vps", 1, vps_cfg[_i].arg, env);
+    pc_assert_exit(&r, 0);
+    snprintf(s, sizeof s, "vps=%d cpus=%d\n", want, cpus);
+    pc_assert_has(&r, s);
+    int n = pc_mltp_lines(&r, vps_cfg[_i].msg, line, sizeof line);
+    snprintf(s, sizeof s, "mltp: ignoring %s", env[0] ? env[0] : "");
+    ck_assert_msg(n <= 0 || !strncmp(line, s, strlen(s)), "%s: the message "
+                  "does not start '%s': %s", r.what, s, line);
+    pc_end(&r);
+}
+END_TEST
+
+/* A round of p workers went well: ids 0..p-1 once each, main's share as
+   worker 0 (p = 1: main's thread, no start), the workers on nvp VPs, main
+   alone on its thread after the wait. */
+static void assert_round(const struct pc_run *r, const char *round, int p, int nvp)
+{
+    char s[160];
+    snprintf(s, sizeof s, "%s: rc=0 wait=0 calls=%d ids-ok=1\n", round, p);
+    pc_assert_has(r, s);
+    snprintf(s, sizeof s, "%s: fn-in-main self-null=%d on-main-thread=%d\n",
+             round, p == 1, p == 1);
+    pc_assert_has(r, s);
+    snprintf(s, sizeof s, "%s: vps=%d\n", round, nvp);
+    if (p > 1)
+        pc_assert_has(r, s);
+    snprintf(s, sizeof s, "%s: after self-null=1 on-main-thread=1 vp=-1 id=0\n",
+             round);
+    pc_assert_has(r, s);
+}
+
+/* Three rounds of P workers (two mltp_workers_run, one of P-1
+   mltp_worker_create and fn() in main), then a wait with no worker. */
+static void workers(int nvp, int p)
+{
+    struct pc_run r;
+    char a[16];
+
+    snprintf(a, sizeof a, "%d", p);
+    run_workers(&r, "workers", nvp, a);
+    pc_assert_exit(&r, 0);
+    assert_round(&r, "run", p, nvp);
+    assert_round(&r, "again", p, nvp);
+    assert_round(&r, "create", p, nvp);
+    pc_assert_has(&r, "wait-again=0\ndone\n");
+    ck_assert_int_eq(our_lines(&r), 0);
+    pc_end(&r);
+}
+
+START_TEST(workers_1) { workers(NVP, 1); }
+END_TEST
+START_TEST(workers_2) { workers(NVP, 2); }
+END_TEST
+START_TEST(workers_16) { workers(NVP, 16); }
+END_TEST
+START_TEST(workers_64) { workers(NVP, 64); }
+END_TEST
+
+/* Only main's thread or main's share may wait: EPERM, with mltp_end's
+   message. */
+START_TEST(workers_wait_in_worker)
+{
+    struct pc_run r;
+    char s[96];
+    run_workers(&r, "wait-in-worker", NVP, NULL);
+    pc_assert_exit(&r, 0);
+    snprintf(s, sizeof s, "run=0 worker-wait=-1 errno=%d main-wait=0\ndone\n", EPERM);
+    pc_assert_has(&r, s);
+    err_has(&r, "mltp: mltp_end() called by another thread than main's share");
+    ck_assert_int_eq(our_lines(&r), 1);
+    pc_end(&r);
+}
+END_TEST
+
+/* No VP can be made: both calls fail as mltp_begin does and fn never
+   runs; once the limit is lifted a round works, numbered from 1. */
+START_TEST(workers_failed_begin)
+{
+    struct pc_run r;
+    char s[128];
+    run_workers(&r, "workers-failed-begin", 1, NULL);
+    pc_assert_exit(&r, 0);
+    err_has(&r, "mltp: could create only 0 of 1 VPs");
+    snprintf(s, sizeof s, "create=-1 errno=%d run=-1 errno=%d calls=0 "
+             "self-null=1 wait=0\n", EAGAIN, EAGAIN);
+    pc_assert_has(&r, s);
+    assert_round(&r, "after", 3, 1);
+    pc_assert_has(&r, "done\n");
+    pc_end(&r);
+}
+END_TEST
+
+START_TEST(shared_malloc_ok)
+{
+    struct pc_run r;
+    run_workers(&r, "shared-malloc", NVP, "ok");
+    pc_assert_exit(&r, 0);
+    pc_assert_has(&r, "run=0 wait=0 bad-words=0\ndone\n");
+    ck_assert_int_eq(our_lines(&r), 0);
+    pc_end(&r);
+}
+END_TEST
+
+/* No memory: status 1 and one line, whoever asked; the caller never sees
+   NULL. ASan's allocator must return NULL, as malloc does. */
+START_TEST(shared_malloc_oom)
+{
+    static const char *how[] = { "huge", "rlimit", "huge-worker" };
+    const char *env[] = { "MLTP_VPS=2", "ASAN_OPTIONS=allocator_may_return_null=1", NULL };
+    struct pc_run r;
+    char line[512];
+
+    run_env(&r, "shared-malloc", 2, how[_i], env);
+    pc_assert_exit(&r, 1);
+    pc_assert_not(&r, "survived");
+    int n = cu_count_lines(r.p->err, "", line, sizeof line);
+    ck_assert_msg(n == 1 && !strncmp(line, "mltp: out of memory", 19), "%s: "
+                  "%d line(s) on stderr, expected one 'mltp: out of memory...'",
+                  r.what, n);
+    pc_end(&r);
+}
+END_TEST
+
 #define ADD(tc, t) tcase_add_loop_test(tc, t, 0, 2)
 
 static Suite *main_suite(void)
@@ -213,6 +397,17 @@ static Suite *main_suite(void)
     ADD(tc, deadlock_while_main_ends);
     ADD(tc, deadlock_with_main_blocked);
     tcase_add_test(tc, failed_begin);
+
+    tc = cu_tcase(s, "workers", 30);
+    tcase_add_loop_test(tc, vps_default, 0, (int)(sizeof vps_cfg / sizeof vps_cfg[0]));
+    ADD(tc, workers_1);
+    ADD(tc, workers_2);
+    ADD(tc, workers_16);
+    ADD(tc, workers_64);
+    ADD(tc, workers_wait_in_worker);
+    tcase_add_test(tc, workers_failed_begin);
+    ADD(tc, shared_malloc_ok);
+    tcase_add_loop_test(tc, shared_malloc_oom, 0, 3);
     return s;
 }
 

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * test_sync.c - synchronisation layer: the four lock classes, trylock and
- * misuse, episode barriers, condition queues, atomics.
+ * misuse, episode barriers, condition queues, atomics; and what the PARMACS
+ * macros build on them, event flags and loop counters.
  */
 #include "check_util.h"
 
@@ -1065,6 +1066,203 @@ END_TEST
 
 /* ==================================================================== */
 
+/* ==================================================================== */
+/* Event flags (mltp_pause_*)                                           */
+
+static mltp_pause_t pz;
+static int pz_passed;
+
+/* set first: a lone ULT's waits return at once (had one blocked, the
+   start would end in a deadlock with nobody past it) */
+static void *pz_lone(void *p)
+{
+    (void)p;
+    mltp_pause_set(&pz);
+    mltp_pause_wait(&pz);
+    mltp_pause_wait(&pz);   /* a wait leaves the flag set */
+    CU_STORE(pz_passed, 1);
+    return NULL;
+}
+
+START_TEST(pause_set_first)
+{
+    mltp_pause_init(&pz);
+    cu_run_ults(_i + 1, 1, pz_lone, NULL);
+    ck_assert_int_eq(pz_passed, 1);
+}
+END_TEST
+
+#define PZ_MANY 16
+static int pz_clear_first, pz_waiters, pz_waiting, pz_set_called, pz_early,
+    pz_released;
+static double pz_yields_ms;
+
+static void *pz_waiter(void *p)
+{
+    (void)p;
+    if (pz_clear_first) {
+        mltp_pause_set(&pz);
+        mltp_pause_clear(&pz);
+    }
+    CU_INC(pz_waiting);
+    mltp_pause_wait(&pz);
+    if (!CU_LOAD(pz_set_called))
+        CU_INC(pz_early);
+    CU_INC(pz_released);
+    return NULL;
+}
+
+static void *pz_setter(void *p)
+{
+    (void)p;
+    while (CU_LOAD(pz_waiting) < pz_waiters)
+        mltp_yield();
+    sleep_ms(10);   /* on 2 VPs, the waiters are in their wait by then */
+    /* on 1 VP, a waiter that polled instead of blocking would take a time
+       slice at each of these yields */
+    double t0 = now();
+    for (int i = 0; i < 200; i++)
+        mltp_yield();
+    pz_yields_ms = (now() - t0) * 1e3;
+    CU_STORE(pz_set_called, 1);
+    mltp_pause_set(&pz);
+    return NULL;
+}
+
+/* A wait on a clear flag lasts until another ULT sets it, on 1 VP and
+   on 2 (_i odd); one set lets every waiter go. _i / 2: one waiter, the
+   flag never set; one waiter, the flag set and cleared; PZ_MANY waiters. */
+START_TEST(pause_wait_blocks)
+{
+    int nvp = _i % 2 + 1;
+    pz_clear_first = _i / 2 == 1;
+    pz_waiters = _i / 2 == 2 ? PZ_MANY : 1;
+    mltp_pause_init(&pz);
+    cu_run_lead_ults(nvp, pz_setter, pz_waiters, pz_waiter);
+    ck_assert_msg(pz_early == 0, "%d of %d waiter(s) went on before "
+                  "mltp_pause_set%s", pz_early, pz_waiters,
+                  pz_clear_first ? " (the flag set, then cleared)" : "");
+    ck_assert_int_eq(pz_released, pz_waiters);
+    ck_assert_msg(nvp > 1 || pz_yields_ms < 100, "on 1 VP, 200 yields took "
+                  "%.1f ms while %d ULT(s) waited: they do not block",
+                  pz_yields_ms, pz_waiters);
+}
+END_TEST
+
+/* ==================================================================== */
+/* Loop counters (mltp_getsub)                                          */
+
+static mltp_getsub_t gs;
+static int gs_ran;
+
+static const struct {
+    long chunk, max;
+    const char *want;
+} gs_cfg[] = {
+    { 3, 10, "0 3 6 9 -1" },
+    { 5, 10, "0 5 10 -1" },         /* max itself is handed out */
+    { 1, 0, "0 -1" },
+    { 0, 4, "0 1 2 3 4 -1" },       /* chunk < 1 counts as 1 */
+    { -7, 2, "0 1 2 -1" },
+    { 2, -1, "-1" },
+};
+
+/* One loop's subscripts up to the -1, as "0 3 6 9 -1". */
+static void gs_loop(char *buf, size_t len, long chunk, long max)
+{
+    size_t used = 0;
+    buf[0] = 0;
+    for (int i = 0; i < 16 && used < len; i++) {
+        long s = mltp_getsub(&gs, chunk, max);
+        used += (size_t)snprintf(buf + used, len - used, "%s%ld", i ? " " : "", s);
+        if (s == -1)
+            break;
+    }
+}
+
+static void *gs_sequences(void *p)
+{
+    char got[128];
+    (void)p;
+    for (size_t c = 0; c < sizeof gs_cfg / sizeof gs_cfg[0]; c++) {
+        mltp_getsub_init(&gs);
+        for (int loop = 1; loop <= 2; loop++) {    /* after the -1, from 0 again */
+            gs_loop(got, sizeof got, gs_cfg[c].chunk, gs_cfg[c].max);
+            ULT_CHECK(!strcmp(got, gs_cfg[c].want), "chunk %ld max %ld, loop "
+                      "%d: '%s', expected '%s'", gs_cfg[c].chunk, gs_cfg[c].max,
+                      loop, got, gs_cfg[c].want);
+        }
+    }
+    /* init starts a loop left half-way again */
+    mltp_getsub(&gs, 1, 10);
+    mltp_getsub_init(&gs);
+    ULT_CHECK(mltp_getsub(&gs, 1, 10) == 0, "not 0 after mltp_getsub_init");
+    CU_STORE(gs_ran, 1);
+    return NULL;
+}
+
+START_TEST(getsub_sequence)
+{
+    cu_reset_fails();
+    cu_run_ults(1, 1, gs_sequences, NULL);
+    cu_assert_ults_ok();
+    ck_assert_int_eq(gs_ran, 1);
+}
+END_TEST
+
+#define GS_ULTS 16
+/* each: so short a section, left unlocked, races only now and then */
+#define GS_CALLS 125000
+#define GS_N (GS_ULTS * GS_CALLS)
+#define GS_CHUNK 3
+#define GS_MAX ((GS_N - 1) * GS_CHUNK)
+static unsigned char gs_hits[GS_N];
+static long gs_bad;
+
+/* GS_N calls between them hand out GS_N subscripts, the last one max */
+static void *gs_taker(void *p)
+{
+    (void)p;
+    for (long n = 1; n <= GS_CALLS; n++) {
+        long s = mltp_getsub(&gs, GS_CHUNK, GS_MAX);
+        if (s < 0 || s % GS_CHUNK || s > GS_MAX)
+            CU_INC(gs_bad);
+        else
+            CU_INC(gs_hits[s / GS_CHUNK]);
+        if (n % 64 == 0)
+            mltp_yield();   /* the ULTs of a VP take turns */
+    }
+    return NULL;
+}
+
+static void *gs_last(void *p)
+{
+    (void)p;
+    ULT_CHECK(mltp_getsub(&gs, GS_CHUNK, GS_MAX) == -1, "no -1 after the last subscript");
+    ULT_CHECK(mltp_getsub(&gs, GS_CHUNK, GS_MAX) == 0, "no 0 after the -1");
+    CU_STORE(gs_ran, 1);
+    return NULL;
+}
+
+START_TEST(getsub_concurrent)
+{
+    cu_reset_fails();
+    mltp_getsub_init(&gs);
+    cu_run_ults(2, GS_ULTS, gs_taker, NULL);
+    ck_assert_int_eq(gs_bad, 0);
+    int wrong = 0, first = -1;
+    for (int i = 0; i < GS_N; i++)
+        if (gs_hits[i] != 1 && wrong++ == 0)
+            first = i;
+    ck_assert_msg(wrong == 0, "%d subscripts not handed out once; the "
+                  "first, %d, %d times", wrong, first * GS_CHUNK,
+                  first < 0 ? 0 : gs_hits[first]);
+    cu_run_ults(1, 1, gs_last, NULL);
+    cu_assert_ults_ok();
+    ck_assert_int_eq(gs_ran, 1);
+}
+END_TEST
+
 static Suite *sync_suite(void)
 {
     Suite *s = suite_create("sync");
@@ -1098,6 +1296,12 @@ static Suite *sync_suite(void)
     tcase_add_test(tc, cond_signal_one);
     tcase_add_loop_test(tc, cond_signal_one_multi_vp, 0, 2);
     tcase_add_test(tc, cond_original_one_vp);
+
+    tc = cu_tcase(s, "pause-getsub", 30);
+    tcase_add_loop_test(tc, pause_set_first, 0, 2);
+    tcase_add_loop_test(tc, pause_wait_blocks, 0, 6);
+    tcase_add_test(tc, getsub_sequence);
+    tcase_add_test(tc, getsub_concurrent);
 
     tc = cu_tcase(s, "atomics", 60);
     tcase_add_test(tc, atomic_bits);
