@@ -352,8 +352,10 @@ int mltp_vps_default(void);
    its thread; with no worker since the last wait it returns 0 at once. A
    later mltp_worker_create() begins again, numbering from 1. All return
    0, or -1 with errno as mltp_begin(), mltp_create() or mltp_end() set
-   it (mltp_workers_run() creates none and does not call fn when it fails;
-   EINVAL: fn NULL). Call them from main's thread or main's share. */
+   it (EINVAL: fn NULL). When mltp_workers_run() fails it does not call fn;
+   workers it made before the failure run (they cannot be taken back), and
+   mltp_workers_wait() waits for them. Call them from main's thread or
+   main's share; a wait from a worker fails (EPERM) and changes nothing. */
 int mltp_worker_create(void (*fn)(void));
 int mltp_workers_run(void (*fn)(void), long n);
 int mltp_workers_wait(void);

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include "base/log.h"
 
-long base_env_long(const char *name, long dflt, long max)
+long base_env_long(const char *name, long dflt, long min, long max)
 {
     const char *s = secure_getenv(name);
     char *end;
@@ -14,8 +14,8 @@ long base_env_long(const char *name, long dflt, long max)
         return dflt;
     errno = 0;
     v = strtol(s, &end, 10);
-    if (*end || end == s || v < 0 || v > max || errno) {
-        base_warn("ignoring %s=%s (a whole number from 0 to %ld)", name, s, max);
+    if (*end || end == s || v < min || v > max || errno) {
+        base_warn("ignoring %s=%s (a whole number from %ld to %ld)", name, s, min, max);
         return dflt;
     }
     return v;

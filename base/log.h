@@ -11,9 +11,9 @@ void base_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* "SIGSEGV (Segmentation fault)" */
 const char *base_signame(int sig, char *buf, size_t n);
 
-/* A whole number from 0 to max in the environment variable name, or dflt
+/* A whole number from min to max in the environment variable name, or dflt
    (also, with a message, when the value is not one). secure_getenv: a
    set-user-ID program does not take settings from its caller. */
-long base_env_long(const char *name, long dflt, long max);
+long base_env_long(const char *name, long dflt, long min, long max);
 
 #endif

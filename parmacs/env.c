@@ -13,7 +13,7 @@
 int mltp_vps_default(void)
 {
     cpu_set_t cpus;
-    long n = base_env_long("MLTP_VPS", 0, 1024);
+    long n = base_env_long("MLTP_VPS", 0, 1, 1024);
 
     if (n > 0)
         return (int)n;

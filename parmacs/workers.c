@@ -70,10 +70,14 @@ int mltp_workers_run(void (*fn)(void), long n)
 
 int mltp_workers_wait(void)
 {
+    int r;
+
     if (!begun)
         return 0;
-    begun = 0;
-    return mltp_end();
+    /* EPERM: not main's share; the workers are still running */
+    if ((r = mltp_end()) == 0 || errno != EPERM)
+        begun = 0;
+    return r;
 }
 
 long mltp_worker_id(void)

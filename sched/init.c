@@ -26,11 +26,11 @@ void mltp_init(void)
     vp_init();
     ult_init_layer();
     /* about one cross-CPU wake-up on a VM; at most 10 s */
-    sg.spin_ns = base_env_long("MLTP_SPIN_US", 20, 10 * 1000 * 1000) * 1000;
+    sg.spin_ns = base_env_long("MLTP_SPIN_US", 20, 0, 10 * 1000 * 1000) * 1000;
     /* a poller gives its VP up after this (sched/slice.c); the kernel's
        slices are a few ms */
-    sg.slice_ns = base_env_long("MLTP_SLICE_US", 1000, 10 * 1000 * 1000) * 1000;
-    sg.stats = base_env_long("MLTP_STATS", 0, 1) > 0;
+    sg.slice_ns = base_env_long("MLTP_SLICE_US", 1000, 0, 10 * 1000 * 1000) * 1000;
+    sg.stats = base_env_long("MLTP_STATS", 0, 0, 1) > 0;
     sg.online_cpus = (int)sysconf(_SC_NPROCESSORS_ONLN);
     vpg.describe = sched_describe;
     if (syscall(SYS_gettid) == vpg.main_pid)  /* set up by the main thread */

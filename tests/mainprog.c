@@ -28,6 +28,8 @@
  *                then ARG-1 mltp_worker_create and fn() in main; the ids
  *                each saw, main's place during and after, a last wait
  *   wait-in-worker worker 1 calls mltp_workers_wait before main does
+ *   workers-run-partial mltp_workers_run runs out of memory part-way
+ *                (RLIMIT_AS): what it returns, who ran, the wait
  *   workers-failed-begin no VP can be made: mltp_worker_create and
  *                mltp_workers_run fail; then a round that works
  *   shared-malloc ARG ok: 4 workers use and main frees the block; huge,
@@ -462,7 +464,9 @@ static int scen_wait_in_worker(void)
 {
     int rc = mltp_workers_run(ww_fn, 2);
     printf("run=%d worker-wait=%d errno=%d", rc, ww_rc, ww_errno);
-    printf(" main-wait=%d\ndone\n", mltp_workers_wait());
+    printf(" main-wait=%d\n", mltp_workers_wait());
+    printf("after self-null=%d on-main-thread=%d\ndone\n", mltp_self() == NULL,
+           on_main_thread());
     return 0;
 }
 
@@ -512,6 +516,23 @@ static void *sm_huge_fn(void *p)
     return NULL;
 }
 
+/* RLIMIT_AS at what the process has mapped plus room (stdio, a few
+   allocations); *old gets the limit before. 0, or -1. */
+static int as_limit_near_now(size_t room, struct rlimit *old)
+{
+    long pages = 0;
+    FILE *f = fopen("/proc/self/statm", "r");
+    struct rlimit rl;
+
+    if (!f || fscanf(f, "%ld", &pages) != 1)
+        return -1;
+    fclose(f);
+    getrlimit(RLIMIT_AS, old);
+    rl = *old;
+    rl.rlim_cur = (rlim_t)pages * (rlim_t)sysconf(_SC_PAGESIZE) + room;
+    return setrlimit(RLIMIT_AS, &rl);
+}
+
 static int scen_shared_malloc(void)
 {
     const char *how = arg ? arg : "ok";
@@ -524,16 +545,8 @@ static int scen_shared_malloc(void)
         mltp_join(make(sm_huge_fn, NULL), NULL);
         mltp_end();
     } else if (!strcmp(how, "rlimit")) {
-        long pages = 0;
-        FILE *f = fopen("/proc/self/statm", "r");
-        if (!f || fscanf(f, "%ld", &pages) != 1)
-            return 99;
-        fclose(f);
-        /* room for stdio, not for the block */
-        struct rlimit rl;
-        getrlimit(RLIMIT_AS, &rl);
-        rl.rlim_cur = (rlim_t)pages * (rlim_t)sysconf(_SC_PAGESIZE) + (16u << 20);
-        if (setrlimit(RLIMIT_AS, &rl) != 0)
+        struct rlimit old;
+        if (as_limit_near_now(16u << 20, &old) != 0)   /* not the block */
             return 99;
         void *q = mltp_shared_malloc(256u << 20);
         printf("survived %p\n", q);
@@ -549,6 +562,46 @@ static int scen_shared_malloc(void)
         printf("run=%d wait=%d bad-words=%ld\n", rc, wait_rc, bad);
     }
     printf("done\n");
+    return 0;
+}
+
+/* mltp_workers_run failing part-way: no memory for the k-th worker. It
+   returns -1 (ENOMEM) without calling fn in main; the workers made
+   before run, and the wait waits for them. */
+static long rp_calls, rp_max_id, rp_main_calls;
+static mltp_pause_t rp_go;      /* the workers live until main has failed */
+
+static void rp_fn(void)
+{
+    long id = mltp_worker_id(), m = LOAD(rp_max_id);
+
+    if (id == 0)
+        INC(rp_main_calls);
+    else
+        mltp_pause_wait(&rp_go);
+    INC(rp_calls);
+    while (id > m && !__atomic_compare_exchange_n(&rp_max_id, &m, id, 0,
+                                                 __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))
+        ;
+}
+
+static int scen_run_partial(void)
+{
+    struct rlimit old;
+
+    mltp_pause_init(&rp_go);
+    if (as_limit_near_now(64u << 20, &old) != 0)
+        return 99;
+    clear_err();
+    int rc = mltp_workers_run(rp_fn, 100000000);
+    int e = err();
+    setrlimit(RLIMIT_AS, &old);
+    mltp_pause_set(&rp_go);
+    int wait_rc = mltp_workers_wait();
+    printf("run=%d errno=%d wait=%d main-calls=%ld made-all-ran=%d some=%d\n", rc,
+           e, wait_rc, rp_main_calls, rp_calls == rp_max_id, rp_max_id > 0);
+    printf("after self-null=%d on-main-thread=%d\ndone\n", mltp_self() == NULL,
+           on_main_thread());
     return 0;
 }
 
@@ -571,6 +624,7 @@ static const struct {
     { "vps", scen_vps },
     { "workers", scen_workers },
     { "wait-in-worker", scen_wait_in_worker },
+    { "workers-run-partial", scen_run_partial },
     { "workers-failed-begin", scen_workers_failed_begin },
     { "shared-malloc", scen_shared_malloc },
 };
