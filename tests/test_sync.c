@@ -256,6 +256,69 @@ START_TEST(unlock_frees_or_hands_over)
 }
 END_TEST
 
+/* ---- the time slice: a ULT that polls under a yielding lock ---- */
+
+/* On 1 VP, a poller runs first and waits for a flag that only the ULT
+   queued behind it sets: by lock/unlock of a lock nobody else holds
+   (_i 0), or by trylocks that fail on a lock held by that ULT, which
+   yielded while holding it (_i 1). Only a time slice lets the other run;
+   the poll gives up after 2 s (MLTP_SLICE_US is 1 ms). */
+static mltp_lock_t sl_lock;
+static volatile int sl_flag, sl_mode, sl_seen;
+static double sl_waited;
+
+static void *sl_poller(void *p)
+{
+    double start = now(), end = start + 2;
+
+    (void)p;
+    if (sl_mode == 1)
+        mltp_yield();       /* the setter takes the lock, and yields */
+    while (!sl_flag && now() < end) {
+        if (sl_mode == 0) {
+            mltp_lock(&sl_lock);
+            mltp_unlock(&sl_lock);
+        } else if (mltp_trylock(&sl_lock)) {
+            mltp_unlock(&sl_lock);
+        }
+    }
+    sl_waited = now() - start;
+    sl_seen = sl_flag;
+    return NULL;
+}
+
+static void *sl_setter(void *p)
+{
+    (void)p;
+    if (sl_mode == 1) {
+        mltp_lock(&sl_lock);
+        mltp_yield();       /* the poller polls the held lock */
+        sl_flag = 1;
+        mltp_unlock(&sl_lock);
+    } else {
+        sl_flag = 1;
+    }
+    return NULL;
+}
+
+START_TEST(slice_lets_waited_for_run)
+{
+    sl_mode = _i;
+    sl_flag = sl_seen = 0;
+    ck_assert_int_eq(mltp_lock_init(&sl_lock, MLTP_LOCK_BLOCK), 0);
+    mltp_t *a = mltp_create(sl_poller, NULL), *b = mltp_create(sl_setter, NULL);
+    ck_assert(a && b);
+    mltp_start(1);
+    cu_assert_ults_ok();
+    ck_assert_msg(sl_seen, "%s poller kept the only VP for 2 s",
+                  _i ? "trylock" : "lock/unlock");
+    /* a slice or two, and the clock read every 256 unlocks */
+    ck_assert_msg(sl_waited < 0.5, "the poller kept its VP for %.3f s", sl_waited);
+    free(a);
+    free(b);
+}
+END_TEST
+
 START_TEST(trylock)
 {
     cur_cls = _i;
@@ -1276,6 +1339,7 @@ static Suite *sync_suite(void)
     tcase_add_loop_test(tc, trylock, 0, 5);
     tcase_add_loop_test(tc, unlock_free_lock, 0, 5);
     tcase_add_loop_test(tc, unlock_frees_or_hands_over, 0, 2);
+    tcase_add_loop_test(tc, slice_lets_waited_for_run, 0, 2);
     tcase_add_loop_test(tc, semaphore_sets_removed, 0, 5);
     tcase_add_test(tc, semaphore_sets_group_kill);
 
