@@ -337,6 +337,12 @@ START_TEST(workers_run_partial)
     struct pc_run r;
     char s[128];
 
+#if defined(__SANITIZE_ADDRESS__)
+    /* ASan's allocator reserved its memory up front: the descriptors'
+       malloc does not fail under the limit */
+    fprintf(stderr, "workers_run_partial: not run under ASan\n");
+    return;
+#endif
     run_env(&r, "workers-run-partial", 1, NULL, env);
     pc_assert_exit(&r, 0);
     snprintf(s, sizeof s, "run=-1 errno=%d wait=0 main-calls=0 made-all-ran=1 some=1\n"
@@ -387,8 +393,11 @@ START_TEST(shared_malloc_oom)
     run_env(&r, "shared-malloc", 2, how[_i], env);
     pc_assert_exit(&r, 1);
     pc_assert_not(&r, "survived");
-    int n = cu_count_lines(r.p->err, "", line, sizeof line);
-    ck_assert_msg(n == 1 && !strncmp(line, "mltp: out of memory", 19), "%s: "
+    /* a sanitizer's own warnings ("==PID==...") aside */
+    int n = cu_count_lines(r.p->err, "", line, sizeof line) -
+            cu_count_lines(r.p->err, "==", NULL, 0);
+    ck_assert_msg(n == 1 && cu_count_lines(r.p->err, "mltp: out of memory", line,
+                                           sizeof line) == 1, "%s: "
                   "%d line(s) on stderr, expected one 'mltp: out of memory...'",
                   r.what, n);
     pc_end(&r);
