@@ -359,9 +359,10 @@ int mltp_vps_default(void);
 int mltp_worker_create(void (*fn)(void));
 int mltp_workers_run(void (*fn)(void), long n);
 int mltp_workers_wait(void);
-/* The caller's worker number: 0 in main (or outside any worker), k in
+/* The caller's worker number: 0 in main (or outside any worker, in a ULT
+   the program made itself too), k in
    the k-th worker created since the last mltp_workers_wait(). Kept in the
-   first bytes of the worker's private area (mltp_get_private()). */
+   first two words of the worker's private area (mltp_get_private()). */
 long mltp_worker_id(void);
 
 /* Microseconds on the monotonic clock (PARMACS's CLOCK). */

@@ -15,12 +15,20 @@ struct worker_start {
     long id;
 };
 
+/* At the top of a worker's private area: its number, and a tag that
+   tells a worker from any other ULT (whose area starts zeroed). */
+struct worker_mark {
+    long id;
+    const void *tag;
+};
+#define WORKER_TAG ((const void *)&created)
+
 static void *worker_main(void *arg)
 {
     struct worker_start s = *(struct worker_start *)arg;
 
     free(arg);
-    *(long *)mltp_get_private() = s.id;
+    *(struct worker_mark *)mltp_get_private() = (struct worker_mark){ s.id, WORKER_TAG };
     s.fn();
     return NULL;
 }
@@ -82,8 +90,7 @@ int mltp_workers_wait(void)
 
 long mltp_worker_id(void)
 {
-    long *id = mltp_get_private();
+    const struct worker_mark *m = mltp_get_private();
 
-    /* main's share has a zeroed private area: worker 0 */
-    return id ? *id : 0;
+    return m && m->tag == WORKER_TAG ? m->id : 0;
 }

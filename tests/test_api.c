@@ -665,6 +665,31 @@ START_TEST(workers_wait_none)
 }
 END_TEST
 
+/* A ULT the program made itself is no worker, whatever its private area
+   holds: worker number 0. */
+static long own_ult_id = -1;
+
+static void *own_ult(void *p)
+{
+    long *priv = mltp_get_private();
+
+    (void)p;
+    priv[0] = 42;
+    priv[1] = 7;
+    own_ult_id = mltp_worker_id();
+    return NULL;
+}
+
+START_TEST(worker_id_of_own_ult)
+{
+    mltp_t *t = mltp_create(own_ult, NULL);
+    ck_assert_ptr_nonnull(t);
+    mltp_start(1);
+    ck_assert_int_eq(own_ult_id, 0);
+    free(t);
+}
+END_TEST
+
 static unsigned long monotonic_us(void)
 {
     struct timespec ts;
@@ -719,6 +744,7 @@ static Suite *api_suite(void)
     tc = cu_tcase(s, "workers", 30);
     tcase_add_test(tc, workers_null_function);
     tcase_add_test(tc, workers_wait_none);
+    tcase_add_test(tc, worker_id_of_own_ult);
     tcase_add_test(tc, clock_us);
 
     tc = cu_tcase(s, "bound", 60);
