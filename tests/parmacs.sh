@@ -4,7 +4,8 @@
 # (pm2: the SPLASH-2 conventions, pm3: Splash-3's, pm4: where Splash-3
 # programs put the macros, and workers that poll), each with P = 1, 2, 16
 # and 64 workers on 1 and 2 VPs: each checks its own results and says
-# "ok". $PARMACS_TESTS is their build directory.
+# "ok"; then that the macro file expands to calls only ($PARMACS_M4 and
+# $PARMACS_FILE). $PARMACS_TESTS is their build directory.
 set -u
 dir=${PARMACS_TESTS:?PARMACS_TESTS must name tests/parmacs in the build tree}
 err=$(mktemp)
