@@ -49,7 +49,6 @@ static void main_ult_init(void)
     memcpy(u->name, "main", 5);
     u->life = ULT_DETACHED;
     u->prio_bit = 1UL << u->prio;
-    u->level = &sched_runq.level[u->prio];
     memset(mg.private_area, 0, sizeof mg.private_area);
     u->private = mg.private_area;
     if (pthread_getattr_np(pthread_self(), &a) == 0) {
@@ -60,40 +59,31 @@ static void main_ult_init(void)
     u->stack_map = addr ? size + ult_guard_size : 0;
 }
 
-/* On the reaper's stack, main's context saved: queue main. No VP runs
-   yet; a bound thread may: lock. */
+/* On the reaper's stack, main's context saved: queue main (queue 0, as
+   any kernel-level thread's ULT). No VP runs yet; a bound thread may:
+   lock. */
 static void *queue_main(void *old_sp, void *u, void *unused)
 {
+    struct sched_runq *q = &sched_runqs[0];
+
     (void)unused;
     ((ult_t *)u)->sp = old_sp;
-    sched_lock();
-    sched_runq.live++;
-    sched_push_back(u);
-    sched_unlock();
+    sched_outside_live_add(1);
+    sched_rq_lock(q);
+    sched_push_back(q, u);
+    sched_rq_unlock(q);
     return NULL;
 }
 
 /* No VP could start: main is still queued, and nothing ran. */
 static void unqueue_main(void)
 {
-    struct sched_level *l = mg.u.level;
-    ult_t *p = NULL;
+    struct sched_runq *q = &sched_runqs[0];
 
-    sched_lock();
-    for (ult_t *q = l->head; q; p = q, q = q == l->tail ? NULL : q->next)
-        if (q == &mg.u) {
-            if (p)
-                p->next = q->next;
-            else
-                l->head = q->next;
-            if (l->tail == q)
-                l->tail = p;
-            if (!l->tail)
-                sched_runq.bitmap &= ~(1UL << mg.u.prio);
-            break;
-        }
-    sched_runq.live--;
-    sched_unlock();
+    sched_rq_lock(q);
+    sched_rq_remove(q, &mg.u);
+    sched_rq_unlock(q);
+    sched_outside_live_add(-1);
 }
 
 /* errno of the thread we run on now. A function that switched threads
@@ -126,11 +116,11 @@ static void reaper(void *arg, void *helper_result)
     } else if (mg.result == EDEADLK && !mg.leaving) {
         /* main's share is blocked among them: nobody can go on */
         base_warn("deadlock: %ld ULT(s) blocked, main's share among them, and "
-                  "none can ever run; the program ends", sched_runq.live);
+                  "none can ever run; the program ends", sched_live());
         vp_end_program(0, EXIT_FAILURE);
     } else if (mg.result == EDEADLK) {
         base_warn("deadlock: %ld ULT(s) blocked and none can ever run; "
-                  "mltp_end returns", sched_runq.live);
+                  "mltp_end returns", sched_live());
     }
     ult_asan_start(NULL, mg.u.stack_lo + ult_guard_size, mg.u.stack_map - ult_guard_size);
     ult_switch(mg.u.sp, NULL, NULL, nothing);
@@ -194,15 +184,13 @@ int mltp_end(void)
         errno = EPERM;
         return -1;
     }
-    sched_lock();
+    static base_spin_t nobody;      /* main is queued nowhere */
+    sched_vp_t *sv = sched_current();
+
     mg.leaving = 1;
-    if (--sched_runq.live == 0) {
-        /* a system call: not under the lock; nobody can take main */
-        sched_unlock();
-        sched_finish_all(SCHED_DONE);
-        sched_lock();
-    }
-    sched_block_locked();
+    /* no longer live: the VP's loop finishes the start if it was the last */
+    CMM_STORE_SHARED(sv->ended, sv->ended + 1);
+    sched_block(&nobody);
     /* the reaper switched back: the thread that called mltp_begin */
     mg.begun = 0;
     set_errno(mg.result ? mg.result : saved_errno);

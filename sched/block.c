@@ -1,9 +1,18 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* sched/block.c - wait queues for sync/ (sched/block.h), under the
- * run-queue lock. A queue is a circular list of waiter nodes known by its
- * last node: adding and taking the first are O(1), in one pointer. */
+/* sched/block.c - wait queues for sync/ (sched/block.h), each under the
+ * lock its caller holds. A queue is a circular list of waiter nodes known
+ * by its last node: adding and taking the first are O(1), in one pointer. */
 #include "base/backoff.h"
 #include "sched/block.h"
+
+struct sched_stripe sched_stripes[SCHED_STRIPES];
+
+void sched_unlock_wake(base_spin_t *held, int wake)
+{
+    base_spin_unlock(held);
+    if (wake)
+        sched_unpark(1);
+}
 
 void sched_waiter_init(struct sched_waiter *w, const void *key)
 {
@@ -43,15 +52,15 @@ void sched_waitq_remove(sched_waitq_t *q, struct sched_waiter *w)
 
 /* A kernel-level waiter's node stays queued only while it waits here: its
    address never dangles (ARCHITECTURE.md, "Kernel-level waiter"). */
-void sched_wait_queued(struct sched_waiter *w)
+void sched_wait_queued(struct sched_waiter *w, base_spin_t *held)
 {
     struct base_backoff b = BASE_BACKOFF_INIT;
 
     if (w->ult) {
-        sched_block_locked();
+        sched_block(held);
         return;
     }
-    sched_unlock();
+    base_spin_unlock(held);
     while (!CMM_LOAD_SHARED(w->woken))
         base_backoff(&b);
     base_acquire_fence();
@@ -59,31 +68,39 @@ void sched_wait_queued(struct sched_waiter *w)
 
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wdangling-pointer"
-void sched_wait_locked(sched_waitq_t *q, const void *key)
+void sched_wait_locked(base_spin_t *held, sched_waitq_t *q, const void *key)
 {
     struct sched_waiter w;
 
     sched_waiter_init(&w, key);
     sched_waitq_add(q, &w);
-    sched_wait_queued(&w);
+    sched_wait_queued(&w, held);
 }
 #pragma GCC diagnostic pop
 
-/* A ULT waiter goes back on the run queue; a kernel-level one is told
-   (it may return, and its node vanish, at once). Returns 1 for a ULT. */
+/* A ULT waiter goes to the waker's VP's run queue (its context is saved:
+   the queue's lock, held, was released only after); a kernel-level one is
+   told (it may return, and its node vanish, at once). Returns 1 if a
+   parked VP should be woken. */
 static int wake(struct sched_waiter *w, int front)
 {
     ult_t *u = w->ult;
+    struct sched_runq *q;
+    int claim;
 
-    if (u) {
-        if (front)
-            sched_push_front(u);
-        else
-            sched_push_back(u);
-        return 1;
+    if (!u) {
+        base_store_release(&w->woken, 1);
+        return 0;
     }
-    base_store_release(&w->woken, 1);
-    return 0;
+    q = sched_my_rq();
+    sched_rq_lock(q);
+    if (front)
+        sched_push_front(q, u);
+    else
+        sched_push_back(q, u);
+    claim = sched_wake_claim();
+    sched_rq_unlock(q);
+    return claim;
 }
 
 int sched_wake_locked(sched_waitq_t *q, const void *key, int front)
@@ -130,7 +147,7 @@ int sched_wake_all_locked(sched_waitq_t *q, const void *key,
                     q->last = prev;
             }
             if (w != skip)
-                n += wake(w, 0);
+                n |= wake(w, 0);
         }
         if (end)
             break;

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* sched/block.h - blocking and waking, the scheduler's calls for sync/.
- * sync/ keeps its waiters in these queues, under the run-queue lock, and
- * never touches ULT links or run-queue fields (ARCHITECTURE.md, "Locking
- * rules"): one lock per operation instead of two.
+ * sync/ keeps its waiters in these queues, each under a lock of the
+ * caller's choosing (a stripe lock, below, or its own), and never touches
+ * ULT links or run-queue fields (ARCHITECTURE.md, "Locking rules"). A
+ * woken ULT is made ready in the waker's VP's run queue.
  *
  * A waiter is a node on the waiting thread's stack. A ULT waiter blocks
  * (its VP runs other ULTs) and is made ready when woken; a kernel-level
@@ -10,6 +11,7 @@
 #ifndef SCHED_BLOCK_H
 #define SCHED_BLOCK_H
 
+#include <stdint.h>
 #include "base/clock.h"
 #include "sched/sched.h"
 
@@ -26,34 +28,53 @@ typedef struct sched_waitq {
     struct sched_waiter *last;  /* last->next is the first */
 } sched_waitq_t;
 
-/* ---- the run-queue lock (sched/runq.h) ------------------------------
-   sched_lock() and sched_unlock(), taken by every operation below;
-   nothing in a solo start (one VP and no other kernel-level thread).
-   sched_unlock_wake(n) drops it, then wakes up to n parked VPs (after n
-   ULTs were made ready). Never held across a blocking call, except where
-   a comment says why the call is bounded. */
-
+/* ---- wait-queue locks --------------------------------------------- */
 /* A solo start: the caller is the only kernel-level thread that can run
-   (no fence needed against another). */
-static inline int sched_solo(void) { return sched_runq.solo; }
+   (no fence needed against another, no lock taken). */
+static inline int sched_solo(void) { return sched_solo_on; }
 
-/* ---- waiting (run-queue lock held) ------------------------------- */
+/* Stripe locks: a wait queue's lock is picked by the address of what it
+   belongs to (a condition, a barrier, a joined ULT), one of
+   SCHED_STRIPES, each on a line of its own: no global lock, and objects
+   that hash alike share a lock only. Taken before a run-queue lock, never
+   after; one at a time. Nothing in a solo start. */
+#define SCHED_STRIPES 64
+extern struct sched_stripe {
+    base_spin_t lock;
+} __attribute__((aligned(64))) sched_stripes[SCHED_STRIPES];
+
+static inline base_spin_t *sched_stripe(const void *obj)
+{
+    uintptr_t a = (uintptr_t)obj;
+    return &sched_stripes[(a >> 6 ^ a >> 12) % SCHED_STRIPES].lock;
+}
+static inline void sched_stripe_lock(base_spin_t *s)
+{
+    if (!sched_solo_on)
+        base_spin_lock(s);
+}
+
+/* Release held, the lock of the wait queue just woken from, then post a
+   parked VP if the wake claimed one (wake: what sched_wake_* returned). */
+void sched_unlock_wake(base_spin_t *held, int wake);
+
+/* ---- waiting (the queue's lock held) ------------------------------ */
 /* The caller's node, for key (NULL: none). */
 void sched_waiter_init(struct sched_waiter *w, const void *key);
 void sched_waitq_add(sched_waitq_t *q, struct sched_waiter *w);
 /* Take w off q (it is there): O(n), for waits given up before blocking. */
 void sched_waitq_remove(sched_waitq_t *q, struct sched_waiter *w);
-/* w is queued: block (a ULT) or spin (a kernel-level thread) until woken;
-   the lock is released (a ULT's once its context is saved) and not taken
-   again. */
-void sched_wait_queued(struct sched_waiter *w);
+/* w is queued under held: block (a ULT) or spin (a kernel-level thread)
+   until woken; held is released (a ULT's once its context is saved) and
+   not taken again. */
+void sched_wait_queued(struct sched_waiter *w, base_spin_t *held);
 /* All three: queue the caller on q for key and wait. */
-void sched_wait_locked(sched_waitq_t *q, const void *key);
+void sched_wait_locked(base_spin_t *held, sched_waitq_t *q, const void *key);
 
-/* ---- waking (run-queue lock held) -------------------------------- */
+/* ---- waking (the queue's lock held) ------------------------------- */
 /* Let the first waiter for key go (key NULL: the first), readied at the
-   back of the run queue or at its front. Returns 1 if a ULT was made
-   ready (for sched_unlock_wake), 0 for a kernel-level one or none. */
+   back of the waker's VP's run queue or at its front. Returns 1 if a
+   parked VP should be woken (for sched_unlock_wake), else 0. */
 int sched_wake_locked(sched_waitq_t *q, const void *key, int front);
 /* Let every waiter for key (NULL: every waiter) go but skip (NULL: none),
    in the order they came. */
@@ -67,10 +88,16 @@ static inline int sched_in_ult(void) { return sched_running() != NULL; }
 /* ---- spinning first ------------------------------------------------ */
 /* sched_spin_pays(): several VPs, no more than CPUs, spinning on; a
    waiting ULT spins then for about one wake-up cost (sched_spin_ns())
-   before it blocks, but not while sched_starving(): ready ULTs lack an
-   idle VP to run them (one may be what it waits for, and need its VP),
-   nor while the machine is crowded (sched/crowd.c). */
+   before it blocks, but not while sched_starving(): ULTs ready in its
+   VP's queue and no VP spinning for work to steal them (one may be what it
+   waits for, and need this VP), nor while the machine is crowded
+   (sched/crowd.c). */
 static inline long sched_spin_ns(void) { return sg.spin_ns; }
+static inline int sched_starving(void)
+{
+    sched_vp_t *sv = sched_current();
+    return sv && sched_rq_peek(sv->rq) && !CMM_LOAD_SHARED(sg.idle.spinning);
+}
 /* Stop spinning now? Ready ULTs lack a VP, the deadline (on
    base_now_ns()'s clock) has passed, or the machine is crowded. Call it
    every 64 spins or so: it reads the clock (~20 ns). */

@@ -70,9 +70,9 @@ mltp_t *mltp_create_bound(mltp_buserf_t *f, void *p0, int stacksz,
     u->private = b->private_area;
     u->bound = b;
     u->self = u;
-    /* from now on the run queue has two kernel-level users: lock it (the
-       clone below orders this store before the thread runs) */
-    CMM_STORE_SHARED(sched_runq.solo, 0);
+    /* from now on the run queues have two kernel-level users: lock them
+       (the clone below orders this store before the thread runs) */
+    CMM_STORE_SHARED(sched_solo_on, 0);
     if ((e = vp_bound_spawn(b, ss)) != 0) {
         free(u);
         errno = e;
@@ -91,7 +91,7 @@ static void join_bound_pause(volatile int *word, int seen)
 {
     static const struct timespec ms = { 0, 1000 * 1000 };
 
-    if (sched_peek())
+    if (sched_rq_peek(sched_current()->rq))
         mltp_yield();
     else
         syscall(SYS_futex, word, FUTEX_WAIT, seen, &ms, NULL, 0);

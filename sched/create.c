@@ -4,20 +4,28 @@
 #include <string.h>
 #include "sched/sched.h"
 
-/* Make u ready and count it live; wake a parked VP if one is parked.
-   Reading `parked` under the lock pairs with sched/park.c's idle_wait
-   (ARCHITECTURE.md, "Park"): no wake-up is lost, and no system call is
-   made while every VP is busy. */
+/* Make u ready in the caller's VP's queue (a kernel-level thread's: queue
+   0) and count it live; wake a parked VP if it pays. The claim, under the
+   queue's lock, pairs with sched/park.c (ARCHITECTURE.md, "Park"): no
+   wake-up is lost, and no system call is made while a VP spins. */
 void sched_ready_new(ult_t *u)
 {
-    int parked;
+    sched_vp_t *sv = sched_current();
+    struct sched_runq *q;
+    int wake;
 
-    sched_lock();
-    sched_runq.live++;
-    sched_push_back(u);
-    parked = CMM_LOAD_SHARED(sched_runq.parked);
-    sched_unlock();
-    if (parked)
+    if (sv) {
+        q = sv->rq;
+        CMM_STORE_SHARED(sv->created, sv->created + 1);
+    } else {
+        q = &sched_runqs[0];
+        sched_outside_live_add(1);
+    }
+    sched_rq_lock(q);
+    sched_push_back(q, u);
+    wake = sched_wake_claim();
+    sched_rq_unlock(q);
+    if (wake)
         sched_unpark(1);
 }
 
@@ -52,21 +60,22 @@ static inline void make_ready(ult_t *u)
     }
 }
 
-/* Called by mltp_start before it looks at the run queue. No VP runs, but
-   a bound thread may: take the lock. */
+/* Called by mltp_start before it looks at the run queues: into queue 0,
+   whence idle VPs steal. No VP runs, but a bound thread may: lock. */
 void sched_pending_flush(void)
 {
     ult_t *u = pending.head, *next;
+    struct sched_runq *q = &sched_runqs[0];
 
     if (!pending.n)
         return;
-    sched_lock();
-    sched_runq.live += pending.n;
+    sched_outside_live_add(pending.n);
+    sched_rq_lock(q);
     for (long i = 0; i < pending.n; i++, u = next) {
         next = u->next;
-        sched_push_back(u);
+        sched_push_back(q, u);
     }
-    sched_unlock();
+    sched_rq_unlock(q);
     pending.head = pending.tail = NULL;
     pending.n = 0;
 }
@@ -110,7 +119,6 @@ static ult_t *create(const mltp_attr_t *a, mltp_userf_t *fn, void *arg,
         return NULL;
     }
     ult_init(c, u, fn, arg, prio);
-    u->level = &sched_runq.level[prio];
     if (a && a->name)
         strncpy(u->name, a->name, sizeof u->name - 1);
     u->name[sizeof u->name - 1] = 0;
@@ -136,7 +144,6 @@ mltp_t *mltp_create(mltp_userf_t *f, void *p0)
                          !(u = ult_handle_get(c)), 0))
         return (mltp_t *)create(NULL, f, p0, NULL);
     ult_init(c, u, f, p0, MLTP_PRIO_DEFAULT);
-    u->level = &sched_runq.level[MLTP_PRIO_DEFAULT];
     make_ready(u);
     return (mltp_t *)u;
 }

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* sched/end.c - a ULT's first run and its end. */
 #include <stdlib.h>
+#include "sched/block.h"
 #include "sched/switch.h"
 
 /* The first run, on the ULT's new stack (ult_context_init's entry). */
@@ -23,9 +24,10 @@ void sched_first_run(void *arg, void *helper_result)
 
 /* With no stack left at all the program cannot go on: nothing else would
    free the memory it needs. It ends with status 1 through the reaper,
-   this VP's process exiting with the run-queue lock still held: whoever
-   is queued (the yielding ULT, with a context not yet saved) can never be
-   taken by another VP, and the reaper takes no lock. */
+   this VP's process exiting with the lock it switches under still held:
+   whoever is queued under it (the yielding or blocking ULT, with a
+   context not yet saved) can never be taken by another VP, and the reaper
+   takes no lock. */
 void *sched_bind(sched_vp_t *sv, ult_t *u)
 {
     void *sp = ult_bind(&sv->cache, u, sched_first_run);
@@ -39,26 +41,33 @@ void *sched_bind(sched_vp_t *sv, ult_t *u)
     return sp;
 }
 
-/* Run-queue lock held: u has ended, and its joiner, if any (returned), is
-   ready again. From here a joiner may free u (ENDED); a detached u goes
-   back to this VP's cache (FREED). */
-static inline ult_t *end_locked(sched_vp_t *sv, ult_t *u)
+/* u has ended: its life moves on, and its joiner, if any, is returned (to
+   be made ready by the caller). Nobody joins or detaches it (LIVE): one
+   CAS to ENDED, no lock. Otherwise the life changed under its stripe lock
+   and changes no more but here: a ULT joiner is blocked under that lock
+   until its context is saved, so the lock is taken before it is handed
+   on. From ENDED a joiner may free u; a detached u goes back to this VP's
+   cache (FREED). */
+static inline ult_t *end_life(sched_vp_t *sv, ult_t *u)
 {
-    ult_t *joiner = NULL;
+    ult_t *joiner;
+    base_spin_t *s;
 
     u->private = NULL;
-    switch (u->life) {
-    case ULT_DETACHED:
+    /* the CAS is a full fence: retval is published with ENDED ("Joining
+       an ended ULT") */
+    if (uatomic_cmpxchg((unsigned char *)&u->life, ULT_LIVE, ULT_ENDED) == ULT_LIVE)
+        return NULL;
+    if (u->life == ULT_DETACHED) {
         ult_handle_put(&sv->cache, u);
         return NULL;
-    case ULT_JOINED:
-        if ((joiner = u->joiner) != NULL)
-            sched_push_back(joiner);
-        __attribute__((fallthrough));   /* a kernel-level joiner watches life */
-    default:    /* ARCHITECTURE.md, "Joining an ended ULT" */
-        base_store_release(&u->life, ULT_ENDED);
-        return joiner;
     }
+    s = sched_stripe(u);                /* JOINED */
+    sched_stripe_lock(s);
+    joiner = u->joiner;                 /* NULL: a kernel-level thread watches */
+    base_store_release(&u->life, ULT_ENDED);
+    base_spin_unlock(s);
+    return joiner;
 }
 
 /* A ULT function returned in a child that a ULT fork()ed (vp/fork.c): as
@@ -71,7 +80,7 @@ static void __attribute__((noinline, noreturn)) exit_forked_child(void)
 struct dying {
     char *lo;
     size_t map;
-    int wake, last;
+    int wake;
 };
 
 /* After a switch off a stack that does not go into this VP's cache (not
@@ -82,26 +91,26 @@ static void *dead_stack_helper(void *old_sp, void *sv, void *d)
     const struct dying *x = d;
     char *lo = x->lo;
     size_t map = x->map;
-    int wake = x->wake, last = x->last;
+    int wake = x->wake;
 
     (void)old_sp;
-    sched_unlock();
+    sched_rq_unlock(((sched_vp_t *)sv)->rq);
     ult_stack_put(&((sched_vp_t *)sv)->cache, lo, map);  /* x is on it */
     if (wake)
         sched_unpark(1);
-    if (last)
-        sched_finish_all(SCHED_DONE);
     return NULL;
 }
 
-/* The end of the running ULT: everything under the run-queue lock, then
-   the switch. Its stack goes to this VP's cache before we leave it (after
-   next is bound, so that next does not take it): only this VP takes from
-   that cache, and not before its next switch. ult_switch_yield saves our
-   last context into sv->exit_sp, not into the descriptor, which a joiner
-   may free once life says ENDED. Waking a parked VP and finishing the
-   start are system calls: made after the lock is released (nobody can take
-   self, ended, nor next, popped), with a switch that releases nothing. */
+/* The end of the running ULT: its life, then its joiner readied and the
+   next ULT popped under this VP's run-queue lock, then the switch. Its
+   stack goes to this VP's cache before we leave it (after next is bound,
+   so that next does not take it): only this VP takes from that cache, and
+   not before its next switch. ult_switch_yield saves our last context into
+   sv->exit_sp, not into the descriptor, which a joiner may free once life
+   says ENDED. Waking a parked VP is a system call: made after the lock is
+   released (nobody can take self, ended, nor next, popped), with a switch
+   that releases nothing. Whether the start is over is seen by the VP's
+   loop when it finds nothing to run (sched/park.c). */
 void sched_end(void *retval, int set_retval)
 {
     sched_vp_t *sv = sched_current();
@@ -109,16 +118,21 @@ void sched_end(void *retval, int set_retval)
 
     if (__builtin_expect(!sv, 0))
         exit_forked_child();
-    ult_t *self = sv->cur, *next;
-    struct dying d = { self->stack_lo, self->stack_map, 0, 0 };
+    ult_t *self = sv->cur, *next, *joiner;
+    struct sched_runq *q = sv->rq;
+    struct dying d = { self->stack_lo, self->stack_map, 0 };
     void *to;
 
     if (set_retval)
         self->retval = retval;
-    sched_lock();
-    d.last = --sched_runq.live == 0;
-    d.wake = end_locked(sv, self) && CMM_LOAD_SHARED(sched_runq.parked);
-    next = sched_pop(0);
+    CMM_STORE_SHARED(sv->ended, sv->ended + 1);
+    joiner = end_life(sv, self);
+    sched_rq_lock(q);
+    if (joiner) {
+        sched_push_back(q, joiner);
+        d.wake = sched_wake_claim();
+    }
+    next = sched_pop(q, 0);
     if (next) {
         to = next->sp ? next->sp : sched_bind(sv, next);
         *sv->errno_p = next->saved_errno;
@@ -137,15 +151,12 @@ void sched_end(void *retval, int set_retval)
         __builtin_unreachable();
     }
     ult_stack_put_here(&sv->cache, d.lo, d.map);
-    if (__builtin_expect(d.wake || d.last, 0)) {
-        sched_unlock();
-        if (d.wake)
-            sched_unpark(1);
-        if (d.last)
-            sched_finish_all(SCHED_DONE);
+    if (__builtin_expect(d.wake, 0)) {
+        sched_rq_unlock(q);
+        sched_unpark(1);
         ult_switch_yield(sv->exit_sp, to, &released);
     } else {
-        ult_switch_yield(sv->exit_sp, to, &sched_runq.lock);
+        ult_switch_yield(sv->exit_sp, to, &q->lock);
     }
     __builtin_unreachable();
 }

@@ -6,11 +6,16 @@
  * is free. */
 #include <pthread.h>
 #include <string.h>
-#include "sched/sched.h"
+#include "sched/block.h"
 
 static void child(void)
 {
-    memset(&sched_runq, 0, sizeof sched_runq);
+    /* the queues ever used (untouched ones are zero pages: leave them) */
+    memset(sched_runqs, 0, sizeof sched_runqs[0] * (size_t)(sg.nslots > 0 ? sg.nslots : 1));
+    memset(sched_stripes, 0, sizeof sched_stripes);
+    sched_solo_on = 0;
+    sg.outside_live = 0;
+    sg.idle.parked = sg.idle.spinning = 0;
     sched_self_tls = &sched_outside;
     sched_bound_self = NULL;
     sg.finish = SCHED_GO;
@@ -21,6 +26,7 @@ static void child(void)
     for (int i = 0; i < sg.nslots; i++) {
         sched_vp_t *sv = &sg.vps[i];
         sv->cur = NULL;
+        sv->created = sv->ended = sv->ended_seen = 0;
         sv->vp.pid = 0;
         sv->vp.state = VP_DONE;
         sv->vp.tcb.tcb = NULL;

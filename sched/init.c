@@ -6,9 +6,11 @@
 
 struct sched_global sg = { .park_semid = -1 };
 /* What mltp_yield finds outside a VP: a ULT whose priority bit is never
-   the run queue's bitmap, which sends it to its slow path (yield.c). */
+   a run queue's bitmap, which sends it to its slow path (yield.c), and a
+   queue nobody else uses (its lock serves no VP). */
 ult_t ult_outside = { .prio_bit = 1UL << 62 };
-sched_vp_t sched_outside = { .cur = &ult_outside };
+static struct sched_runq outside_rq;
+sched_vp_t sched_outside = { .cur = &ult_outside, .rq = &outside_rq };
 __thread sched_vp_t *sched_self_tls __attribute__((tls_model("initial-exec"))) = &sched_outside;
 int sched_initialized;
 

@@ -1,14 +1,15 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* sched/join.c - join, detach and release: the transitions of a ULT's life
- * (ult/ult.h, enum ult_life; the table is in ARCHITECTURE.md). The ending
- * ULT and its joiner meet under the run-queue lock, which the end of a ULT
- * holds anyway (sched/end.c): every transition of a live ULT is made under
- * that lock; ENDED is final, so reading it needs no lock, and only
- * mltp_free moves a descriptor on from there (a CAS). */
+ * (ult/ult.h, enum ult_life; the table is in ARCHITECTURE.md). A live ULT
+ * leaves LIVE by CAS: to ENDED by its end, to JOINED or DETACHED here,
+ * under the ULT's stripe lock (sched/block.h), which a ULT joiner holds
+ * until its context is saved and which the end takes before it readies
+ * the joiner (sched/end.c). ENDED is final, so reading it needs no lock,
+ * and only mltp_free moves a descriptor on from there (a CAS). */
 #include <errno.h>
 #include <stdlib.h>
 #include "base/backoff.h"
-#include "sched/sched.h"
+#include "sched/block.h"
 
 /* uatomic wants a plain pointer to the volatile byte */
 #define LIFE(u) ((unsigned char *)&(u)->life)
@@ -17,6 +18,7 @@ int mltp_join(mltp_t *t, void **retval)
 {
     struct base_backoff b = BASE_BACKOFF_INIT;
     ult_t *u = (ult_t *)t, *self;
+    base_spin_t *s;
 
     if (!u || u->type != MLTP_THREAD_UNBOUND)
         return EINVAL;
@@ -27,36 +29,38 @@ int mltp_join(mltp_t *t, void **retval)
        no lock */
     if (CMM_LOAD_SHARED(u->life) == ULT_ENDED)
         goto done;
-    sched_lock();
+    s = sched_stripe(u);
+    sched_stripe_lock(s);
     switch (u->life) {
     case ULT_ENDED:
-        sched_unlock();
+        base_spin_unlock(s);
         break;
     case ULT_LIVE:
-        if (self) {
-            u->joiner = self;
-            u->life = ULT_JOINED;
-            sched_block_locked();   /* readied by the end, life ENDED */
-            break;
-        }
-        if (!vpg.running) {
+        if (!self && !vpg.running) {
             /* a kernel-level thread with no VP to run u: it never ends */
-            sched_unlock();
+            base_spin_unlock(s);
             base_warn("mltp_join: ULT %d has not run; call mltp_start first", u->thrid);
             return EDEADLK;
         }
-        /* a kernel-level thread (bound, main) watches life */
-        u->joiner = NULL;
-        u->life = ULT_JOINED;
-        sched_unlock();
+        /* NULL: a kernel-level thread (bound, main) watches life */
+        u->joiner = self;
+        if (uatomic_cmpxchg(LIFE(u), ULT_LIVE, ULT_JOINED) != ULT_LIVE) {
+            base_spin_unlock(s);    /* it ended meanwhile */
+            break;
+        }
+        if (self) {
+            sched_block(s);         /* readied by the end, life ENDED */
+            break;
+        }
+        base_spin_unlock(s);
         while (CMM_LOAD_SHARED(u->life) != ULT_ENDED)
             base_backoff(&b);
         break;
     case ULT_JOINED:
-        sched_unlock();
+        base_spin_unlock(s);
         return EBUSY;
     default:                        /* DETACHED, FREED */
-        sched_unlock();
+        base_spin_unlock(s);
         return EINVAL;
     }
 done:
@@ -69,15 +73,18 @@ done:
 int mltp_detach(mltp_t *t)
 {
     ult_t *u = (ult_t *)t;
+    base_spin_t *s;
     int r = 0;
 
     if (!u || u->type != MLTP_THREAD_UNBOUND)
         return EINVAL;
-    sched_lock();
+    s = sched_stripe(u);
+    sched_stripe_lock(s);
     switch (u->life) {
-    case ULT_LIVE:
-        u->life = ULT_DETACHED;     /* the end frees it */
-        break;
+    case ULT_LIVE:                  /* the end frees it, unless it ended */
+        if (uatomic_cmpxchg(LIFE(u), ULT_LIVE, ULT_DETACHED) == ULT_LIVE)
+            break;
+        __attribute__((fallthrough));
     case ULT_ENDED:                 /* mltp_free may race: one CAS wins */
         if (uatomic_cmpxchg(LIFE(u), ULT_ENDED, ULT_FREED) == ULT_ENDED)
             ult_handle_put(sched_cache(), u);
@@ -87,7 +94,7 @@ int mltp_detach(mltp_t *t)
     default:                        /* joined, detached, freed */
         r = EINVAL;
     }
-    sched_unlock();
+    base_spin_unlock(s);
     return r;
 }
 

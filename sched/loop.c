@@ -1,15 +1,18 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* sched/loop.c - what each VP's process runs: the scheduler loop. Take the
- * next ULT and switch to it; park when there is none; leave when the start
- * is over (or stop at once, for exit()). */
+ * next ULT of this VP's queue, or steal one, and switch to it; park when
+ * there is none; leave when the start is over (or stop at once, for
+ * exit()). */
 #include <errno.h>
 #include "sched/switch.h"
 
-static void *leave_loop(void *old_sp, void *sv, void *unused)
+/* On the ULT's stack, the loop's context saved: release the lock the
+   ULT came from under (NULL: a stolen ULT, already ours). */
+static void *leave_loop(void *old_sp, void *sv, void *held)
 {
-    (void)unused;
     ((sched_vp_t *)sv)->idle_sp = old_sp;
-    sched_unlock();
+    if (held)
+        base_spin_unlock(held);
     return NULL;
 }
 
@@ -18,28 +21,39 @@ void sched_stop_here(sched_vp_t *sv)
     vp_stop(&sv->vp);
 }
 
+static void run(sched_vp_t *sv, ult_t *u, base_spin_t *held)
+{
+    void *fake, *to = u->sp ? u->sp : sched_bind(sv, u);
+
+    *sv->errno_p = u->saved_errno;
+    sv->cur = u;
+    sv->switches++;
+    ult_asan_start(&fake, u->stack_lo + ult_guard_size, u->stack_map - ult_guard_size);
+    ult_switch(to, sv, held, leave_loop);
+    ult_asan_finish(fake);
+}
+
 static void loop(sched_vp_t *sv)
 {
+    struct sched_runq *q = sv->rq;
+
     for (;;) {
         int finish = CMM_LOAD_SHARED(sg.finish);
         if (finish == SCHED_STOP)
             sched_stop_here(sv);
         if (finish != SCHED_GO)
             return;
-        sched_lock();
-        ult_t *u = sched_pop(0);
+        sched_rq_lock(q);
+        ult_t *u = sched_pop(q, 0);
         if (u) {
-            void *fake, *to = u->sp ? u->sp : sched_bind(sv, u);
-            *sv->errno_p = u->saved_errno;
-            sv->cur = u;
-            sv->switches++;
-            ult_asan_start(&fake, u->stack_lo + ult_guard_size,
-                           u->stack_map - ult_guard_size);
-            ult_switch(to, sv, NULL, leave_loop);
-            ult_asan_finish(fake);
+            run(sv, u, &q->lock);
             continue;
         }
-        sched_unlock();
+        sched_rq_unlock(q);
+        if ((u = sched_steal(sv)) != NULL) {
+            run(sv, u, NULL);
+            continue;
+        }
         sched_idle(sv);
     }
 }
@@ -60,16 +74,19 @@ void sched_finish_all(int why)
 {
     if (why == SCHED_STOP) {
         uatomic_set(&sg.finish, why);
-        sched_lock();
-        CMM_STORE_SHARED(sched_runq.bitmap, sched_runq.bitmap | SCHED_STOP_BIT);
-        sched_unlock();
+        for (int i = 0; i < vpg.nvp; i++) {
+            struct sched_runq *q = &sched_runqs[i];
+            sched_rq_lock(q);
+            CMM_STORE_SHARED(q->bitmap, q->bitmap | SCHED_STOP_BIT);
+            sched_rq_unlock(q);
+        }
     } else if (uatomic_cmpxchg(&sg.finish, SCHED_GO, why) != SCHED_GO) {
         return;
     }
     /* only the parked need a post: a VP about to park counts itself
        before it looks at finish (ARCHITECTURE.md, "Finish") */
     base_full_fence();
-    int parked = uatomic_read(&sched_runq.parked);
+    int parked = uatomic_read(&sg.idle.parked);
     if (parked)
         sched_unpark(parked);
 }

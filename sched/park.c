@@ -1,11 +1,16 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* sched/park.c - idle VPs: spin for about one wake-up cost, then sleep on
- * the park semaphore. A cross-CPU wake-up costs 30-70 us on these VMs, a
- * spin check 0.2 us: spinning first keeps hand-offs cheap. No spinning when
- * there are more VPs than CPUs, or more runnable tasks (sched/crowd.c):
- * the spinner would steal the CPU of a VP with work. And deadlock
- * detection: every VP parked (or blocked in the kernel on a SEMAPHORE
- * lock) with nothing that could wake one. */
+/* sched/park.c - idle VPs: spin for about one wake-up cost, looking at
+ * every queue and stealing, then sleep on the park semaphore. A cross-CPU
+ * wake-up costs 30-70 us on these VMs, a spin check 0.2 us: spinning first
+ * keeps hand-offs cheap. No spinning when there are more VPs than CPUs, or
+ * more runnable tasks (sched/crowd.c): the spinner would steal the CPU of
+ * a VP with work. Wake-ups only when they pay: a VP that makes a ULT ready
+ * wakes a parked VP only while none is spinning (Go's count of spinning
+ * Ms), and the woken VP counts as spinning from the post on, so a burst of
+ * readyings posts once. A spinner that finds work while more is queued,
+ * and was the last spinner, wakes the next. And deadlock detection: every
+ * VP parked (or blocked in the kernel on a SEMAPHORE lock) with nothing
+ * that could wake one. */
 #include <errno.h>
 #include <sys/sem.h>
 #include "base/clock.h"
@@ -20,11 +25,6 @@ int sched_park_prepare(void)
     return 0;
 }
 
-static int work_or_finish(void)
-{
-    return sched_peek() || CMM_LOAD_SHARED(sg.finish);
-}
-
 /* A post never blocks: bounded (callers hold no spin lock anyway). */
 void sched_unpark(int n)
 {
@@ -36,48 +36,105 @@ void sched_unpark(int n)
     semop(sg.park_semid, &op, 1);
 }
 
-void sched_unlock_wake(int n)
+/* Under the lock of the queue just pushed ("Park" below). */
+int sched_wake_claim(void)
 {
-    int parked = CMM_LOAD_SHARED(sched_runq.parked);
-    sched_unlock();
-    if (n && parked)
-        sched_unpark(n < parked ? n : parked);
+    if (CMM_LOAD_SHARED(sg.idle.spinning) || !CMM_LOAD_SHARED(sg.idle.parked))
+        return 0;
+    return uatomic_cmpxchg(&sg.idle.spinning, 0, 1) == 0;
 }
 
-static void idle_wait(sched_vp_t *sv);
-
-/* Counted idle while here: spinners elsewhere (barriers) keep spinning
-   only if an idle VP will take the ULTs they made ready. */
-void sched_idle(sched_vp_t *sv)
+long sched_live(void)
 {
-    uatomic_inc(&sched_runq.idle);
-    idle_wait(sv);
-    uatomic_dec(&sched_runq.idle);
+    long ended = 0, created = 0;
+
+    for (int i = 0; i < sg.nslots; i++)
+        ended += (long)CMM_LOAD_SHARED(sg.vps[i].ended);
+    base_acquire_fence();
+    created = CMM_LOAD_SHARED(sg.outside_live);
+    for (int i = 0; i < sg.nslots; i++)
+        created += (long)CMM_LOAD_SHARED(sg.vps[i].created);
+    return created - ended;
+}
+
+void sched_outside_live_add(long n)
+{
+    uatomic_add(&sg.outside_live, n);
+}
+
+/* Work anywhere, each queue looked at under its lock (the "Park" pair). */
+static int work_seen_locked(void)
+{
+    for (int i = 0; i < vpg.nvp; i++) {
+        struct sched_runq *q = &sched_runqs[i];
+        sched_rq_lock(q);
+        int r = sched_rq_peek(q);
+        sched_rq_unlock(q);
+        if (r)
+            return 1;
+    }
+    return 0;
 }
 
 /*
  * ARCHITECTURE.md, "Park": a parking VP P and a VP M that makes a ULT
- * ready:
+ * ready in its queue q:
  *
- *   P (run-queue lock held)          M (run-queue lock held)
- *   parked++                         push the ULT
- *   bitmap != 0? then do not park    parked? read under the lock
+ *   P                                M (q's lock held)
+ *   parked++; spinning-- (atomic)    push the ULT
+ *   for each queue: lock, look       spinning == 0 and parked > 0?
+ *                                    then claim (spinning = 1) and post
  *
- * Both under the lock: M either pushed before P looked (P sees it) or
- * after P counted itself (M sees parked > 0 and posts). No wake-up is
- * lost, and M makes no system call while every VP is busy.
+ * If P looked at q before M's critical section, M sees P's counts (P
+ * changed them before it took q's lock) and posts unless another VP
+ * spins (which looks at q after M, by the same argument, or is woken).
+ * If after, P sees the ULT. No wake-up is lost, and M makes no system
+ * call while a VP spins.
  */
-static void idle_wait(sched_vp_t *sv)
+static void park(sched_vp_t *sv)
 {
     struct sembuf op = { 0, -1, 0 };
 
+    int parked = uatomic_add_return(&sg.idle.parked, 1);
+    uatomic_dec(&sg.idle.spinning);
+    if (work_seen_locked() || CMM_LOAD_SHARED(sg.finish)) {
+        uatomic_dec(&sg.idle.parked);
+        return;
+    }
+    if (parked == vpg.nvp && !vp_bound_alive()) {
+        /* every VP idle, nothing ready, and no kernel-level thread that
+           could make anything ready: the remaining ULTs wait forever */
+        uatomic_dec(&sg.idle.parked);
+        sched_report_deadlock();
+        return;
+    }
+    sv->parks++;
+    while (semop(sg.park_semid, &op, 1) < 0 && errno == EINTR)
+        ;
+    /* the poster counted us spinning */
+    uatomic_dec(&sg.idle.parked);
+    uatomic_dec(&sg.idle.spinning);
+}
+
+
+/* Counted spinning while here; the loop then pops or steals what it
+   found. The last spinner to find work wakes the next parked VP if more
+   is queued than it takes. */
+static void spin_then_park(sched_vp_t *sv)
+{
     long now = base_now_ns();
+
+    uatomic_inc(&sg.idle.spinning);
     if (sg.spin_ns > 0 && vpg.nvp <= vpg.ncpus && !sched_crowd_check(now)) {
         long deadline = now + sg.spin_ns;
         do {
             for (int i = 0; i < 64; i++) {
-                if (work_or_finish()) {
+                int ready = sched_ready_count();
+                if (ready || CMM_LOAD_SHARED(sg.finish)) {
                     sv->idle_hits++;
+                    if (uatomic_sub_return(&sg.idle.spinning, 1) == 0 && ready > 1 &&
+                        sched_wake_claim())
+                        sched_unpark(1);
                     return;
                 }
                 caa_cpu_relax();
@@ -85,26 +142,23 @@ static void idle_wait(sched_vp_t *sv)
             now = base_now_ns();
         } while (now < deadline && !sched_crowd_check(now));
     }
-    sched_lock();
-    int parked = uatomic_add_return(&sched_runq.parked, 1);
-    if (sched_runq.bitmap || CMM_LOAD_SHARED(sg.finish)) {
-        uatomic_dec(&sched_runq.parked);
-        sched_unlock();
-        return;
+    park(sv);
+}
+
+/* The VP found nothing to run. If it ended ULTs since it last looked, the
+   start may be over: the VP that ends the last live ULT always comes here
+   next (or runs another, live one), and its sum is exact then (monotonic
+   counts: every end read before any creation). */
+void sched_idle(sched_vp_t *sv)
+{
+    if (sv->ended != sv->ended_seen) {
+        sv->ended_seen = sv->ended;
+        if (sched_live() == 0) {
+            sched_finish_all(SCHED_DONE);
+            return;
+        }
     }
-    if (parked == vpg.nvp && !vp_bound_alive()) {
-        /* every VP idle, nothing ready, and no kernel-level thread that
-           could make anything ready: the remaining ULTs wait forever */
-        uatomic_dec(&sched_runq.parked);
-        sched_unlock();
-        sched_report_deadlock();
-        return;
-    }
-    sched_unlock();
-    sv->parks++;
-    while (semop(sg.park_semid, &op, 1) < 0 && errno == EINTR)
-        ;
-    uatomic_dec(&sched_runq.parked);
+    spin_then_park(sv);
 }
 
 /* ---- deadlocks ------------------------------------------------------ */
@@ -136,6 +190,6 @@ void sched_kernel_wait_end(void)
 int sched_kernel_wait_stuck(void)
 {
     int sw = CMM_LOAD_SHARED(sg.semwait);
-    return sw + CMM_LOAD_SHARED(sched_runq.parked) == vpg.nvp && !vp_bound_alive() &&
-           (sw == vpg.nvp || !sched_peek());
+    return sw + CMM_LOAD_SHARED(sg.idle.parked) == vpg.nvp && !vp_bound_alive() &&
+           (sw == vpg.nvp || !sched_ready_count());
 }

@@ -1,22 +1,44 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* sched/runq.c - the one run queue shared by all VPs (operations: runq.h). */
+/* sched/runq.c - the VPs' run queues (operations: runq.h). */
 #include "sched/runq.h"
 
-struct sched_runq sched_runq;
+struct sched_runq sched_runqs[SCHED_VP_MAX];
+int sched_solo_on;
 
-/* ult_switch_yield releases the lock it is given: this one, at offset 0 */
+/* ult_switch_yield releases the lock it is given: a queue's, at offset 0 */
 _Static_assert(offsetof(struct sched_runq, lock) == 0, "the lock comes first");
 
-ult_t *sched_rotate(ult_t *self)
+ult_t *sched_rotate(struct sched_runq *q, ult_t *self)
 {
-    unsigned int bits = (unsigned int)(sched_runq.bitmap >> self->prio);
+    unsigned int bits = (unsigned int)(q->bitmap >> self->prio);
     ult_t *next;
 
     if (bits == 1)
         return sched_rotate_level(self);
     if (!bits)
         return NULL;
-    next = sched_pop(self->prio);
-    sched_push_back(self);
+    next = sched_pop(q, self->prio);
+    sched_push_back(q, self);
     return next;
+}
+
+void sched_rq_remove(struct sched_runq *q, ult_t *u)
+{
+    struct sched_level *l = &q->level[u->prio];
+    ult_t *p = NULL;
+
+    for (ult_t *x = l->tail ? l->head : NULL; x; p = x, x = x == l->tail ? NULL : x->next) {
+        if (x != u)
+            continue;
+        if (p)
+            p->next = x->next;
+        else
+            l->head = x->next;
+        if (l->tail == x)
+            l->tail = p;
+        if (!l->tail)
+            q->bitmap &= ~(1UL << u->prio);
+        q->nready--;
+        return;
+    }
 }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* sched/sched.h - the scheduler: what happens to ULTs. Each VP runs its
- * loop (sched/loop.c); ULTs move between the run queue (sched/runq.h),
- * the VPs and wait queues (sched/block.c) by the transitions of
+ * loop (sched/loop.c); ULTs move between the VPs' run queues
+ * (sched/runq.h, sched/steal.c), the VPs and wait queues (sched/block.c)
+ * by the transitions of
  * ARCHITECTURE.md's state table, all made here. sync/ uses sched/block.h
  * only. */
 #ifndef SCHED_SCHED_H
@@ -18,6 +19,7 @@ enum sched_finish { SCHED_GO, SCHED_DONE, SCHED_DEADLOCK, SCHED_STOP };
    the other's address. */
 typedef struct sched_vp {
     vp_t vp;
+    struct sched_runq *rq;      /* its run queue: sched_runqs[vp.id] */
     ult_t *volatile cur;        /* the running ULT, NULL in the loop */
     void *idle_sp;              /* the loop's saved context */
     int *errno_p;               /* this VP's errno (its own TLS) */
@@ -26,7 +28,11 @@ typedef struct sched_vp {
     struct ult_cache cache;     /* stacks, descriptors, ids: no lock */
     /* statistics (MLTP_STATS=1): written by this VP only; switches also
        tells sched/slice.c that a new slice began */
-    unsigned long switches, parks, wakeups, idle_hits;
+    unsigned long switches, parks, wakeups, idle_hits, steals;
+    /* ULTs this VP made live and ended: written by this VP only, read by
+       an idle VP that adds up the live ULTs (sched_live) */
+    unsigned long created, ended;
+    unsigned long ended_seen;   /* ended when this VP last added them up */
     /* sched/slice.c: switches when the current slice began, and when */
     unsigned long slice_switches;
     long slice_start_ns;
@@ -47,6 +53,14 @@ struct sched_global {
     sched_vp_t *vps;
     vp_t **vp_list;             /* &vps[i].vp, for vp_run */
     int online_cpus;            /* the machine's, for sched/crowd.c */
+    /* ULTs made live (+) or ended (-) outside a VP: main, bound threads */
+    long outside_live;
+    /* sched/park.c: VPs looking for work, and parked ones; their own line
+       (written when a VP goes idle or wakes one) */
+    struct {
+        int spinning;           /* spinning, or woken and about to */
+        int parked;             /* asleep on the park semaphore, or about to */
+    } idle __attribute__((aligned(64)));
     /* sched/crowd.c: written once a millisecond at most, its own line */
     struct {
         int crowded;            /* more runnable tasks than CPUs */
@@ -108,6 +122,24 @@ int sched_crowd_check(long now);
 void sched_crowd_reset(long now);       /* at each start */
 extern const char *sched_crowd_source;   /* "/proc/loadavg"; tests change it */
 
+/* The run queue of the calling thread's VP; a kernel-level thread's
+   ULTs go to queue 0. */
+static inline struct sched_runq *sched_my_rq(void)
+{
+    sched_vp_t *sv = sched_current();
+    return sv ? sv->rq : &sched_runqs[0];
+}
+
+/* Live ULTs: made live and not ended, added up over the VPs (racy unless
+   every VP is idle; sched/park.c says when the sum is exact). */
+long sched_live(void);
+/* A ULT made live outside a VP (main, a bound thread), or no more. */
+void sched_outside_live_add(long n);
+
+/* sched/steal.c: another VP's ULTs for an idle one */
+ult_t *sched_steal(sched_vp_t *sv);
+int sched_ready_count(void);        /* in all VPs' queues (racy) */
+
 /* sched/loop.c */
 void sched_vp_main(vp_t *vp);
 void sched_finish_all(int why);
@@ -117,14 +149,16 @@ void sched_stop_here(sched_vp_t *sv) __attribute__((noreturn));
 int sched_park_prepare(void);      /* 0, or an errno value */
 void sched_idle(sched_vp_t *sv);
 void sched_unpark(int n);
-/* Drop the run-queue lock, then wake up to n parked VPs (after making n
-   ULTs ready); no system call while none is parked. */
-void sched_unlock_wake(int n);
+/* After making ULTs ready in a queue whose lock is held: should a parked
+   VP be woken? (none is spinning for work, one is parked: the caller then
+   posts with sched_unpark(1) once it holds no spin lock). The claim makes
+   the woken VP count as spinning, so later readyings do not post again. */
+int sched_wake_claim(void);
 
-/* sched/yield.c: switching away from the running ULT, lock held */
-/* block it (its waiter is queued): the lock is released once its
-   context is saved; returns 0 once the ULT runs again */
-int sched_block_locked(void);
+/* sched/yield.c: switching away from the running ULT */
+/* block it (queued under held): held is released once its context is
+   saved; returns 0 once the ULT runs again */
+int sched_block(base_spin_t *held);
 /* leave it for good, queued nowhere (a deadlock) */
 void sched_abandon(void) __attribute__((noreturn));
 

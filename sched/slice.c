@@ -38,6 +38,6 @@ void sched_slice_check(void)
         sv->slice_start_ns = now;
         return;
     }
-    if (now - sv->slice_start_ns >= sg.slice_ns && sched_peek())
+    if (now - sv->slice_start_ns >= sg.slice_ns && sched_rq_peek(sv->rq))
         mltp_yield();
 }

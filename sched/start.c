@@ -7,7 +7,6 @@
 #include "base/clock.h"
 #include "sched/sched.h"
 
-#define VP_MAX 1024
 
 /* VP records for n VPs: kept from start to start (a VP's TCB, stack and
    caches serve the next start's VP of the same number). */
@@ -27,6 +26,7 @@ static int ensure_slots(int n)
         memcpy(v, sg.vps, sizeof(sched_vp_t) * (size_t)sg.nslots);
     for (int i = 0; i < n; i++) {
         v[i].vp.id = i;
+        v[i].rq = &sched_runqs[i];
         l[i] = &v[i].vp;
     }
     free(sg.vps);
@@ -42,8 +42,34 @@ static void print_stats(void)
     for (int i = 0; i < vpg.nvp; i++) {
         sched_vp_t *sv = &sg.vps[i];
         base_warn("stats: VP %d: %lu switches, %lu parks, %lu wake-ups sent, "
-                  "%lu idle spins that found work", i, sv->switches, sv->parks,
-                  sv->wakeups, sv->idle_hits);
+                  "%lu idle spins that found work, %lu steals", i, sv->switches,
+                  sv->parks, sv->wakeups, sv->idle_hits, sv->steals);
+    }
+}
+
+/* ULTs left in the queue of a VP this start does not have (made ready
+   by a bound thread after a larger start ended in a deadlock): into
+   queue 0, in order. The stop bit of an exit() is cleared everywhere. No
+   VP runs; a bound thread may: lock. */
+static void gather_queues(int nvp)
+{
+    struct sched_runq *q0 = &sched_runqs[0];
+    ult_t *u;
+
+    for (int i = 0; i < sg.nslots; i++) {
+        struct sched_runq *q = &sched_runqs[i];
+        base_spin_lock(&q->lock);
+        q->bitmap &= ~SCHED_STOP_BIT;
+        base_spin_unlock(&q->lock);
+    }
+    for (int i = nvp; i < sg.nslots; i++) {
+        struct sched_runq *q = &sched_runqs[i];
+        base_spin_lock(&q->lock);
+        base_spin_lock(&q0->lock);
+        while ((u = sched_pop(q, 0)) != NULL)
+            sched_push_back(q0, u);
+        base_spin_unlock(&q0->lock);
+        base_spin_unlock(&q->lock);
     }
 }
 
@@ -55,9 +81,9 @@ int sched_start_prepare(int nvp, const char *what, int empty_ok)
     int e;
 
     mltp_init();
-    if (nvp < 1 || nvp > VP_MAX) {
+    if (nvp < 1 || nvp > SCHED_VP_MAX) {
         base_warn("%s(%d): the number of VPs must be between 1 and %d",
-                  what, nvp, VP_MAX);
+                  what, nvp, SCHED_VP_MAX);
         return EINVAL;
     }
     if (vp_current() || sched_bound_self || vpg.running) {
@@ -65,7 +91,7 @@ int sched_start_prepare(int nvp, const char *what, int empty_ok)
         return EINVAL;
     }
     sched_pending_flush();
-    if (sched_runq.live == 0 && !empty_ok)  /* no VP runs: no lock needed */
+    if (sched_live() == 0 && !empty_ok)     /* no VP runs: exact */
         return -1;
     if ((e = sched_park_prepare()) != 0) {
         base_warn("cannot create the VP park semaphore: %s", strerror(e));
@@ -78,11 +104,11 @@ int sched_start_prepare(int nvp, const char *what, int empty_ok)
     sched_exit_register();
     for (int i = 0; i < nvp; i++)
         sg.vps[i].switches = sg.vps[i].parks = sg.vps[i].wakeups =
-            sg.vps[i].idle_hits = 0;
+            sg.vps[i].idle_hits = sg.vps[i].steals = 0;
+    gather_queues(nvp);
     sg.finish = SCHED_GO;
     sg.semwait = 0;
-    sched_runq.bitmap &= ~SCHED_STOP_BIT;
-    sched_runq.parked = 0;
+    sg.idle.parked = sg.idle.spinning = 0;
     sched_crowd_reset(base_now_ns());
     return 0;
 }
@@ -95,10 +121,10 @@ int sched_start_run(int nvp, int *ran_none)
 {
     int ran;
 
-    /* solo only while no other kernel-level thread can touch the queue */
-    sched_runq.solo = nvp == 1 && !vp_bound_alive();
+    /* solo only while no other kernel-level thread can touch a queue */
+    sched_solo_on = nvp == 1 && !vp_bound_alive();
     ran = vp_run(sg.vp_list, nvp, sched_vp_main);
-    sched_runq.solo = 0;
+    sched_solo_on = 0;
     *ran_none = !ran;
     if (!ran)
         return errno;
@@ -120,6 +146,6 @@ void mltp_start(int nvp)
     e = sched_start_run(nvp, &none);
     if (e == EDEADLK)
         base_warn("deadlock: %ld ULT(s) blocked and none can ever run; "
-                  "mltp_start returns", sched_runq.live);
+                  "mltp_start returns", sched_live());
     errno = e ? e : saved_errno;    /* as it was: the start ran as asked */
 }

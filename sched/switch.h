@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* sched/switch.h - switching a VP from its running ULT to the next one, the
- * run-queue lock held. The switch (ult_switch_yield) saves the old context,
- * moves to the new stack and only then releases the lock: a ULT is
- * published (queued, or woken) only under the lock, and nobody can take it
- * before its context is saved (ARCHITECTURE.md, "Locking rules"). errno
- * is swapped here, through this VP's own errno. */
+/* sched/switch.h - switching a VP from its running ULT to the next one,
+ * the lock that publishes the old one held (its VP's run-queue lock for a
+ * yield, a wait queue's lock for a block). The switch (ult_switch_yield)
+ * saves the old context, moves to the new stack and only then releases
+ * that lock: nobody can take the old ULT before its context is saved
+ * (ARCHITECTURE.md, "Locking rules"). errno is swapped here, through this
+ * VP's own errno. */
 #ifndef SCHED_SWITCH_H
 #define SCHED_SWITCH_H
 
@@ -18,14 +19,15 @@ void *sched_bind(sched_vp_t *sv, ult_t *u);
    stack first. Out of line, so that mltp_yield's fast path makes no call
    and needs no frame; next is not an argument, so that its register is
    free for the stack pointer. */
-void sched_switch_new(ult_t *self);
+void sched_switch_new(ult_t *self, base_spin_t *held);
 
-/* Switch from self, whose context nobody can take before the lock is
+/* Switch from self, whose context nobody can take before held is
    released, to next (NULL: the VP's scheduler loop). The bookkeeping comes
    before the load of the stack pointer, so that it lands in the argument
    register directly. Without AddressSanitizer the switch is a tail call;
    with it, the same path, announced to ASan around the switch. */
-static inline void switch_locked(sched_vp_t *sv, ult_t *self, ult_t *next)
+static inline void switch_locked(sched_vp_t *sv, ult_t *self, ult_t *next,
+                                 base_spin_t *held)
 {
     int *err = sv->errno_p;
     void *to, *fake = NULL;
@@ -35,18 +37,18 @@ static inline void switch_locked(sched_vp_t *sv, ult_t *self, ult_t *next)
     sv->switches++;
     if (!next) {
         ult_asan_start(&fake, sv->vp.stack_bottom, sv->vp.stack_size);
-        ult_switch_yield(self, sv->idle_sp, &sched_runq.lock);
+        ult_switch_yield(self, sv->idle_sp, held);
         ult_asan_finish(fake);
         return;
     }
     *err = next->saved_errno;
     if (__builtin_expect(!(to = next->sp), 0)) {
-        sched_switch_new(self);         /* a tail call */
+        sched_switch_new(self, held);   /* a tail call */
         return;
     }
     ult_asan_start(&fake, next->stack_lo + ult_guard_size,
                    next->stack_map - ult_guard_size);
-    ult_switch_yield(self, to, &sched_runq.lock);
+    ult_switch_yield(self, to, held);
     ult_asan_finish(fake);
 }
 

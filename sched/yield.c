@@ -1,14 +1,15 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* sched/yield.c - yield, block, and the switch paths they share. A switch
- * takes the run-queue lock once: the switching ULT takes it, pops the next
- * ULT, and ult_switch_yield releases it on the next ULT's stack, once the
- * old context is saved. With no ULT ready, the switch goes to the VP's
- * scheduler loop (sched/loop.c). */
+/* sched/yield.c - yield, block, and the switch paths they share. A yield
+ * takes its VP's run-queue lock once: the yielding ULT takes it, pops the
+ * next ULT, and ult_switch_yield releases it on the next ULT's stack, once
+ * the old context is saved. A block holds its wait queue's lock instead,
+ * and takes the run-queue lock only to pop. With no ULT ready, the switch
+ * goes to the VP's scheduler loop (sched/loop.c), which steals. */
 #include <errno.h>
 #include <sched.h>
 #include "sched/switch.h"
 
-__attribute__((noinline)) void sched_switch_new(ult_t *self)
+__attribute__((noinline)) void sched_switch_new(ult_t *self, base_spin_t *held)
 {
     sched_vp_t *sv = sched_current();
     ult_t *next = sv->cur;
@@ -16,7 +17,7 @@ __attribute__((noinline)) void sched_switch_new(ult_t *self)
 
     ult_asan_start(&fake, next->stack_lo + ult_guard_size,
                    next->stack_map - ult_guard_size);
-    ult_switch_yield(self, to, &sched_runq.lock);
+    ult_switch_yield(self, to, held);
     ult_asan_finish(fake);
 }
 
@@ -29,26 +30,27 @@ static void warn_outside(const char *what)
     sched_yield();
 }
 
-/* The rest of a yield, with the run-queue lock held, when other levels
-   are involved or the VPs are being stopped. */
+/* The rest of a yield, with the VP's run-queue lock held, when other
+   levels are involved or the VPs are being stopped. */
 static void __attribute__((noinline)) yield_locked(sched_vp_t *sv, ult_t *self)
 {
+    struct sched_runq *q = sv->rq;
     ult_t *next;
 
     if (__builtin_expect(self == &ult_outside, 0)) {
-        sched_unlock();
+        sched_rq_unlock(q);
         warn_outside("mltp_yield()");
         return;
     }
-    if (__builtin_expect((sched_runq.bitmap & SCHED_STOP_BIT) != 0, 0)) {
-        sched_unlock();
+    if (__builtin_expect((q->bitmap & SCHED_STOP_BIT) != 0, 0)) {
+        sched_rq_unlock(q);
         sched_stop_here(sv);
     }
-    if (!(next = sched_rotate(self))) {
-        sched_unlock();
+    if (!(next = sched_rotate(q, self))) {
+        sched_rq_unlock(q);
         return;
     }
-    switch_locked(sv, self, next);
+    switch_locked(sv, self, next, &q->lock);
 }
 
 /* Everything mltp_yield's fast path leaves out: misuse, a contended
@@ -61,31 +63,33 @@ static void __attribute__((noinline)) yield_slow(sched_vp_t *sv)
         warn_outside("mltp_yield()");
         return;
     }
-    sched_lock();
+    sched_rq_lock(sv->rq);
     yield_locked(sv, self);
 }
 
 /* Yield to the back of our level: the next ready ULT of at least our
    priority runs. The hot path, kept frameless (slow cases are a tail call
-   away): 28 instructions here, 27 in ult_switch_yield. Its one test is
-   that our level is the only one ready (the usual case: one priority in
-   use); otherwise, with exit() in progress (SCHED_STOP_BIT), or outside a ULT
-   (ult_outside), yield_locked. */
+   away): 29 instructions here, 27 in ult_switch_yield. Its one test is
+   that our level is the only one ready in our VP's queue (the usual case:
+   one priority in use); otherwise, with exit() in progress
+   (SCHED_STOP_BIT), or outside a ULT (ult_outside, whose dummy VP has a
+   queue of its own), yield_locked. */
 void mltp_yield(void)
 {
     sched_vp_t *sv = sched_current_or_dummy();
+    struct sched_runq *q = sv->rq;
     ult_t *self = sv->cur, *next;
 
-    if (__builtin_expect(sched_trylock_failed(), 0)) {
+    if (__builtin_expect(sched_rq_trylock_failed(q), 0)) {
         yield_slow(sched_current());
         return;
     }
-    if (__builtin_expect(sched_bitmap_locked() != self->prio_bit, 0)) {
+    if (__builtin_expect(CMM_LOAD_SHARED(q->bitmap) != self->prio_bit, 0)) {
         yield_locked(sv, self);
         return;
     }
     next = sched_rotate_level(self);
-    switch_locked(sv, self, next);
+    switch_locked(sv, self, next, &q->lock);
 }
 
 /* Yield to the front: exactly one other ready ULT (of at least our
@@ -101,27 +105,35 @@ void mltp_yield_to_first(void)
     }
     if (CMM_LOAD_SHARED(sg.finish) == SCHED_STOP)
         sched_stop_here(sv);
-    sched_lock();
-    next = sched_pop(self->prio);
+    sched_rq_lock(sv->rq);
+    next = sched_pop(sv->rq, self->prio);
     if (!next) {
-        sched_unlock();
+        sched_rq_unlock(sv->rq);
         return;
     }
-    sched_push_front(self);
-    switch_locked(sv, self, next);
+    sched_push_front(sv->rq, self);
+    switch_locked(sv, self, next, &sv->rq->lock);
 }
 
-/* Blocking under the run-queue lock (a wait queue, a join): the same
-   switch as a yield's. */
-int sched_block_locked(void)
+/* Blocking (a wait queue, a join), held being the lock under which the
+   caller is queued: the next ULT comes from this VP's queue, whose lock is
+   released at once (the popped ULT is ours); held is released by the
+   switch, once the caller's context is saved. */
+int sched_block(base_spin_t *held)
 {
     sched_vp_t *sv = sched_current();
+    struct sched_runq *q = sv->rq;
+    ult_t *next;
 
-    if (__builtin_expect((sched_runq.bitmap & SCHED_STOP_BIT) != 0, 0)) {
-        sched_unlock();
+    sched_rq_lock(q);
+    if (__builtin_expect((q->bitmap & SCHED_STOP_BIT) != 0, 0)) {
+        sched_rq_unlock(q);
+        base_spin_unlock(held);
         sched_stop_here(sv);
     }
-    switch_locked(sv, sv->cur, sched_pop(0));
+    next = sched_pop(q, 0);
+    sched_rq_unlock(q);
+    switch_locked(sv, sv->cur, next, held);
     return 0;
 }
 
@@ -131,8 +143,8 @@ int sched_block_locked(void)
 void sched_abandon(void)
 {
     sched_vp_t *sv = sched_current();
+    static base_spin_t nobody;      /* a lock word nobody takes */
 
-    sched_lock();
-    switch_locked(sv, sv->cur, NULL);
+    switch_locked(sv, sv->cur, NULL, &nobody);
     __builtin_unreachable();
 }

@@ -13,7 +13,7 @@
  * b->episode. With more than one VP a waiting ULT
  * first spins for about one wake-up cost, but only while no ready ULT
  * lacks an idle VP to run it (that one may be the arrival we wait for, and
- * need our VP); then it blocks, queued under the run-queue lock on
+ * need our VP); then it blocks, queued under its stripe lock on
  * b->waiters[episode & 1] (episode e+1 may begin before e's waiters are
  * woken) with its episode as key. Kernel-level
  * threads (bound threads, main) only spin. In a solo start (sched/runq.h)
@@ -119,12 +119,20 @@ static inline int arrive(mltp_barrier_t *b, int count, unsigned long long *a)
     return 1;
 }
 
+/* The barrier's stripe lock guards its two episode queues. */
+static inline base_spin_t *barrier_lock(mltp_barrier_t *b)
+{
+    base_spin_t *s = sched_stripe(b);
+    sched_stripe_lock(s);
+    return s;
+}
+
 /*
  * ARCHITECTURE.md, "Barrier episode": a waiter W queues itself, then looks
  * at the episode; the releaser R moves the episode on, then looks at the
  * queue:
  *
- *   W (run-queue lock held)          R
+ *   W (stripe lock held)             R
  *   add W to QUEUE(ep)               CAS: episode = ep + 1 (a full fence)
  *   smp_mb()
  *   episode moved on? then leave     QUEUE(ep) empty? then nobody to wake
@@ -137,17 +145,17 @@ static inline int arrive(mltp_barrier_t *b, int count, unsigned long long *a)
 static int wait_blocked(mltp_barrier_t *b, unsigned int ep)
 {
     struct sched_waiter w;
+    base_spin_t *s = barrier_lock(b);
 
-    sched_lock();
     sched_waiter_init(&w, KEY(ep));
     sched_waitq_add(QUEUE(b, ep), &w);
     base_full_fence();
     if (released(b, ep)) {
         sched_waitq_remove(QUEUE(b, ep), &w);
-        sched_unlock();
+        base_spin_unlock(s);
         return 0;
     }
-    sched_wait_queued(&w);
+    sched_wait_queued(&w, s);
     return 0;
 }
 #pragma GCC diagnostic pop
@@ -170,8 +178,8 @@ static int __attribute__((noinline)) wait_spinning(mltp_barrier_t *b, int ult,
 
 static int __attribute__((noinline)) wake(mltp_barrier_t *b, unsigned int ep)
 {
-    sched_lock();
-    sched_unlock_wake(sched_wake_all_locked(QUEUE(b, ep), KEY(ep), NULL));
+    base_spin_t *s = barrier_lock(b);
+    sched_unlock_wake(s, sched_wake_all_locked(QUEUE(b, ep), KEY(ep), NULL));
     return 0;
 }
 
@@ -185,7 +193,7 @@ static inline int release(mltp_barrier_t *b, unsigned int ep)
 }
 
 /* Several VPs, a ULT that will block unless it is last: queued before it
-   arrives, both under the run-queue lock, so that a releaser that arrives
+   arrives, both under the stripe lock, so that a releaser that arrives
    after it finds it queued (no second look at the episode, no extra
    barrier); if it is last itself it wakes the others in the same critical
    section. The episode cannot end between its look and its arrival unless
@@ -198,14 +206,14 @@ static int __attribute__((noinline)) arrive_blocking(mltp_barrier_t *b, int coun
     struct sched_waiter w;
     unsigned long long a;
     unsigned int ep;
+    base_spin_t *s = barrier_lock(b);
 
-    sched_lock();
     ep = CMM_LOAD_SHARED(b->episode);
     sched_waiter_init(&w, KEY(ep));
     sched_waitq_add(QUEUE(b, ep), &w);
     if (!arrive(b, count, &a)) {
         sched_waitq_remove(QUEUE(b, ep), &w);
-        sched_unlock();
+        base_spin_unlock(s);
         return too_many(b, count);
     }
     if (__builtin_expect(EPISODE(a) != ep, 0)) {
@@ -215,10 +223,10 @@ static int __attribute__((noinline)) arrive_blocking(mltp_barrier_t *b, int coun
         sched_waitq_add(QUEUE(b, ep), &w);
     }
     if (ARRIVALS(a) + 1 < (unsigned int)count) {
-        sched_wait_queued(&w);
+        sched_wait_queued(&w, s);
         return 0;
     }
-    sched_unlock_wake(sched_wake_all_locked(QUEUE(b, ep), KEY(ep), &w));
+    sched_unlock_wake(s, sched_wake_all_locked(QUEUE(b, ep), KEY(ep), &w));
     return 0;
 }
 
@@ -234,10 +242,10 @@ static inline int arrive_solo(mltp_barrier_t *b, int count)
     *WORD(b) = next_word(a, count);
     if (ARRIVALS(a) + 1 == (unsigned int)count) {
         if (QUEUE(b, ep)->last)
-            sched_unlock_wake(sched_wake_all_locked(QUEUE(b, ep), KEY(ep), NULL));
+            sched_unlock_wake(sched_stripe(b), sched_wake_all_locked(QUEUE(b, ep), KEY(ep), NULL));
         return 0;
     }
-    sched_wait_locked(QUEUE(b, ep), KEY(ep));
+    sched_wait_locked(sched_stripe(b), QUEUE(b, ep), KEY(ep));
     return 0;
 }
 #pragma GCC diagnostic pop
@@ -249,7 +257,7 @@ static int __attribute__((noinline)) bad_count(int count)
 }
 
 /* 1 VP (solo): no locked instruction; on several VPs one CAS, and the
-   run-queue lock only to block or to wake the blocked. */
+   stripe lock only to block or to wake the blocked. */
 int mltp_barrier(mltp_barrier_t *b, int count)
 {
     unsigned long long a;

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* sync/cond.c - condition queues. A waiter is queued and blocked under the
- * run-queue lock, so waiting and signalling each take one lock; signal
- * readies the first waiter, broadcast all. mltp_cond_wait_lock releases
- * the caller's lock while the run-queue lock is held, so a signaller
- * cannot slip between the release and the wait. The public `lock` field
- * is unused (kept for the layout); the queue is waiters[0]. */
+ * condition's stripe lock (sched/block.h), so waiting and signalling each
+ * take that lock; signal readies the first waiter, broadcast all.
+ * mltp_cond_wait_lock releases the caller's lock while the stripe lock is
+ * held, so a signaller cannot slip between the release and the wait. The
+ * public `lock` field is unused (kept for the layout); the queue is
+ * waiters[0]. */
 #include "sync/sync.h"
 
 #define QUEUE(c) SYNC_QUEUE(&(c)->waiters[0])
@@ -15,28 +16,38 @@ void mltp_cond_init(mltp_cond_t *c)
     c->waiters[0] = c->waiters[1] = NULL;
 }
 
+static inline base_spin_t *cond_lock(mltp_cond_t *c)
+{
+    base_spin_t *s = sched_stripe(c);
+    sched_stripe_lock(s);
+    return s;
+}
+
 void mltp_cond_wait(mltp_cond_t *c)
 {
-    sched_lock();
-    sched_wait_locked(QUEUE(c), NULL);
+    base_spin_t *s = cond_lock(c);
+    sched_wait_locked(s, QUEUE(c), NULL);
 }
 
 void mltp_cond_wait_lock(mltp_cond_t *c, mltp_lock_t *l)
 {
-    sched_lock();
-    sync_unlock_locked(l);
-    sched_wait_locked(QUEUE(c), NULL);
+    base_spin_t *s = cond_lock(c);
+
+    /* a post never blocks: bounded under the stripe lock */
+    if (sync_unlock_locked(l))
+        sched_unpark(1);
+    sched_wait_locked(s, QUEUE(c), NULL);
     mltp_lock(l);
 }
 
 void mltp_cond_signal(mltp_cond_t *c)
 {
-    sched_lock();
-    sched_unlock_wake(sched_wake_locked(QUEUE(c), NULL, 0));
+    base_spin_t *s = cond_lock(c);
+    sched_unlock_wake(s, sched_wake_locked(QUEUE(c), NULL, 0));
 }
 
 void mltp_cond_broadcast(mltp_cond_t *c)
 {
-    sched_lock();
-    sched_unlock_wake(sched_wake_all_locked(QUEUE(c), NULL, NULL));
+    base_spin_t *s = cond_lock(c);
+    sched_unlock_wake(s, sched_wake_all_locked(QUEUE(c), NULL, NULL));
 }

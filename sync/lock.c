@@ -17,8 +17,8 @@
  * yield, then block (their VP runs other ULTs; a kernel-level waiter spins
  * on its node), so a holder that yields or blocks is not starved by
  * retries, and a deadlock through them is seen like any other (all VPs
- * park). Their waiters live in hashed queues under the run-queue lock;
- * sem_slot counts them (no semaphore in these classes). Their unlock and
+ * park). Their waiters live in hashed queues, each bucket with its own
+ * lock; sem_slot counts them (no semaphore in these classes). Their unlock and
  * failed trylock count down the caller's time slice: a ULT that polls
  * under them gives its VP up (sched/slice.c). */
 #include <errno.h>
@@ -35,11 +35,23 @@
 #define HANDS_OVER(l) ((l)->lock_class != MLTP_LOCK_MUTEX)
 #define BUCKETS 64
 
-static sched_waitq_t lock_waiters[BUCKETS];
+/* A bucket's lock guards its queue and the waiter counts of its locks.
+   Taken after a stripe lock (a condition's) and before a run-queue lock. */
+static struct bucket {
+    base_spin_t lock;
+    sched_waitq_t q;
+} __attribute__((aligned(64))) lock_waiters[BUCKETS];
 
-static sched_waitq_t *bucket(const mltp_lock_t *l)
+static struct bucket *bucket(const mltp_lock_t *l)
 {
     return &lock_waiters[((uintptr_t)l >> 4) % BUCKETS];
+}
+
+static inline struct bucket *bucket_lock(const mltp_lock_t *l)
+{
+    struct bucket *b = bucket(l);
+    sched_stripe_lock(&b->lock);
+    return b;
 }
 
 int mltp_lock_init(mltp_lock_t *l, int lock_class)
@@ -107,13 +119,13 @@ static int yielding_retry(mltp_lock_t *l)
  * yielding lock, on two VPs: W may not sleep on a lock that R has just
  * made free without R seeing W.
  *
- *   W (run-queue lock held)         R (mltp_unlock fast path)
+ *   W (bucket lock held)            R (mltp_unlock fast path)
  *   WAITERS(l)++                    now_serving++    (the lock is free)
  *   smp_mb()                        smp_mb()
  *   ticket_try(l): sees it held?    WAITERS(l) == 0?
  *
  * Both "yes" is forbidden (store buffering, fenced on both sides): if W
- * saw the lock held, R sees W counted, takes the run-queue lock (after W
+ * saw the lock held, R sees W counted, takes the bucket lock (after W
  * has queued itself and its context is saved) and hands the free lock to
  * the first waiter. In a solo start W and R never run at once: no fence.
  */
@@ -122,7 +134,7 @@ static __attribute__((noinline)) void yielding_wait(mltp_lock_t *l)
     for (;;) {
         if (yielding_retry(l))
             return;
-        sched_lock();
+        struct bucket *b = bucket_lock(l);
         if (WAITERS(l) < 0)             /* a static initializer's -1 */
             WAITERS(l) = 0;
         base_store(&WAITERS(l), WAITERS(l) + 1);
@@ -130,10 +142,10 @@ static __attribute__((noinline)) void yielding_wait(mltp_lock_t *l)
             base_full_fence();
         if (ticket_try(l)) {
             base_store(&WAITERS(l), WAITERS(l) - 1);
-            sched_unlock();
+            base_spin_unlock(&b->lock);
             return;
         }
-        sched_wait_locked(bucket(l), l);
+        sched_wait_locked(&b->lock, &b->q, l);
         if (HANDS_OVER(l)) {
             /* handed over: ours */
             base_acquire_fence();
@@ -145,22 +157,22 @@ static __attribute__((noinline)) void yielding_wait(mltp_lock_t *l)
     }
 }
 
-/* Run-queue lock held, l free: give it to its first waiter, if any (held
+/* Bucket lock held, l free: give it to its first waiter, if any (held
    on its behalf with one CAS: a trylock may have been faster, and will
-   hand it over when it unlocks). Returns 1 if a ULT was made ready. */
-static int hand_over_free_locked(mltp_lock_t *l)
+   hand it over when it unlocks). Returns sched_wake_locked's answer. */
+static int hand_over_free_locked(struct bucket *b, mltp_lock_t *l)
 {
     if (WAITERS(l) <= 0 || (HANDS_OVER(l) && !ticket_try(l)))
         return 0;
     base_store(&WAITERS(l), WAITERS(l) - 1);
-    return sched_wake_locked(bucket(l), l, l->lock_class == MLTP_LOCK_BLOCK_FRONT);
+    return sched_wake_locked(&b->q, l, l->lock_class == MLTP_LOCK_BLOCK_FRONT);
 }
 
-/* Run-queue lock held, l held by the caller: release it, or hand it over
-   to its first waiter (it stays held: the next ticket is taken for the
-   waiter before the current one is served). Returns 1 if a ULT was made
-   ready. */
-static int release_locked(mltp_lock_t *l)
+/* Bucket lock held, l held by the caller: release it, or hand it over to
+   its first waiter (it stays held: the next ticket is taken for the
+   waiter before the current one is served). Returns sched_wake_locked's
+   answer. */
+static int release_locked(struct bucket *b, mltp_lock_t *l)
 {
     unsigned int served = l->now_serving;
 
@@ -170,20 +182,20 @@ static int release_locked(mltp_lock_t *l)
             return 0;
         /* MUTEX: free, and its first waiter readied to try again */
         base_store(&WAITERS(l), WAITERS(l) - 1);
-        return sched_wake_locked(bucket(l), l, 0);
+        return sched_wake_locked(&b->q, l, 0);
     }
     base_store(&l->next_available, served + 2);
     base_store_release(&l->now_serving, served + 1);
     base_store(&WAITERS(l), WAITERS(l) - 1);
-    return sched_wake_locked(bucket(l), l, l->lock_class == MLTP_LOCK_BLOCK_FRONT);
+    return sched_wake_locked(&b->q, l, l->lock_class == MLTP_LOCK_BLOCK_FRONT);
 }
 
 /* Waiters, or maybe some (released: l is free already): hand l over
-   under the run-queue lock. */
+   under its bucket's lock. */
 static __attribute__((noinline)) void yielding_unlock_slow(mltp_lock_t *l, int released)
 {
-    sched_lock();
-    sched_unlock_wake(released ? hand_over_free_locked(l) : release_locked(l));
+    struct bucket *b = bucket_lock(l);
+    sched_unlock_wake(&b->lock, released ? hand_over_free_locked(b, l) : release_locked(b, l));
 }
 
 /* Uncontended: a store, and on several VPs a fence and a load (see the
@@ -285,11 +297,15 @@ int mltp_unlock(mltp_lock_t *l)
     return 0;
 }
 
-/* mltp_unlock with the run-queue lock held (a condition wait releases
-   the caller's lock in the same critical section as it queues itself).
-   Returns the number of ULTs made ready. */
+/* mltp_unlock with a condition's stripe lock held (a condition wait
+   releases the caller's lock while it is queued, before it blocks): the
+   bucket lock is taken inside it. Returns 1 if a parked VP should be
+   woken (after the stripe lock is released). */
 int sync_unlock_locked(mltp_lock_t *l)
 {
+    struct bucket *b;
+    int wake;
+
     if (is_free(l)) {
         not_held(l);
         return 0;
@@ -302,7 +318,10 @@ int sync_unlock_locked(mltp_lock_t *l)
     case MLTP_LOCK_BLOCK:
     case MLTP_LOCK_BLOCK_FRONT:
     case MLTP_LOCK_MUTEX:
-        return release_locked(l);
+        b = bucket_lock(l);
+        wake = release_locked(b, l);
+        base_spin_unlock(&b->lock);
+        return wake;
     default:
         base_store_release(&l->now_serving, l->now_serving + 1);
         return 0;

@@ -10,8 +10,8 @@
    fields: one queue per pointer. */
 #define SYNC_QUEUE(p) ((sched_waitq_t *)(p))
 
-/* sync/lock.c: mltp_unlock with the run-queue lock held; returns the
-   number of ULTs made ready */
+/* sync/lock.c: mltp_unlock with a condition's stripe lock held; returns
+   1 if a parked VP should be woken */
 int sync_unlock_locked(mltp_lock_t *l);
 
 /* sync/semlock.c: MLTP_LOCK_SEMAPHORE */

@@ -8,21 +8,21 @@
  * something only the lines below change:
  *
  *   IT_RUNQ_HEADER   the header that declares the run queue
- *   IT_RUNQ          the run queue's name (`sched_runq`, a struct
+ *   IT_RUNQ          VP 0's run queue (`sched_runqs[0]`, a struct
  *                    sched_runq, see sched/runq.h)
  *   IT_CROWD_HEADER  the header that declares the crowding check
  *                    (sched_crowd_check, sched_crowd_source: sched/crowd.c)
  *
  * What the tests rely on: the run-queue spin lock is its first word (0
- * free, 1 held; the context switch releases it), and `solo` is non-zero
- * while a start runs without taking that lock (one VP and no bound
- * thread).
+ * free, 1 held; the context switch releases it), and `sched_solo_on` is
+ * non-zero while a start runs without taking any lock (one VP and no
+ * bound thread).
  */
 #ifndef MLTP_TESTS_INTERNALS_H
 #define MLTP_TESTS_INTERNALS_H
 
 #define IT_RUNQ_HEADER "sched/runq.h"
-#define IT_RUNQ sched_runq
+#define IT_RUNQ sched_runqs[0]
 
 #define IT_CROWD_HEADER "sched/sched.h"
 
@@ -48,7 +48,7 @@ static inline unsigned int it_barrier_arrivals(const mltp_barrier_t *b)
 /* The run queue's solo flag: non-zero while the lock is not taken. */
 static inline int it_runq_solo(void)
 {
-    return __atomic_load_n(&IT_RUNQ.solo, __ATOMIC_SEQ_CST);
+    return __atomic_load_n(&sched_solo_on, __ATOMIC_SEQ_CST);
 }
 
 #endif

@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* sched/steal.c - an idle VP takes ULTs from another VP's queue. A ULT
+ * made ready on a VP runs there unless another VP has nothing to do: then
+ * that VP steals from the busiest queue (the most ULTs queued, read
+ * without locks), the oldest first (the head of its highest ready level:
+ * the ULT its owner would run next at that priority), and with it up to
+ * half of that level, so that a batch made on one VP spreads in a few
+ * steals rather than one lock round trip per ULT. The thief runs the
+ * first and queues the rest, in order, at the back of its own queue. */
+#include "sched/sched.h"
+
+#define STEAL_MAX 32            /* ULTs moved per steal, at most */
+
+int sched_ready_count(void)
+{
+    int n = 0;
+
+    for (int i = 0; i < vpg.nvp; i++)
+        n += CMM_LOAD_SHARED(sched_runqs[i].nready);
+    return n;
+}
+
+/* The other queue with the most ULTs, or NULL: one pass of racy reads,
+   starting after our own so that thieves spread over victims. */
+static struct sched_runq *busiest(const sched_vp_t *sv)
+{
+    struct sched_runq *best = NULL;
+    int most = 0, n = vpg.nvp, me = sv->vp.id;
+
+    for (int k = 1; k < n; k++) {
+        struct sched_runq *q = &sched_runqs[(me + k) % n];
+        int r = CMM_LOAD_SHARED(q->nready);
+        if (r > most && sched_rq_peek(q)) {
+            most = r;
+            best = q;
+        }
+    }
+    return best;
+}
+
+/* Take the head of victim's highest level and up to half of the rest of
+   it: a chain from *first to its last node, returned with its length. */
+static int take(struct sched_runq *v, ult_t **first, ult_t **last)
+{
+    unsigned int bits = (unsigned int)v->bitmap;
+    if (!bits)
+        return 0;
+    int p = 31 - __builtin_clz(bits), n = 1;
+    struct sched_level *l = &v->level[p];
+    int want = (v->nready + 1) / 2;
+    ult_t *u = l->head;
+
+    if (want > STEAL_MAX)
+        want = STEAL_MAX;
+    while (n < want && u != l->tail) {
+        u = u->next;
+        n++;
+    }
+    *first = l->head;
+    *last = u;
+    if (u == l->tail) {
+        l->tail = NULL;
+        CMM_STORE_SHARED(v->bitmap, v->bitmap & ~(1UL << p));
+    } else {
+        l->head = u->next;
+    }
+    CMM_STORE_SHARED(v->nready, v->nready - n);
+    return n;
+}
+
+ult_t *sched_steal(sched_vp_t *sv)
+{
+    struct sched_runq *v, *mine = sv->rq;
+    ult_t *first, *last, *u, *next;
+    int n;
+
+    if (vpg.nvp < 2 || !(v = busiest(sv)))
+        return NULL;
+    base_spin_lock(&v->lock);
+    n = take(v, &first, &last);
+    base_spin_unlock(&v->lock);
+    if (!n)
+        return NULL;
+    sv->steals++;
+    if (n > 1) {
+        sched_rq_lock(mine);
+        for (u = first->next;; u = next) {
+            next = u->next;
+            sched_push_back(mine, u);
+            if (u == last)
+                break;
+        }
+        sched_rq_unlock(mine);
+    }
+    first->level = &mine->level[first->prio];
+    return first;
+}
