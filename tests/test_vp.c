@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * test_vp.c - process layer: glibc inside VPs with migrating ULTs, and
- * every fault path (crash, abort, stack overflow, exit, SIGINT, SIGTERM,
+ * test_vp.c - process layer: glibc inside VPs with migrating ULTs, VPs
+ * pinned to CPUs (and what gets the mask back), and every fault path (crash, abort, stack overflow, exit, SIGINT, SIGTERM,
  * SIGKILL of the reaper, deadlock, bad starts) run through tests/faulty,
  * with exit status, the reaper's message and SysV semaphore leaks checked.
  */
+#include <sched.h>
 #include <setjmp.h>
 
 #include "check_util.h"
@@ -243,6 +244,249 @@ START_TEST(errno_per_ult_one_vp)
     cu_run_ults(1, 6, errno_ult, NULL);
     cu_assert_ults_ok();
 }
+END_TEST
+
+/* ==================================================================== */
+/* VPs pinned to CPUs (vp/vp.c)                                         */
+
+#define PIN_MAX_VPS 3
+#define PIN_YIELDS 2000
+
+static cpu_set_t pin_orig;      /* the test's mask before anything */
+static cpu_set_t pin_expect;    /* the reaper's mask during the start */
+static pid_t pin_main;
+static int pin_nvp;             /* VPs of the start */
+static int pin_want;            /* 1: the VPs must be pinned */
+static int pin_seen[PIN_MAX_VPS];
+static cpu_set_t pin_vp_mask[PIN_MAX_VPS];  /* sched_getaffinity on VP i */
+static int pin_count, pin_cpu_checks;
+static mltp_lock_t pin_lock;
+
+static int pin_mask_cpus(void)
+{
+    ck_assert_int_eq(sched_getaffinity(0, sizeof pin_orig, &pin_orig), 0);
+    pin_expect = pin_orig;
+    pin_main = getpid();
+    return CPU_COUNT(&pin_orig);
+}
+
+/* Check has no skip status: a test that needs two CPUs says why it
+   checked nothing, and passes. */
+static int pin_skip(const char *test)
+{
+    if (pin_mask_cpus() >= 2)
+        return 0;
+    fprintf(stderr, "SKIP %s: needs 2 CPUs in the affinity mask, has %d\n",
+            test, CPU_COUNT(&pin_orig));
+    return 1;
+}
+
+static int first_cpu(const cpu_set_t *m)
+{
+    for (int c = 0; c < CPU_SETSIZE; c++)
+        if (CPU_ISSET(c, m))
+            return c;
+    return -1;
+}
+
+/* The n-th CPU of m, counting from 0 */
+static int nth_cpu(const cpu_set_t *m, int n)
+{
+    for (int c = 0; c < CPU_SETSIZE; c++)
+        if (CPU_ISSET(c, m) && n-- == 0)
+            return c;
+    return -1;
+}
+
+static int all_seen(void)
+{
+    for (int i = 0; i < pin_nvp; i++)
+        if (!CU_LOAD(pin_seen[i]))
+            return 0;
+    return 1;
+}
+
+/* One ULT per VP. Each notes its VP's mask, and holds the VP (no yield)
+   until every VP has been seen, so that each runs one of them. Then,
+   pinned, it checks sched_getcpu() against its VP's CPU at every yield
+   and after a sleep; in every case it counts under a lock. */
+static void *pin_ult(void *p)
+{
+    (void)p;
+    int v = mltp_vp_id();
+    double end = now() + 5.0;
+    ULT_CHECK(v >= 0 && v < pin_nvp, "mltp_vp_id() %d", v);
+    if (v < 0 || v >= pin_nvp)
+        return NULL;
+    if (!CU_LOAD(pin_seen[v])) {
+        cpu_set_t m;
+        ULT_CHECK(sched_getaffinity(0, sizeof pin_vp_mask[v], &pin_vp_mask[v]) == 0,
+                  "sched_getaffinity on VP %d: %s", v, strerror(errno));
+        ULT_CHECK(sched_getaffinity(pin_main, sizeof m, &m) == 0 &&
+                  CPU_EQUAL(&m, &pin_expect), "the reaper's mask changed "
+                  "during the start (%d CPUs)", CPU_COUNT(&m));
+        CU_STORE(pin_seen[v], 1);
+    }
+    while (!all_seen() && now() < end)
+        ;
+    for (int k = 0; k < PIN_YIELDS; k++) {
+        if (k == PIN_YIELDS / 2)
+            sleep_ms(5);        /* off the CPU and back */
+        if (pin_want) {
+            int vp = mltp_vp_id(), cpu = sched_getcpu();
+            int want = vp >= 0 && vp < pin_nvp ? first_cpu(&pin_vp_mask[vp]) : -2;
+            ULT_CHECK(cpu == want, "a ULT on VP %d ran on CPU %d, its VP is "
+                      "pinned to CPU %d (iteration %d)", vp, cpu, want, k);
+            CU_INC(pin_cpu_checks);
+        }
+        mltp_lock(&pin_lock);
+        pin_count++;
+        mltp_unlock(&pin_lock);
+        mltp_yield();
+    }
+    return NULL;
+}
+
+static void pin_run(int nvp)
+{
+    ck_assert_int_le(nvp, PIN_MAX_VPS);
+    pin_nvp = nvp;
+    ck_assert_int_eq(mltp_lock_init(&pin_lock, MLTP_LOCK_BLOCK), 0);
+    cu_run_ults(nvp, nvp, pin_ult, NULL);
+    cu_assert_ults_ok();
+    for (int i = 0; i < nvp; i++)
+        ck_assert_msg(pin_seen[i], "no ULT ran on VP %d", i);
+    ck_assert_int_eq(pin_count, nvp * PIN_YIELDS);
+    /* the reaper (main's thread) is never pinned */
+    cpu_set_t m;
+    ck_assert_int_eq(sched_getaffinity(0, sizeof m, &m), 0);
+    ck_assert_msg(CPU_EQUAL(&m, &pin_expect), "main's mask after the start: "
+                  "%d CPUs, was %d", CPU_COUNT(&m), CPU_COUNT(&pin_expect));
+}
+
+/* 2 VPs, 2 CPUs or more: VP i on the i-th CPU of the mask alone, and a
+   VP pinned by MLTP stays on its CPU. */
+START_TEST(pin_two_vps)
+{
+    if (pin_skip("pin_two_vps"))
+        return;
+    unsetenv("MLTP_PIN");
+    pin_want = 1;
+    pin_run(2);
+    for (int i = 0; i < 2; i++) {
+        ck_assert_msg(CPU_COUNT(&pin_vp_mask[i]) == 1, "VP %d's mask has %d "
+                      "CPUs, not one", i, CPU_COUNT(&pin_vp_mask[i]));
+        ck_assert_int_eq(first_cpu(&pin_vp_mask[i]), nth_cpu(&pin_orig, i));
+    }
+    ck_assert_int_ne(first_cpu(&pin_vp_mask[0]), first_cpu(&pin_vp_mask[1]));
+    ck_assert_int_eq(pin_cpu_checks, 2 * PIN_YIELDS);
+}
+END_TEST
+
+static void assert_unpinned(int nvp)
+{
+    for (int i = 0; i < nvp; i++)
+        ck_assert_msg(CPU_EQUAL(&pin_vp_mask[i], &pin_expect), "VP %d's mask: "
+                      "%d CPUs, CPU %d first; want the process's: %d CPUs, "
+                      "CPU %d first", i, CPU_COUNT(&pin_vp_mask[i]),
+                      first_cpu(&pin_vp_mask[i]), CPU_COUNT(&pin_expect),
+                      first_cpu(&pin_expect));
+}
+
+/* MLTP_PIN=0: the VPs keep the process's mask. */
+START_TEST(pin_off)
+{
+    if (pin_skip("pin_off"))
+        return;
+    setenv("MLTP_PIN", "0", 1);
+    pin_want = 0;
+    pin_run(2);
+    assert_unpinned(2);
+}
+END_TEST
+
+/* More VPs than CPUs in the mask as the start begins, the mask narrowed
+   after mltp_init to its last CPUs (0: one CPU, 2 VPs; 1: at most two
+   CPUs, one VP more): nothing is pinned, and the ULTs run as usual. */
+START_TEST(pin_too_few_cpus)
+{
+    int n = pin_mask_cpus(), keep = _i == 0 ? 1 : n < 2 ? n : 2;
+    unsetenv("MLTP_PIN");
+    mltp_init();
+    CPU_ZERO(&pin_expect);
+    for (int k = n - keep; k < n; k++)
+        CPU_SET(nth_cpu(&pin_orig, k), &pin_expect);
+    ck_assert_int_eq(sched_setaffinity(0, sizeof pin_expect, &pin_expect), 0);
+    pin_want = 0;
+    pin_run(keep + 1);
+    assert_unpinned(keep + 1);
+}
+END_TEST
+
+/* What leaves a pinned VP gets the process's mask back: a bound thread
+   made there, a child forked there. */
+static cpu_set_t pin_other_mask;
+static int pin_other_got;
+
+static void pin_bound_fn(void *p)
+{
+    (void)p;
+    CU_STORE(pin_other_got, sched_getaffinity(0, sizeof pin_other_mask,
+                                              &pin_other_mask) == 0 ? 1 : -1);
+}
+
+static void *pin_from_vp_ult(void *p)
+{
+    cpu_set_t m;
+    ULT_CHECK(sched_getaffinity(0, sizeof m, &m) == 0 && CPU_COUNT(&m) == 1,
+              "the ULT's VP is not pinned (%d CPUs)", CPU_COUNT(&m));
+    if (!p) {
+        mltp_t *b = mltp_create_bound(pin_bound_fn, NULL, 0, NULL);
+        ULT_CHECK(b != NULL, "mltp_create_bound: %s", strerror(errno));
+        if (b) {
+            mltp_join_bound(*b);
+            free(b);
+        }
+        return NULL;
+    }
+    /* no switch until the child is reaped: it is this VP's */
+    pid_t c = fork();
+    if (c == 0) {
+        _exit(sched_getaffinity(0, sizeof m, &m) != 0 ? 2 :
+              CPU_EQUAL(&m, &pin_orig) ? 0 : 10 + CPU_COUNT(&m));
+    }
+    int st = 0;
+    ULT_CHECK(c > 0 && waitpid(c, &st, 0) == c, "fork/waitpid: %s", strerror(errno));
+    CU_STORE(pin_other_got, WIFEXITED(st) ? WEXITSTATUS(st) == 0 ? 1 :
+             -WEXITSTATUS(st) : -1000);
+    return NULL;
+}
+
+static void pin_other_case(const char *test, int fork_it)
+{
+    if (pin_skip(test))
+        return;
+    unsetenv("MLTP_PIN");
+    mltp_t *t = mltp_create(pin_from_vp_ult, fork_it ? (void *)1 : NULL);
+    ck_assert_ptr_nonnull(t);
+    mltp_start(2);
+    free(t);
+    cu_assert_ults_ok();
+    int got = CU_LOAD(pin_other_got);
+    if (fork_it)
+        ck_assert_msg(got == 1, "the child forked on a pinned VP: %s (%d)",
+                      got <= -10 && got > -1000 ? "its mask is not the process's"
+                      : "failed", got);
+    else
+        ck_assert_msg(got == 1 && CPU_EQUAL(&pin_other_mask, &pin_orig),
+                      "the bound thread made on a pinned VP has %d CPUs, the "
+                      "process %d", got == 1 ? CPU_COUNT(&pin_other_mask) : -1,
+                      CPU_COUNT(&pin_orig));
+}
+
+START_TEST(pin_bound_unpinned) { pin_other_case("pin_bound_unpinned", 0); }
+END_TEST
+START_TEST(pin_fork_unpinned) { pin_other_case("pin_fork_unpinned", 1); }
 END_TEST
 
 /* ==================================================================== */
@@ -707,6 +951,13 @@ static Suite *vp_suite(void)
     tc = cu_tcase(s, "glibc", 60);
     tcase_add_loop_test(tc, glibc_in_migrating_ults, 0, 2);
     tcase_add_test(tc, errno_per_ult_one_vp);
+
+    tc = cu_tcase(s, "pinning", 30);
+    tcase_add_test(tc, pin_two_vps);
+    tcase_add_test(tc, pin_off);
+    tcase_add_loop_test(tc, pin_too_few_cpus, 0, 2);
+    tcase_add_test(tc, pin_bound_unpinned);
+    tcase_add_test(tc, pin_fork_unpinned);
 
     tc = cu_tcase(s, "faults", 60);
     tcase_add_loop_test(tc, leak_check_selftest, 0, 2);

@@ -15,7 +15,11 @@
  * watcher reaps it and marks it ENDED; the joiner frees it. The watcher
  * sleeps on the tid words of the records it saw RUNNING and on a poke
  * word that each creator bumps after publishing: a thread published
- * after the watcher looked wakes it. */
+ * after the watcher looked wakes it.
+ *
+ * One made on a pinned VP (vp/vp.c) would inherit its one CPU: it takes
+ * the mask the start began with, copied into its record by its creator
+ * (a later start may change vpg.cpus before the new process runs). */
 #include <errno.h>
 #include <linux/futex.h>
 #include <stdlib.h>
@@ -180,6 +184,8 @@ static int bound_main(void *arg)
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() != vpg.main_pid)      /* the program is gone already */
         vp_group_exit(0);
+    if (b->unpin)       /* a failure leaves the VP's CPU: it still runs */
+        sched_setaffinity(0, sizeof b->cpus, &b->cpus);
     b->run(b);
     vp_tcb_scrub_keys();
     base_store_release(&b->returned, 1);
@@ -189,6 +195,7 @@ static int bound_main(void *arg)
 
 int vp_bound_spawn(struct vp_bound *b, size_t stack_size)
 {
+    vp_t *vp = vp_current();
     pid_t pid;
     int e;
 
@@ -197,10 +204,13 @@ int vp_bound_spawn(struct vp_bound *b, size_t stack_size)
         return e == ENOMEM ? ENOMEM : e == EINVAL ? EINVAL : EAGAIN;
     }
     b->returned = 0;
+    b->unpin = vp && vp->cpu >= 0;
+    if (b->unpin)
+        b->cpus = vpg.cpus;
     memset(b->private_area, 0, sizeof b->private_area);
     uatomic_inc(&bound_running);
     pid = vp_clone(bound_main, &b->tcb, b,
-                   vp_current() || getpid() != vpg.main_pid ? CLONE_PARENT : 0);
+                   vp || getpid() != vpg.main_pid ? CLONE_PARENT : 0);
     if (pid < 0) {
         e = errno;
         uatomic_dec(&bound_running);

@@ -6,13 +6,20 @@
  * parent's semaphore sets or janitor. Its MLTP starts empty (the upper
  * layers forget their ULTs and queues the same way, with their own
  * handlers): it may create ULTs and bound threads and start VPs of its
- * own. Whatever lock a VP of the parent held at the time is free again. */
+ * own. Whatever lock a VP of the parent held at the time is free again.
+ * A child forked on a pinned VP (vp/vp.c) gets the mask the start began
+ * with, not the VP's one CPU. */
 #include <pthread.h>
+#include <sched.h>
 #include <unistd.h>
 #include "vp/vp.h"
 
 static void child(void)
 {
+    vp_t *vp = vp_self_tls;
+
+    if (vp && vp->cpu >= 0)     /* a failure leaves it on the VP's CPU */
+        sched_setaffinity(0, sizeof vpg.cpus, &vpg.cpus);
     vp_self_tls = NULL;
     if (vpg.running)
         vp_fault_restore();       /* the parent's start is not ours */

@@ -12,6 +12,7 @@ void vp_init(void)
     cpu_set_t cpus;
 
     vpg.ncpus = sched_getaffinity(0, sizeof cpus, &cpus) == 0 ? CPU_COUNT(&cpus) : 1;
+    vpg.pin = base_env_long("MLTP_PIN", 1, 0, 1) > 0;   /* vp/vp.c */
     vpg.main_pid = getpid();
     vp_fork_register();
 }

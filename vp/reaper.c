@@ -196,6 +196,7 @@ int vp_run(vp_t *const *vps, int n, vp_main_t *main_fn)
     vpg.reaper = getpid();
     vpg.running = 1;
     vp_fault_install();
+    vp_plan_pins(vps, n);
     /* the VPs inherit the program's signal mask; the reaper's comes after */
     for (i = 0; i < n; i++) {
         vps[i]->pid = 0;

@@ -10,6 +10,7 @@
 
 #include <linux/futex.h>
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <sys/types.h>
 #include "base/log.h"
@@ -52,6 +53,8 @@ typedef struct vp {
     void *altstack;
     void *stack_bottom;         /* its first stack (the borrowed thread's) */
     size_t stack_size;
+    int cpu;                    /* the CPU it is pinned to, or -1 (vp_run
+                                   sets it; the VP unsets it if it fails) */
 } vp_t;
 
 /* What a VP runs once its process is set up; when it returns, the VP
@@ -67,6 +70,10 @@ struct vp_global {
     pid_t reaper;
     pid_t main_pid;             /* the process that set the library up */
     int ncpus;
+    int pin;                    /* MLTP_PIN: pin VPs when CPUs suffice */
+    cpu_set_t cpus;             /* the reaper's mask as this start began
+                                   (read when MLTP_PIN is on): what leaves
+                                   a pinned VP gets back */
     /* set by the scheduler: one line on what vp ran when it died */
     int (*describe)(const vp_t *vp, pid_t pid, int sig, char *buf, size_t n);
 };
@@ -86,6 +93,7 @@ static inline vp_t *vp_current(void)
 }
 
 /* vp/vp.c: a VP's process */
+void vp_plan_pins(vp_t *const *vps, int n);  /* sets vps[i]->cpu */
 int vp_spawn(vp_t *vp, vp_main_t *main_fn);
 void vp_stop(vp_t *vp) __attribute__((noreturn));  /* ends it, STOPPED */
 vp_t *vp_of_pid(pid_t pid);     /* this start's VP with that pid, or NULL */
@@ -150,6 +158,8 @@ struct vp_bound {
     volatile pid_t pid;
     int state;                  /* uatomic, enum vp_bound_state; futex */
     volatile int returned;      /* run returned: a normal end */
+    int unpin;                  /* made on a pinned VP: take cpus */
+    cpu_set_t cpus;             /* the start's mask, copied at creation */
     char private_area[MLTP_PRIVATE_SIZE];
 };
 
