@@ -145,14 +145,28 @@ static void spin_then_park(sched_vp_t *sv)
     park(sv);
 }
 
-/* The VP found nothing to run. If it ended ULTs since it last looked, the
-   start may be over: the VP that ends the last live ULT always comes here
-   next (or runs another, live one), and its sum is exact then (monotonic
-   counts: every end read before any creation). */
+/*
+ * The VP found nothing to run. If it ended ULTs since it last looked, the
+ * start may be over: the VP that ends the last live ULT always comes here
+ * next (or runs another, live one). ARCHITECTURE.md, "Live count": two
+ * VPs A and B ending the last two ULTs at once:
+ *
+ *   A                                B
+ *   ended_A++                        ended_B++
+ *   smp_mb                           smp_mb
+ *   read every ended, then every     read every ended, then every
+ *   created                          created
+ *
+ * Store buffering, fenced both sides: at least one sees both ends, and so
+ * live == 0. A sum of 0 is exact: the counts only grow, and every end is
+ * read before any creation, so a creation missed belongs to a ULT whose
+ * creator's end was missed too.
+ */
 void sched_idle(sched_vp_t *sv)
 {
     if (sv->ended != sv->ended_seen) {
         sv->ended_seen = sv->ended;
+        base_full_fence();
         if (sched_live() == 0) {
             sched_finish_all(SCHED_DONE);
             return;

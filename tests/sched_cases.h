@@ -334,4 +334,27 @@ static CU_UNUSED void sc_lock_yield(int nvp, const char *cls)
     pc_end(&r);
 }
 
+/* ==================================================================== */
+/* Work stealing: a ULT made ready on a VP runs there unless another VP  */
+/* is idle; then that VP steals, the oldest first.                       */
+
+static CU_UNUSED void sc_steal(int nvp)
+{
+    struct pc_run r;
+    sc_run(&r, SC_SCHEDPROG, "steal", nvp, NULL, PC_WATCHDOG + 10.0);
+    pc_assert_exit(&r, 0);
+    long ran = sc_value(&r, "\nran="), elsewhere = sc_value(&r, "\nelsewhere="),
+         first = sc_value(&r, "\nfirst="), in_order = sc_value(&r, "\nin_order=");
+    ck_assert_msg(ran == 8, "%s: %ld of 8 ULTs ran while their creator's VP was "
+                  "busy: the idle VPs did not steal them", r.what, ran);
+    ck_assert_msg(elsewhere == 8, "%s: %ld of 8 ran on another VP than their "
+                  "creator's", r.what, elsewhere);
+    ck_assert_msg(in_order == 1, "%s: a VP ran stolen ULTs out of the order they "
+                  "were made in", r.what);
+    /* one thief: it takes the oldest first */
+    ck_assert_msg(nvp > 2 || first == 0, "%s: ULT %ld ran first, not the oldest (0)",
+                  r.what, first);
+    pc_end(&r);
+}
+
 #endif

@@ -17,6 +17,8 @@
  *                     resumed ARG (256) episodes later
  * lock-yield          a BLOCK_FRONT (ARG front) or BLOCK (ARG block)
  *                     lock whose holder yields
+ * steal               a ULT makes 8 ULTs ready on its VP and then runs
+ *                     on without yielding: the other VPs must steal them
  *
  * Each prints what it saw as `key=value` on stdout (flushed) and exits 0
  * once it got to its end; 99 means its own set-up failed.
@@ -687,6 +689,69 @@ static int lock_yield(void)
 
 /* ------------------------------------------------------------------ */
 
+/* ==================================================================== */
+/* steal: ULTs made ready on a busy VP run on an idle one               */
+
+#define STEAL_N 8
+static volatile int steal_vp[STEAL_N], steal_order[STEAL_N], steal_ran;
+static volatile int creator_vp = -1;
+
+static void *steal_child(void *p)
+{
+    int i = (int)(intptr_t)p;
+    steal_vp[i] = mltp_vp_id();
+    steal_order[__atomic_fetch_add(&steal_ran, 1, __ATOMIC_SEQ_CST)] = i;
+    return NULL;
+}
+
+/* Never yields nor blocks while it waits: its own VP cannot run the
+   children, so each one that runs was stolen. 10 s at most. */
+static void *steal_creator(void *unused)
+{
+    mltp_t *t[STEAL_N];
+    struct timespec t0, now;
+
+    (void)unused;
+    creator_vp = mltp_vp_id();
+    for (int i = 0; i < STEAL_N; i++)
+        steal_vp[i] = -1;
+    for (int i = 0; i < STEAL_N; i++)
+        t[i] = mltp_create(steal_child, (void *)(intptr_t)i);
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    do
+        clock_gettime(CLOCK_MONOTONIC, &now);
+    while (__atomic_load_n(&steal_ran, __ATOMIC_SEQ_CST) < STEAL_N &&
+           now.tv_sec - t0.tv_sec < 10);
+    int ran = steal_ran, elsewhere = 0, in_order = 1;
+    for (int i = 0; i < STEAL_N; i++)
+        if (steal_vp[i] >= 0 && steal_vp[i] != creator_vp)
+            elsewhere++;
+    /* oldest first: on each VP, the children ran in the order made */
+    for (int k = 0; k < ran; k++)
+        for (int j = k + 1; j < ran; j++)
+            if (steal_vp[steal_order[j]] == steal_vp[steal_order[k]] &&
+                steal_order[j] < steal_order[k])
+                in_order = 0;
+    printf("creator_vp=%d\nran=%d\nelsewhere=%d\nfirst=%d\nin_order=%d\n", creator_vp,
+           ran, elsewhere, ran ? steal_order[0] : -1, in_order);
+    for (int i = 0; i < STEAL_N; i++)
+        mltp_join(t[i], NULL), mltp_free(t[i]);
+    fflush(stdout);
+    return NULL;
+}
+
+static int steal(void)
+{
+    mltp_t *c = mltp_create(steal_creator, NULL);
+    if (!c)
+        return 99;
+    mltp_start(nvp);
+    mltp_free(c);
+    printf("done\n");
+    fflush(stdout);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 3) {
@@ -716,6 +781,8 @@ int main(int argc, char **argv)
         return barrier_lagging();
     if (!strcmp(s, "lock-yield"))
         return lock_yield();
+    if (!strcmp(s, "steal"))
+        return steal();
     fprintf(stderr, "schedprog: unknown scenario %s\n", s);
     return 2;
 }

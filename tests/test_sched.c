@@ -47,6 +47,9 @@ END_TEST
 START_TEST(block_holder_yields) { sc_lock_yield(ly_nvp[_i], "block"); }
 END_TEST
 
+/* work stealing */
+START_TEST(idle_vp_steals) { sc_steal(NVP); }
+END_TEST
 
 /* ---- crowding (sched/crowd.c) ----------------------------------------- */
 
@@ -178,6 +181,9 @@ static Suite *sched_suite(void)
     tc = cu_tcase(s, "locks", 30);
     tcase_add_loop_test(tc, block_front_holder_yields, 0, 3);
     tcase_add_loop_test(tc, block_holder_yields, 0, 3);
+
+    tc = cu_tcase(s, "steal", 30);
+    ADD(tc, idle_vp_steals);
 
     tc = cu_tcase(s, "crowd", 30);
     tcase_add_test(tc, crowd_needs_three_readings);
