@@ -92,6 +92,14 @@ static int wake(struct sched_waiter *w, int front)
         base_store_release(&w->woken, 1);
         return 0;
     }
+    if (sched_solo_on) {            /* VP 0 alone, and never parked here */
+        q = &sched_runqs[0];
+        if (front)
+            sched_push_front(q, u);
+        else
+            sched_push_back(q, u);
+        return 0;
+    }
     q = sched_my_rq();
     sched_rq_lock(q);
     if (front)
