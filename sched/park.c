@@ -123,9 +123,14 @@ static void park(sched_vp_t *sv)
 static void spin_then_park(sched_vp_t *sv)
 {
     long now = base_now_ns();
+    /* spinners so far, and VPs busy (neither spinning nor parked) */
+    int before = uatomic_add_return(&sg.idle.spinning, 1) - 1;
+    int busy = vpg.nvp - CMM_LOAD_SHARED(sg.idle.parked) - before - 1;
 
-    uatomic_inc(&sg.idle.spinning);
-    if (sg.spin_ns > 0 && vpg.nvp <= vpg.ncpus && !sched_crowd_check(now)) {
+    /* at most half as many spinners as busy VPs, and one when none is
+       busy (Go's rule): every spinner reads every queue's line */
+    if (sg.spin_ns > 0 && vpg.nvp <= vpg.ncpus && (before == 0 || 2 * before < busy) &&
+        !sched_crowd_check(now)) {
         long deadline = now + sg.spin_ns;
         do {
             for (int i = 0; i < 64; i++) {
