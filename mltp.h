@@ -23,7 +23,7 @@
  *    sticky flags) stays with the VP.
  *  - MLTP is called from ULTs, bound threads and the thread that set it up
  *    (main); other pthreads must not call it while a start runs (a start
- *    with one VP and no bound thread takes no run-queue lock).
+ *    with one VP and no bound thread takes no scheduler lock).
  * What programs with their own threads, signal handlers and child
  * processes may do (fork(), exit() anywhere, SIGCHLD ignored, ...): see
  * mltp(3), "PROGRAMS WITH THEIR OWN THREADS, SIGNALS AND CHILDREN".
