@@ -83,6 +83,7 @@ ult_t *sched_steal(sched_vp_t *sv)
         return NULL;
     sv->steals++;
     if (n > 1) {
+        int wake;
         sched_rq_lock(mine);
         for (u = first->next;; u = next) {
             next = u->next;
@@ -90,7 +91,12 @@ ult_t *sched_steal(sched_vp_t *sv)
             if (u == last)
                 break;
         }
+        /* made ready here, as a create does ("Park"): the ULT we run may
+           never yield, and a VP that looked at our queue before may park */
+        wake = sched_wake_claim();
         sched_rq_unlock(mine);
+        if (wake)
+            sched_unpark(1);
     }
     first->level = &mine->level[first->prio];
     return first;

@@ -214,17 +214,39 @@ static inline void yielding_unlock(mltp_lock_t *l)
         yielding_unlock_slow(l, 1);
 }
 
-/* A SPIN lock that is held: wait for our turn. With more VPs than CPUs,
-   or other programs on them, the holder's VP may be off its CPU: give ours
-   away after ~1k spins (~40 us, a wake-up's cost) rather than spin out a
-   time slice (64k spins cost ~1 ms per hand-off on a loaded 2-CPU
-   machine). Out of line: mltp_lock's fast path stays a leaf, no frame. */
+/* A SPIN lock that is held: wait for our turn, FIFO. A waiter "ahead"
+   places from the head looks again after about "ahead" pauses: each
+   waiter before it holds the lock for a critical section first, and an
+   earlier look only takes the line from the holder (ahead is 1 with two
+   contenders: look, pause, look). When the turn has not moved for a
+   while, the VP we wait for is likely off its CPU, and only the kernel
+   can put it back: give ours away. With more VPs than CPUs that is the
+   usual case, so after ~32 pauses (~1 us, what a hand-off between
+   running VPs takes at most); otherwise after ~1k (~40 us, a wake-up's
+   cost: other programs on our CPUs). Out of line: mltp_lock's fast path
+   stays a leaf, no frame. */
+#define SPIN_PATIENCE_CROWDED 32
+#define SPIN_PATIENCE 1024
+
 static __attribute__((noinline)) void spin_wait(mltp_lock_t *l, unsigned int me)
 {
-    struct base_backoff b = { 0, vpg.nvp > vpg.ncpus ? 0xff : 0x3ff };
+    unsigned int patience = vpg.nvp > vpg.ncpus ? SPIN_PATIENCE_CROWDED : SPIN_PATIENCE;
+    unsigned int seen = CMM_LOAD_SHARED(l->now_serving), still = 0;
 
-    while (CMM_LOAD_SHARED(l->now_serving) != me)
-        base_backoff(&b);
+    while (seen != me) {
+        unsigned int ahead = me - seen, now;
+
+        for (unsigned int i = 0; i < ahead; i++)
+            caa_cpu_relax();
+        now = CMM_LOAD_SHARED(l->now_serving);
+        if (now != seen) {
+            seen = now;
+            still = 0;
+        } else if ((still += ahead) >= patience) {
+            sched_yield();
+            still = 0;
+        }
+    }
 }
 
 void mltp_lock(mltp_lock_t *l)

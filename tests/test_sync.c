@@ -383,6 +383,55 @@ START_TEST(unlock_free_lock)
 }
 END_TEST
 
+/* ---- SPIN waiters on other VPs are served in ticket order ---- */
+
+/* ULT 0 holds the lock until the waiters 1..n have each taken a ticket,
+   in that order (waiter i asks once waiter i-1's ticket is out), each
+   spinning on a VP of its own; then it unlocks. They must enter in the
+   order they asked, whatever their distance from the head (each looks
+   again after about that many pauses) and with more VPs than CPUs (the
+   waiters give their CPUs away while the turn does not move). */
+#define SF_MAX 4
+static mltp_lock_t sf_lock;
+static int sf_waiters, sf_order[SF_MAX], sf_n;
+
+static void *sf_ult(void *p)
+{
+    int id = (int)(intptr_t)p;
+
+    if (id == 0) {
+        mltp_lock(&sf_lock);
+        /* no yield while holding a SPIN lock: spin on our VP */
+        while (CU_LOAD(sf_lock.next_available) != (unsigned int)sf_waiters + 1)
+            ;
+        mltp_unlock(&sf_lock);
+        return NULL;
+    }
+    while (CU_LOAD(sf_lock.next_available) != (unsigned int)id)
+        mltp_yield();               /* not in line yet: let others run */
+    mltp_lock(&sf_lock);
+    sf_order[sf_n++] = id;
+    mltp_unlock(&sf_lock);
+    return NULL;
+}
+
+START_TEST(spin_fifo_across_vps)
+{
+    int nvp = 3 + _i;               /* 3 VPs, then 4: more than 2 CPUs */
+
+    sf_waiters = nvp - 1;
+    sf_n = 0;
+    ck_assert_int_eq(mltp_lock_init(&sf_lock, MLTP_LOCK_SPIN), 0);
+    cu_run_ults(nvp, nvp, sf_ult, NULL);
+    cu_assert_ults_ok();
+    ck_assert_int_eq(sf_n, sf_waiters);
+    for (int i = 0; i < sf_waiters; i++)
+        ck_assert_msg(sf_order[i] == i + 1, "%d VPs: entry %d was waiter %d, "
+                      "expected %d (ticket order)", nvp, i, sf_order[i], i + 1);
+    ck_assert_uint_eq(sf_lock.now_serving, sf_lock.next_available);
+}
+END_TEST
+
 /* ---- semaphore sets go away with the program, however it ends ---- */
 
 static mltp_lock_t sx_locks[70]; /* more than one set's worth, likely */
@@ -1338,6 +1387,7 @@ static Suite *sync_suite(void)
     tcase_add_loop_test(tc, ticket_fields, 0, 3);
     tcase_add_loop_test(tc, trylock, 0, 5);
     tcase_add_loop_test(tc, unlock_free_lock, 0, 5);
+    tcase_add_loop_test(tc, spin_fifo_across_vps, 0, 2);
     tcase_add_loop_test(tc, unlock_frees_or_hands_over, 0, 2);
     tcase_add_loop_test(tc, slice_lets_waited_for_run, 0, 2);
     tcase_add_loop_test(tc, semaphore_sets_removed, 0, 5);
