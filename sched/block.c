@@ -106,7 +106,9 @@ static int wake(struct sched_waiter *w, int front)
         sched_push_front(q, u);
     else
         sched_push_back(q, u);
-    claim = sched_wake_claim();
+    /* with more VPs than CPUs, all busy: our VP runs u when we switch
+       (spinning waiters make up for it: sched_wake_for_queued) */
+    claim = sched_wake_pays() && sched_wake_claim();
     sched_rq_unlock(q);
     return claim;
 }

@@ -120,6 +120,11 @@ static inline void sched_slice_tick(void)
         sched_slice_check();
 }
 
+/* A ULT that spins (a SPIN lock's waiter) while ULTs wait in its VP's
+   queue, which a wake-up readied there for the VP to run next: wake a
+   parked VP for them, unless one spins for work (sched/park.c). */
+void sched_wake_for_queued(void);
+
 /* ---- waiting in the kernel (MLTP_LOCK_SEMAPHORE) ------------------- */
 /* Around a wait that blocks the whole VP. */
 void sched_kernel_wait_begin(void);

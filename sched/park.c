@@ -44,6 +44,30 @@ int sched_wake_claim(void)
     return uatomic_cmpxchg(&sg.idle.spinning, 0, 1) == 0;
 }
 
+int sched_wake_pays(void)
+{
+    return vpg.nvp <= vpg.ncpus ||
+           vpg.nvp - CMM_LOAD_SHARED(sg.idle.parked) - CMM_LOAD_SHARED(sg.idle.spinning) <
+           vpg.ncpus;
+}
+
+/* For a VP that cannot switch for a while (its ULT spins for a SPIN
+   lock) while ULTs wait in its queue: the wake-up a wake skipped because
+   it did not pay ("Park": claimed under the queue's lock). */
+void sched_wake_for_queued(void)
+{
+    sched_vp_t *sv = sched_current();
+    int claim;
+
+    if (!sv || !CMM_LOAD_SHARED(sv->rq->nready))
+        return;
+    sched_rq_lock(sv->rq);
+    claim = sched_wake_claim();
+    sched_rq_unlock(sv->rq);
+    if (claim)
+        sched_unpark(1);
+}
+
 long sched_live(void)
 {
     long ended = 0, created = 0;

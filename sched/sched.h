@@ -154,6 +154,10 @@ void sched_unpark(int n);
    posts with sched_unpark(1) once it holds no spin lock). The claim makes
    the woken VP count as spinning, so later readyings do not post again. */
 int sched_wake_claim(void);
+/* Would a parked VP get a CPU? Not with more VPs than CPUs and at least
+   as many VPs busy as CPUs. Asked by wake-ups (sched/block.c), whose
+   waker's VP usually switches soon and runs the woken ULT itself. */
+int sched_wake_pays(void);
 
 /* sched/yield.c: switching away from the running ULT */
 /* block it (queued under held): held is released once its context is

@@ -432,6 +432,80 @@ START_TEST(spin_fifo_across_vps)
 }
 END_TEST
 
+/* ---- a ULT readied for a VP that spins still runs ---- */
+
+/* With more VPs than CPUs and as many busy as CPUs, a signal readies its
+   waiter on the signaller's VP without waking a parked VP: that VP
+   switches soon. Here it does not: the signaller then spins for a SPIN
+   lock whose holder waits for the woken ULT. The spinning waiter must
+   wake a parked VP for it. VPs: the holder, the signaller, fillers that
+   spin until the end (as many busy VPs as CPUs), and one more. */
+static mltp_lock_t sn_spin, sn_turn;
+static mltp_cond_t sn_cond;
+static int sn_holding, sn_waiting, sn_woken, sn_done, sn_fillers;
+
+static double sn_now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+static void *sn_ult(void *p)
+{
+    int id = (int)(intptr_t)p;
+
+    if (id == 0) {                  /* the holder */
+        mltp_lock(&sn_spin);
+        CU_STORE(sn_holding, 1);
+        while (!CU_LOAD(sn_woken))
+            ;                       /* keeps its VP: no yield under SPIN */
+        mltp_unlock(&sn_spin);
+    } else if (id == 1) {           /* the waiter */
+        mltp_lock(&sn_turn);
+        CU_STORE(sn_waiting, 1);
+        mltp_cond_wait_lock(&sn_cond, &sn_turn);
+        CU_STORE(sn_woken, 1);
+    } else if (id == 2) {           /* the signaller */
+        while (!CU_LOAD(sn_holding) || !CU_LOAD(sn_waiting))
+            mltp_yield();
+        /* time for the waiter's VP to find nothing and park (with more
+           VPs than CPUs, idle VPs park at once) */
+        for (double t0 = sn_now_s(); sn_now_s() - t0 < 0.005;)
+            mltp_yield();
+        mltp_lock(&sn_turn);        /* the waiter is queued once we have it */
+        mltp_cond_signal(&sn_cond);
+        mltp_unlock(&sn_turn);
+        mltp_lock(&sn_spin);        /* spins: the holder waits for the waiter */
+        mltp_unlock(&sn_spin);
+        CU_STORE(sn_done, 1);
+    } else {                        /* fillers: busy VPs */
+        while (!CU_LOAD(sn_holding))
+            mltp_yield();
+        while (!CU_LOAD(sn_done))
+            ;
+    }
+    return NULL;
+}
+
+START_TEST(woken_ult_runs_while_waker_spins)
+{
+    cpu_set_t cpus;
+    int ncpus = sched_getaffinity(0, sizeof cpus, &cpus) == 0 ? CPU_COUNT(&cpus) : 1;
+
+    sn_fillers = ncpus > 2 ? ncpus - 2 : 0;
+    sn_holding = sn_waiting = sn_woken = sn_done = 0;
+    ck_assert_int_eq(mltp_lock_init(&sn_spin, MLTP_LOCK_SPIN), 0);
+    ck_assert_int_eq(mltp_lock_init(&sn_turn, MLTP_LOCK_SPIN), 0);
+    mltp_cond_init(&sn_cond);
+    /* holder, signaller and fillers busy: max(ncpus, 2); one VP more */
+    cu_run_ults((ncpus > 2 ? ncpus : 2) + 1, 3 + sn_fillers, sn_ult, NULL);
+    cu_assert_ults_ok();
+    ck_assert_int_eq(CU_LOAD(sn_woken), 1);
+    ck_assert_int_eq(CU_LOAD(sn_done), 1);
+}
+END_TEST
+
 /* ---- semaphore sets go away with the program, however it ends ---- */
 
 static mltp_lock_t sx_locks[70]; /* more than one set's worth, likely */
@@ -1388,6 +1462,7 @@ static Suite *sync_suite(void)
     tcase_add_loop_test(tc, trylock, 0, 5);
     tcase_add_loop_test(tc, unlock_free_lock, 0, 5);
     tcase_add_loop_test(tc, spin_fifo_across_vps, 0, 2);
+    tcase_add_test(tc, woken_ult_runs_while_waker_spins);
     tcase_add_loop_test(tc, unlock_frees_or_hands_over, 0, 2);
     tcase_add_loop_test(tc, slice_lets_waited_for_run, 0, 2);
     tcase_add_loop_test(tc, semaphore_sets_removed, 0, 5);
