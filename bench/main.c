@@ -28,6 +28,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "bench/bench.h"
+#include "bench/busy.h"
 
 #define ROWS_MAX 256
 #define REPS_MAX 101
@@ -779,33 +780,6 @@ static void print_bar(void)
     }
 }
 
-/* Busy CPU time of the whole machine over 0.3 s, in CPUs (from /proc/stat):
-   anything else running makes the figures noisy, and says so. */
-static double machine_busy(void)
-{
-    unsigned long long a[2][10];
-    for (int k = 0; k < 2; k++) {
-        FILE *f = fopen("/proc/stat", "r");
-        memset(a[k], 0, sizeof a[k]);
-        if (!f)
-            return 0;
-        if (fscanf(f, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &a[k][0], &a[k][1],
-                   &a[k][2], &a[k][3], &a[k][4], &a[k][5], &a[k][6], &a[k][7]) != 8)
-            memset(a[k], 0, sizeof a[k]);
-        fclose(f);
-        if (!k)
-            usleep(300000);
-    }
-    double busy = 0, all = 0;
-    for (int i = 0; i < 8; i++) {
-        double d = (double)(a[1][i] - a[0][i]);
-        all += d;
-        if (i != 3 && i != 4)   /* idle, iowait */
-            busy += d;
-    }
-    return all > 0 ? busy / all * CPU_COUNT(&all_cpus) : 0;
-}
-
 static void usage(FILE *f)
 {
     fprintf(f, "usage: mltp_bench [--quick | --full] [--csv FILE] [--only TEXT]... [--reps N]\n"
@@ -892,7 +866,7 @@ int main(int argc, char **argv)
            "%d CPUs; 1-VP rows pinned to one CPU\n\n",
            MLTP_VERSION_MAJOR, MLTP_VERSION_MINOR, bench_full ? "full" : "quick", mode_reps,
            rep_ms, CPU_COUNT(&all_cpus));
-    double busy = machine_busy();
+    double busy = bench_machine_busy(CPU_COUNT(&all_cpus));
     if (busy > 0.2)
         printf("WARNING: other processes kept %.1f CPUs busy just before the start: expect "
                "noisy figures\n\n", busy);

@@ -70,6 +70,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include "bench/busy.h"
 #include "mltp.h"
 
 #define BATCH 1000
@@ -629,34 +630,6 @@ static struct stat3 stats(const double *v, int n)
     return o;
 }
 
-/* Busy CPU time of the whole machine over 0.3 s, in CPUs (from
-   /proc/stat, niced work included), as bench/main.c measures it. */
-static double machine_busy(int ncpus)
-{
-    unsigned long long a[2][8];
-
-    for (int k = 0; k < 2; k++) {
-        FILE *f = fopen("/proc/stat", "r");
-        memset(a[k], 0, sizeof a[k]);
-        if (!f)
-            return 0;
-        if (fscanf(f, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &a[k][0], &a[k][1],
-                   &a[k][2], &a[k][3], &a[k][4], &a[k][5], &a[k][6], &a[k][7]) != 8)
-            memset(a[k], 0, sizeof a[k]);
-        fclose(f);
-        if (!k)
-            usleep(300000);
-    }
-    double busy = 0, all = 0;
-    for (int i = 0; i < 8; i++) {
-        double d = (double)(a[1][i] - a[0][i]);
-        all += d;
-        if (i != 3 && i != 4)   /* idle, iowait */
-            busy += d;
-    }
-    return all > 0 ? busy / all * ncpus : 0;
-}
-
 /* A CSV text field and its comma: no commas or quotes inside. */
 static void csv_text(FILE *f, const char *s)
 {
@@ -790,7 +763,7 @@ int main(int argc, char **argv)
            ncpus, reps, target_ms);
     printf("ns per operation (the row's unit: see the legend); ratio = median / median at "
            "1 VP of the same run\n");
-    double busy = machine_busy(ncpus);
+    double busy = bench_machine_busy(ncpus);
     if (busy > 0.2)
         printf("WARNING: other processes kept %.1f CPUs busy just before the start: expect "
                "noisy figures\n",
