@@ -555,6 +555,12 @@ void ops_create_register(void)
         .reps = bench_full ? 101 : 51,
         .note = "the same, each handle released with free()" });
     bench_add(&(struct bench_row){
+        .op = "create+join", .variant = "1000 in a ULT / 2 VPs", .fn = k_batch_ult,
+        .arg = { 1000, 0, 1, BY_MLTP_FREE }, .nvp = 2, .target = 70,
+        .note = "the same across 2 VPs (the other VP steals and runs children): the bar is "
+                "2x the floor, a ULT's descriptor moving to the other CPU and back (2 x 34 ns "
+                "on the reference machine)" });
+    bench_add(&(struct bench_row){
         .op = "re-init a finished ULT", .variant = "MLTP", .fn = k_na,
         .na = "no re-init call in the API; mltp_free() recycles descriptors and ended "
               "stacks are cached per VP (UthLib's recycling: see the mltp_free rows)" });
