@@ -490,6 +490,7 @@ END_TEST
 #define NPRIV 16
 static mltp_t *priv_h[NPRIV];
 static unsigned char *priv_p[NPRIV];
+static int priv_started;
 static void *priv_ult(void *p)
 {
     int i = (int)(intptr_t)p;
@@ -505,6 +506,14 @@ static void *priv_ult(void *p)
     ULT_CHECK(nz == 0, "ULT %d: private area has %d non-zero bytes", i, nz);
     for (int k = 0; k < MLTP_PRIVATE_SIZE; k++)
         a[k] = (unsigned char)(i * 31 + k + 1);
+    /* Areas are distinct among ULTs alive at once: one that ends gives its
+       stack, and the area in it, to one that first runs later. On several
+       VPs that can happen within a batch (no order across VPs: a VP may
+       run a ULT to its end before another VP first runs the next), so
+       every ULT of the batch stays until all have their area. */
+    CU_INC(priv_started);
+    while (CU_LOAD(priv_started) < NPRIV)
+        mltp_yield();
     for (int y = 0; y < 20; y++) {
         mltp_yield();
         ULT_CHECK(mltp_get_private() == a, "ULT %d: private pointer changed "
@@ -525,6 +534,7 @@ START_TEST(private_area)
             ck_assert_ptr_nonnull(priv_h[i]);
         }
         memset(priv_p, 0, sizeof priv_p);
+        CU_STORE(priv_started, 0);
         mltp_start(batch == 1 ? 1 : several_vps(2));
         cu_assert_ults_ok();
         for (int i = 0; i < NPRIV; i++) {
