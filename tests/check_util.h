@@ -35,7 +35,7 @@
 #include <unistd.h>
 
 #include "mltp.h"
-#include "prog_util.h"   /* now, sleep_ms, /proc readers */
+#include "prog_util.h"   /* now, sleep_ms, /proc readers, several_vps */
 
 #define CU_UNUSED __attribute__((unused))
 
@@ -702,6 +702,9 @@ static CU_UNUSED int cu_has_number(const char *s, long v)
 
 static CU_UNUSED int cu_run_suite(Suite *s)
 {
+    /* a bad MLTP_TEST_VPS ends the program here, with status 2, rather
+       than every test that asks for it */
+    several_vps(2);
     /* Where allowed (root), run in a private IPC namespace: a semaphore
        set that a failing test leaves behind goes away with the suite
        instead of piling up on the machine. The leak tests make their own

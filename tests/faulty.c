@@ -12,6 +12,9 @@
  * pid=<pid>" (flushed) so the test can check the reaper's message.
  * The *-wait scenarios print "VPPIDS a b" and then "READY" once the VPs
  * run.
+ *
+ * Its starts on 2 VPs run on MLTP_TEST_VPS when set (tests/test_vps.h),
+ * as test_vp.c, which reads the same variable, expects.
  */
 #include <errno.h>
 #include <signal.h>
@@ -89,7 +92,7 @@ static void *exit_ult(void *p)
 }
 
 
-static int want_vps = 2;
+static int want_vps;   /* 2, or MLTP_TEST_VPS */
 static void *ready_ult(void *p)
 {
     (void)p;
@@ -203,6 +206,7 @@ int main(int argc, char **argv)
         return 2;
     }
     const char *s = argv[1];
+    want_vps = several_vps(2);
     mltp_init();
 
     if (!strcmp(s, "segv") || !strcmp(s, "abort") ||
@@ -211,7 +215,7 @@ int main(int argc, char **argv)
         make_n(!strcmp(s, "segv") ? segv_ult
              : !strcmp(s, "abort") ? abort_ult : overflow_ult, 1);
         make_n(busy, 2);
-        mltp_start(2);
+        mltp_start(want_vps);
         printf("start-returned\n");
         return 3;
     }
@@ -224,7 +228,7 @@ int main(int argc, char **argv)
             perror("mltp_create_attr");
             return 99;
         }
-        mltp_start(2);
+        mltp_start(want_vps);
         printf("start-returned\n");
         return 3;
     }
@@ -235,26 +239,27 @@ int main(int argc, char **argv)
         make_n(busy, 3);
         make_n(exit_ult, 1);
         make_n(busy, 1);
-        mltp_start(2);
+        mltp_start(want_vps);
         printf("start-returned\n");
         return 3;
     }
     if (!strcmp(s, "sigint-wait") || !strcmp(s, "sigterm-wait")) {
-        make_n(busy, 2);
+        /* one busy ULT per VP: ready_ult sees every VP run */
+        make_n(busy, want_vps);
         make_n(ready_ult, 1);
-        mltp_start(2);
+        mltp_start(want_vps);
         printf("start-returned\n");
         return 3;
     }
     if (!strcmp(s, "idle-wait")) {
         make_n(idle_ult, 1);
-        mltp_start(2);
+        mltp_start(want_vps);
         printf("start-returned\n");
         return 3;
     }
     if (!strcmp(s, "deadlock")) {
         make_n(deadlock_ult, 3);
-        mltp_start(2);
+        mltp_start(want_vps);
         printf("start-returned\n");
         return 0;
     }
@@ -295,7 +300,7 @@ int main(int argc, char **argv)
     if (!strcmp(s, "die-in-registry") || !strcmp(s, "die-holding-runq")) {
         make_n(busy, 3);
         make_n(!strcmp(s, "die-in-registry") ? registry_dier : runq_dier, 1);
-        mltp_start(2);
+        mltp_start(want_vps);
         printf("start-returned\n");
         return 3;
     }

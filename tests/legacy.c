@@ -24,8 +24,11 @@
  *
  * Prints "FAIL: ..." for every check that fails and exits 1 if any did.
  * No string.h: legacy programs of the time did not always include it.
+ * The start on 2 VPs runs on MLTP_TEST_VPS when set (test_vps.h, which
+ * includes nothing).
  */
 #include <mltp.h>
+#include "test_vps.h"
 
 static int failures;
 
@@ -230,7 +233,7 @@ static void check_vcreate(void)
     for (int i = 0; i < 4; i++)
         if (!t[i])
             fail("mltp_vcreate #%d returned NULL (errno %d)", i, errno);
-    mltp_start(2);
+    mltp_start(several_vps(2));
     for (int i = 0; i < 4; i++)
         free(t[i]);
 
@@ -260,6 +263,7 @@ static void check_vcreate(void)
 
 int main(void)
 {
+    several_vps(2);     /* a bad MLTP_TEST_VPS: status 2 before any check */
     mltp_init();
     check_types();
     check_libc();

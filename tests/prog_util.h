@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "mltp.h"
+#include "test_vps.h"   /* several_vps: MLTP_TEST_VPS */
 
 /* A program whose scenarios crash, exit from inside the library or leave
    ULTs blocked on purpose, to test MLTP's own reports, defines

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * test_api.c - bad input and misuse, out of memory, bound threads, and
- * the SPLASH-style workers' bad input and clock.
+ * the SPLASH-style workers' bad input and clock. The starts on 2 VPs run
+ * on MLTP_TEST_VPS when set (tests/test_vps.h), except the one inside a
+ * ULT, which must fail whatever its count.
  */
 #include <pthread.h>
 #include <sys/syscall.h>
@@ -96,7 +98,7 @@ START_TEST(create_attr_bad)
     t[3] = mltp_create_attr(&a, count_ult, NULL);
     for (int i = 0; i < 4; i++)
         ck_assert_ptr_nonnull(t[i]);
-    mltp_start(2);
+    mltp_start(several_vps(2));
     ck_assert_int_eq(ran, 4);
     for (int i = 0; i < 4; i++)
         free(t[i]);
@@ -176,7 +178,7 @@ START_TEST(create_out_of_memory)
        is lost */
     mltp_t *extra = oom_create(_i);
     ck_assert_ptr_nonnull(extra);
-    mltp_start(2);
+    mltp_start(several_vps(2));
     ck_assert_msg(ran == n + 1, "%d ULTs ran, %d were created", ran, n + 1);
     for (int i = 0; i < n; i++)
         free(h[i]);
@@ -275,7 +277,7 @@ START_TEST(init_twice)
     mltp_t *t = mltp_create(count_ult, NULL);
     ck_assert_ptr_nonnull(t);
     mltp_init();
-    mltp_start(2);
+    mltp_start(several_vps(2));
     ck_assert_int_eq(ran, 1);
     free(t);
 }
@@ -570,7 +572,8 @@ END_TEST
 /* A ULT creates and joins bound threads in a start where none existed
    before, so the reaper is their watcher: each join returns soon after
    the thread's end, not at the reaper's next wake-up for signals (100 ms).
-   _i: 0 mltp_start(1), 1 mltp_start(2), 2 main's share of mltp_begin(2). */
+   _i: 0 mltp_start(1), 1 mltp_start(2), 2 main's share of mltp_begin(2)
+   (2: MLTP_TEST_VPS when set). */
 #define BJ_ROUNDS 20
 #define BJ_LATE_MS 20.0
 static double bj_ended;
@@ -614,11 +617,11 @@ START_TEST(bound_join_prompt_in_start)
     if (_i < 2) {
         mltp_t *u = mltp_create(ult_joins_bound, NULL);
         ck_assert_ptr_nonnull(u);
-        mltp_start(_i + 1);
+        mltp_start(_i ? several_vps(2) : 1);
         free(u);
     } else {
         /* a failed mltp_begin returns on main's thread: ck_assert is safe */
-        ck_assert_int_eq(mltp_begin(2), 0);
+        ck_assert_int_eq(mltp_begin(several_vps(2)), 0);
         join_bound_rounds();
         ck_assert_int_eq(mltp_end(), 0);
     }
@@ -721,6 +724,62 @@ START_TEST(clock_us)
 END_TEST
 
 /* ==================================================================== */
+/* MLTP_TEST_VPS (tests/test_vps.h), which make check-repeat sets       */
+
+/* several_vps(2) in a child with MLTP_TEST_VPS=value: its exit status
+   (or -1), its stderr in err. */
+static int several_vps_exit(const char *value, char *err, size_t len)
+{
+    int pfd[2], st;
+    ssize_t n;
+
+    ck_assert_int_eq(pipe(pfd), 0);
+    fflush(NULL);
+    pid_t pid = fork();
+    ck_assert_int_ne(pid, -1);
+    if (pid == 0) {
+        dup2(pfd[1], 2);
+        setenv("MLTP_TEST_VPS", value, 1);
+        _exit(several_vps(2) == 2 ? 0 : 1);
+    }
+    close(pfd[1]);
+    n = read(pfd[0], err, len - 1);
+    err[n > 0 ? n : 0] = 0;
+    close(pfd[0]);
+    ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/* Unset or empty: the case's own count; 2 to 16: that count; anything
+   else ends the program with status 2 and a message that names it. */
+START_TEST(test_vps_variable)
+{
+    static const char *bad[] = { "1", "0", "17", "-4", "abc", "4x", "2.5",
+                                 "99999999999999999999" };
+    char err[256], want[64];
+
+    unsetenv("MLTP_TEST_VPS");
+    ck_assert_int_eq(several_vps(2), 2);
+    ck_assert_int_eq(several_vps(4), 4);
+    setenv("MLTP_TEST_VPS", "", 1);
+    ck_assert_int_eq(several_vps(4), 4);
+    setenv("MLTP_TEST_VPS", "3", 1);
+    ck_assert_int_eq(several_vps(2), 3);
+    ck_assert_int_eq(several_vps(4), 3);
+    setenv("MLTP_TEST_VPS", "16", 1);
+    ck_assert_int_eq(several_vps(2), 16);
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        int rc = several_vps_exit(bad[i], err, sizeof err);
+        snprintf(want, sizeof want, "MLTP_TEST_VPS=%s:", bad[i]);
+        ck_assert_msg(rc == 2, "MLTP_TEST_VPS=%s: exit status %d, expected 2",
+                      bad[i], rc);
+        ck_assert_msg(strstr(err, want) != NULL, "MLTP_TEST_VPS=%s: the "
+                      "message does not name it: '%s'", bad[i], err);
+    }
+}
+END_TEST
+
+/* ==================================================================== */
 
 static Suite *api_suite(void)
 {
@@ -754,6 +813,9 @@ static Suite *api_suite(void)
     tcase_add_test(tc, bound_glibc_works);
     tcase_add_test(tc, bound_keys_not_inherited);
     tcase_add_loop_test(tc, bound_join_prompt_in_start, 0, 3);
+
+    tc = cu_tcase(s, "harness", 30);
+    tcase_add_test(tc, test_vps_variable);
     return s;
 }
 

@@ -4,12 +4,12 @@
  * 9), and the SPLASH-style workers built on them (mltp_worker_create and
  * the rest, which get their VP count from MLTP_VPS): each scenario of
  * tests/mainprog runs once under a watchdog, on 1 VP (_i 0) and on 2 (_i
- * 1) unless the case says otherwise, and leaves no process and no
- * semaphore set behind (pc_end).
+ * 1; MLTP_TEST_VPS when set: tests/test_vps.h) unless the case says
+ * otherwise, and leaves no process and no semaphore set behind (pc_end).
  */
 #include "proc_cases.h"
 
-#define NVP (_i ? 2 : 1)
+#define NVP (_i ? several_vps(2) : 1)
 #define MAINPROG pc_prog_path("MAINPROG", "./tests/mainprog")
 
 /* env: "NAME=VALUE" strings added to the program's environment, or NULL */
@@ -386,11 +386,14 @@ END_TEST
 START_TEST(shared_malloc_oom)
 {
     static const char *how[] = { "huge", "rlimit", "huge-worker" };
-    const char *env[] = { "MLTP_VPS=2", "ASAN_OPTIONS=allocator_may_return_null=1", NULL };
+    int nvp = several_vps(2);
+    char vps[32];
+    const char *env[] = { vps, "ASAN_OPTIONS=allocator_may_return_null=1", NULL };
     struct pc_run r;
     char line[512];
 
-    run_env(&r, "shared-malloc", 2, how[_i], env);
+    snprintf(vps, sizeof vps, "MLTP_VPS=%d", nvp);
+    run_env(&r, "shared-malloc", nvp, how[_i], env);
     pc_assert_exit(&r, 1);
     pc_assert_not(&r, "survived");
     /* a sanitizer's own warnings ("==PID==...") aside */

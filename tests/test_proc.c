@@ -6,12 +6,13 @@
  * janitor, stack clash, deadlocks through locks, bad input, `prog | head`.
  *
  * Every case runs tests/realprog (or tests/clash) once on 2 VPs (_i 0)
- * and once on 4 (_i 1); the checks are in proc_cases.h, which
- * stress_proc.c runs many times over.
+ * and once on 4 (_i 1), both on MLTP_TEST_VPS when set (tests/test_vps.h);
+ * the checks are in proc_cases.h, which stress_proc.c runs many times
+ * over.
  */
 #include "proc_cases.h"
 
-#define NVP (_i ? 4 : 2)
+#define NVP several_vps(_i ? 4 : 2)
 
 /* 1. the program's own pthreads */
 START_TEST(pthread_then_200_starts) { pc_pthread_starts(NVP, 200, PC_WATCHDOG); }

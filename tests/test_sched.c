@@ -3,8 +3,9 @@
  * test_sched.c - the scheduler races and missing locking of issue 8, each
  * run once as a program (tests/schedprog, tests/nolocksys) under a
  * watchdog: on 2 VPs (_i 0) and on 4 (_i 1) unless the case says
- * otherwise. The checks are in sched_cases.h; stress_sched.c runs them
- * many times over, and larger. And the crowding check that stops
+ * otherwise (both on MLTP_TEST_VPS when set: tests/test_vps.h). The
+ * checks are in sched_cases.h; stress_sched.c runs them many times over,
+ * and larger. And the crowding check that stops
  * spinning on a machine with more runnable tasks than CPUs (sched/crowd.c),
  * white-box.
  */
@@ -12,7 +13,7 @@
 #include "internals.h"
 #include "base/clock.h"
 
-#define NVP (_i ? 4 : 2)
+#define NVP several_vps(_i ? 4 : 2)
 
 /* bug 1: detach during a join */
 START_TEST(detach_during_ult_join) { sc_detach_join(NVP, 0); }
@@ -41,10 +42,10 @@ START_TEST(no_semop_under_runq_lock) { sc_no_syscall_under_lock(NVP); }
 END_TEST
 
 /* bug 7: yielding locks whose holder yields: 1, 2 and 4 VPs */
-static const int ly_nvp[3] = { 1, 2, 4 };
-START_TEST(block_front_holder_yields) { sc_lock_yield(ly_nvp[_i], "front"); }
+#define LY_NVP (_i ? several_vps(_i == 1 ? 2 : 4) : 1)
+START_TEST(block_front_holder_yields) { sc_lock_yield(LY_NVP, "front"); }
 END_TEST
-START_TEST(block_holder_yields) { sc_lock_yield(ly_nvp[_i], "block"); }
+START_TEST(block_holder_yields) { sc_lock_yield(LY_NVP, "block"); }
 END_TEST
 
 /* work stealing */

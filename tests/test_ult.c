@@ -3,6 +3,9 @@
  * test_ult.c - user layer: context switch (registers, FP control), run
  * order, priorities, creation and return values, private areas,
  * mltp_vcreate argument forwarding, repeated starts, stacks, join/detach.
+ * The cases on 2 or 4 VPs run on MLTP_TEST_VPS when set
+ * (tests/test_vps.h); run orders and priorities are exact on 1 VP only,
+ * and stay there.
  */
 #include <fenv.h>
 #include <float.h>
@@ -81,8 +84,9 @@ static const struct { int nvp, distinct; } reg_cfg[] = {
 
 START_TEST(regs_preserved_across_switches)
 {
+    int nvp = reg_cfg[_i].nvp;
     reg_distinct_seeds = reg_cfg[_i].distinct;
-    cu_run_ults(reg_cfg[_i].nvp, 8, reg_ult, NULL);
+    cu_run_ults(nvp > 1 ? several_vps(nvp) : 1, 8, reg_ult, NULL);
     cu_assert_ults_ok();
 }
 END_TEST
@@ -206,7 +210,7 @@ static void *fp_ult(void *p)
 
 START_TEST(fp_control_preserved)
 {
-    int nvp = _i == 0 ? 1 : 2;
+    int nvp = _i == 0 ? 1 : several_vps(2);
     main_mxcsr = get_mxcsr();
     main_cw = get_x87cw();
     cu_run_ults(nvp, 3 * FP_NKIND, fp_ult, NULL);
@@ -420,7 +424,7 @@ START_TEST(retval_and_abort)
                                 : mltp_create(ret_ult, (void *)(intptr_t)i);
         ck_assert_ptr_nonnull(t[i]);
     }
-    mltp_start(2);
+    mltp_start(several_vps(2));
     for (int i = 0; i < 10; i++) {
         if (i == 3 || i == 7)
             ck_assert_ptr_null(t[i]->retval);
@@ -466,7 +470,7 @@ START_TEST(unique_thrid)
         ck_assert_ptr_nonnull(id_h[i]);
         ck_assert_int_gt(id_h[i]->thrid, 0);
     }
-    mltp_start(2);
+    mltp_start(several_vps(2));
     cu_assert_ults_ok();
     int ids[NIDS];
     for (int i = 0; i < NIDS; i++) {
@@ -486,6 +490,7 @@ END_TEST
 #define NPRIV 16
 static mltp_t *priv_h[NPRIV];
 static unsigned char *priv_p[NPRIV];
+static int priv_started;
 static void *priv_ult(void *p)
 {
     int i = (int)(intptr_t)p;
@@ -501,6 +506,14 @@ static void *priv_ult(void *p)
     ULT_CHECK(nz == 0, "ULT %d: private area has %d non-zero bytes", i, nz);
     for (int k = 0; k < MLTP_PRIVATE_SIZE; k++)
         a[k] = (unsigned char)(i * 31 + k + 1);
+    /* Areas are distinct among ULTs alive at once: one that ends gives its
+       stack, and the area in it, to one that first runs later. On several
+       VPs that can happen within a batch (no order across VPs: a VP may
+       run a ULT to its end before another VP first runs the next), so
+       every ULT of the batch stays until all have their area. */
+    CU_INC(priv_started);
+    while (CU_LOAD(priv_started) < NPRIV)
+        mltp_yield();
     for (int y = 0; y < 20; y++) {
         mltp_yield();
         ULT_CHECK(mltp_get_private() == a, "ULT %d: private pointer changed "
@@ -521,7 +534,8 @@ START_TEST(private_area)
             ck_assert_ptr_nonnull(priv_h[i]);
         }
         memset(priv_p, 0, sizeof priv_p);
-        mltp_start(batch == 1 ? 1 : 2);
+        CU_STORE(priv_started, 0);
+        mltp_start(batch == 1 ? 1 : several_vps(2));
         cu_assert_ults_ok();
         for (int i = 0; i < NPRIV; i++) {
             ck_assert_ptr_nonnull(priv_p[i]);
@@ -667,7 +681,7 @@ static void *fp_flags_ult(void *p)
 
 START_TEST(fp_flags_travel)
 {
-    cu_run_ults(_i == 0 ? 1 : 2, 8, fp_flags_ult, NULL);
+    cu_run_ults(_i == 0 ? 1 : several_vps(2), 8, fp_flags_ult, NULL);
     cu_assert_ults_ok();
 }
 END_TEST
@@ -781,7 +795,7 @@ START_TEST(vcreate_forwarding)
     for (int i = 0; i < 11; i++)
         ck_assert_msg(t[i] != NULL, "mltp_vcreate case %d returned NULL (%s)",
                       i, strerror(errno));
-    mltp_start(2);
+    mltp_start(several_vps(2));
     for (int i = 0; i < 11; i++)
         ck_assert_msg(vres[i] == 1, "vcreate case %d: arguments %s", i,
                       vres[i] == 0 ? "function never ran" : "wrong");
@@ -851,8 +865,9 @@ static void *rs_ult(void *p)
 
 START_TEST(repeated_starts)
 {
-    static const int nvps[] = { 1, 2, 4, 1, 4, 2 };
-    mltp_start(2); /* nothing to run: returns at once */
+    const int nvps[] = { 1, several_vps(2), several_vps(4), 1, several_vps(4),
+                         several_vps(2) };
+    mltp_start(several_vps(2)); /* nothing to run: returns at once */
     for (unsigned r = 0; r < sizeof nvps / sizeof nvps[0]; r++) {
         CU_STORE(rs_count, 0);
         CU_STORE(rs_child_count, 0);
@@ -940,7 +955,7 @@ START_TEST(stack_sizes)
     eat_bytes[1] = 200 * 1024;
     t = mltp_create(eat_ult, (void *)1);
     ck_assert_ptr_nonnull(t);
-    mltp_start(2);
+    mltp_start(several_vps(2));
     ck_assert_int_eq(eat_done[1], 1);
     ck_assert_int_ge(eat_bytes[1], 190 * 1024);
     free(t);
@@ -953,7 +968,7 @@ START_TEST(stack_sizes)
     eat_bytes[2] = 100 * 1024;
     t = mltp_create_attr(&a, eat_ult, (void *)2);
     ck_assert_ptr_nonnull(t);
-    mltp_start(2);
+    mltp_start(several_vps(2));
     ck_assert_int_eq(eat_done[2], 1);
     ck_assert_int_ge(eat_bytes[2], 95 * 1024);
     free(t);
@@ -999,7 +1014,7 @@ static void *joiner(void *p)
 START_TEST(join_running_and_finished)
 {
     for (int round = 0; round < 4; round++) {
-        int nvp = round % 2 ? 2 : 1;
+        int nvp = round % 2 ? several_vps(2) : 1;
         CU_STORE(jt_flag, 0);
         mltp_t *j;
         if (round < 2) { /* target still running when joined */
@@ -1086,7 +1101,8 @@ static void *det_joiner(void *p)
 
 START_TEST(detach)
 {
-    for (int nvp = 1; nvp <= 2; nvp++) {
+    for (int k = 0; k < 2; k++) {
+        int nvp = k ? several_vps(2) : 1;
         CU_STORE(det_ran, 0);
         CU_STORE(det_flag, 0);
         det_join_r = -1;
@@ -1198,7 +1214,7 @@ static void *vpid_ult(void *p)
 
 START_TEST(vp_ids)
 {
-    static const int nvps[] = { 1, 2, 4 };
+    const int nvps[] = { 1, several_vps(2), several_vps(4) };
     ck_assert_int_eq(mltp_vp_id(), -1);
     for (int r = 0; r < 3; r++) {
         mltp_t *t[8];

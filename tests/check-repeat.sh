@@ -1,0 +1,138 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# tests/check-repeat.sh - make check-repeat: each test program RUNS times on
+# each VP count (MLTP_TEST_VPS, tests/test_vps.h), one line of pass counts
+# per program and count, then a check that no SysV semaphore set was left.
+#
+#   tests/check-repeat.sh RUNS "VPS..." PROGRAM...
+#
+# Run from the build tree with make check's environment (the Makefile does
+# both). A failing run's output is kept in
+# tests/check-repeat-PROGRAM-VPS-RUN.log; a run that does not end within
+# CHECK_REPEAT_TIMEOUT seconds (default 300) is killed and counts as
+# failed. Exit status 1 if any run failed or a set was left, 2 on bad
+# arguments.
+set -u
+
+if [ $# -lt 3 ]; then
+    echo "usage: $0 RUNS \"VPS...\" PROGRAM..." >&2
+    exit 2
+fi
+runs=$1 vps_list=$2
+shift 2
+limit=${CHECK_REPEAT_TIMEOUT:-300}
+if ! [[ $runs =~ ^[1-9][0-9]*$ ]]; then
+    echo "check-repeat: RUNS=$runs is not a number of runs" >&2
+    exit 2
+fi
+if ! [[ $limit =~ ^[1-9][0-9]*$ ]]; then
+    echo "check-repeat: CHECK_REPEAT_TIMEOUT=$limit is not a number of seconds" >&2
+    exit 2
+fi
+
+user=$(id -un)
+
+# The semaphore set ids of this user, one a line, sorted ("ipcs -s":
+# key, semid, owner, perms, nsems).
+sem_ids() {
+    ipcs -s | awk -v u="$user" '$2 ~ /^[0-9]+$/ && $3 == u { print $2 }' | sort
+}
+
+# Succeeds if a process of that pid runs (a zombie does not).
+pid_live() {
+    local state
+    state=$(awk '{ print $3 }' "/proc/$1/stat" 2>/dev/null) || return 1
+    [ -n "$state" ] && [ "$state" != Z ] && [ "$state" != X ]
+}
+
+# Logs from an earlier run must not pass for this run's.
+rm -f tests/check-repeat-*.log
+
+sems_before=$(sem_ids)
+out=
+trap 'rm -f "$out"' EXIT
+failed=0
+start=$(date +%s)
+
+for vps in $vps_list; do
+    for prog in "$@"; do
+        name=${prog##*/}
+        passed=0
+        for ((run = 1; run <= runs; run++)); do
+            out=$(mktemp)
+            t0=$(date +%s)
+            # timeout puts the program in a process group of its own and
+            # kills the whole group: Check's forked tests go with it. The
+            # subshell keeps bash's "Killed" line (after timeout -k
+            # killed the group, timeout itself included) out of the report.
+            (MLTP_TEST_VPS=$vps timeout -k 10 "$limit" "./$prog" >"$out" 2>&1
+             exit $?) 2>/dev/null
+            status=$?
+            if [ "$status" -eq 0 ]; then
+                passed=$((passed + 1))
+                rm -f "$out"
+                continue
+            fi
+            log=tests/check-repeat-$name-$vps-$run.log
+            mv "$out" "$log"
+            if [ "$status" -eq 124 ] ||
+               { [ "$status" -eq 137 ] && [ $(($(date +%s) - t0)) -ge "$limit" ]; }; then
+                why="timed out after $limit s"
+            elif [ "$status" -gt 128 ]; then
+                why="killed by signal $((status - 128))"
+            else
+                why="exit status $status"
+            fi
+            # Check's failure lines: FILE:LINE:F|E:TCASE:TEST:I: MESSAGE
+            first=$(grep -m1 -E '^[^:]+:[0-9]+:[FE]:' "$log" ||
+                    grep -m1 '^FAIL' "$log")
+            echo "check-repeat: $name VPS=$vps run $run: $why" >>"$log"
+            echo "  $name VPS=$vps run $run: $why: $log"
+            [ -n "$first" ] && echo "    $first"
+        done
+        echo "$name VPS=$vps: $passed/$runs passed"
+        [ "$passed" -eq "$runs" ] || failed=1
+    done
+done
+
+elapsed=$(($(date +%s) - start))
+echo "check-repeat: $(date -u -d "@$elapsed" +%H:%M:%S) for $runs run(s) on VPs: $vps_list"
+
+# New sets the library left: the janitor removes those of a killed program
+# a moment later, so wait for them a little. A set one of whose semaphores
+# a live process used last belongs to a program still running (another
+# make check, a benchmark): not ours.
+sems_after=$(sem_ids)
+new=$(comm -13 <(echo "$sems_before") <(echo "$sems_after"))
+for ((i = 0; i < 20 && ${#new} > 0; i++)); do
+    sleep 0.5
+    new=$(comm -13 <(echo "$sems_before") <(sem_ids))
+done
+leaked=() in_use=()
+for id in $new; do
+    # "ipcs -s -i ID": after the "semnum value ncount zcount pid" header,
+    # one line per semaphore
+    pids=$(ipcs -s -i "$id" 2>/dev/null |
+           awk '/^semnum/ { t = 1; next } t && NF >= 5 { print $5 }')
+    live=
+    for p in $pids; do
+        if [ "$p" -gt 0 ] && pid_live "$p"; then
+            live=$p
+        fi
+    done
+    if [ -n "$live" ]; then
+        in_use+=("$id (last used by live pid $live)")
+    elif ipcs -s -i "$id" >/dev/null 2>&1; then
+        leaked+=("$id")
+    fi
+done
+echo "check-repeat: SysV semaphore sets of $user: $(echo -n "$sems_before" | grep -c .) before," \
+     "$(sem_ids | grep -c .) after"
+if [ ${#in_use[@]} -gt 0 ]; then
+    echo "check-repeat: new sets in use by running programs, not counted: ${in_use[*]}"
+fi
+if [ ${#leaked[@]} -gt 0 ]; then
+    echo "check-repeat: ${#leaked[@]} SysV semaphore set(s) left behind (semid ${leaked[*]}; ipcs -s -i ID shows one)"
+    failed=1
+fi
+exit "$failed"
