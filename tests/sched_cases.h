@@ -352,9 +352,13 @@ static CU_UNUSED void sc_steal(int nvp)
                   "busy: the idle VPs did not steal them", r.what, ran);
     ck_assert_msg(elsewhere == 8, "%s: %ld of 8 ran on another VP than their "
                   "creator's", r.what, elsewhere);
-    ck_assert_msg(in_order == 1, "%s: a VP ran stolen ULTs out of the order they "
-                  "were made in", r.what);
-    /* one thief: it takes the oldest first */
+    /* One thief (2 VPs): its one victim is the creator's queue, so it runs
+       them in the order made, the oldest first. With more, a thief may
+       also steal from another thief's queue, whose ULTs can be older than
+       some it ran already: the order holds per queue (mltp(3)), not per
+       VP, and no other order is promised. */
+    ck_assert_msg(nvp > 2 || in_order == 1, "%s: a VP ran stolen ULTs out of the "
+                  "order they were made in", r.what);
     ck_assert_msg(nvp > 2 || first == 0, "%s: ULT %ld ran first, not the oldest (0)",
                   r.what, first);
     pc_end(&r);
