@@ -23,6 +23,12 @@ static char g_dir[64];
 static int g_done;
 static unsigned long g_canary, g_ptrguard;
 static int g_migrations;
+/* Every ULT blocks here every 10 iterations: a release readies all of
+   them on the releaser's VP, whose idle peer steals half: ULTs move
+   between VPs. Without it, 16 ULTs that only yield keep both VPs busy
+   and stay where they were first stolen (about 1 run in 100 saw no
+   move). */
+static mltp_barrier_t g_bar = MLTP_BARRIER_INITIALIZER;
 
 static __attribute__((noipa)) int read_errno(void) { return errno; }
 static __attribute__((noipa)) void write_errno(int v) { errno = v; }
@@ -193,6 +199,8 @@ static void *glibc_ult(void *p)
         if (it % 10 == 5)
             jump_across_yield(id, it);
 
+        if (it % 10 == 9)
+            ULT_CHECK(mltp_barrier(&g_bar, G_ULTS) == 0, "mltp_barrier");
         int vp = mltp_vp_id();
         if (vp != lastvp)
             CU_INC(g_migrations);
