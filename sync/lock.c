@@ -25,7 +25,6 @@
 #include <sched.h>
 #include <stdint.h>
 #include <stdlib.h>
-#include "base/backoff.h"
 #include "base/clock.h"
 #include "sync/sync.h"
 
@@ -222,8 +221,8 @@ static inline void yielding_unlock(mltp_lock_t *l)
    while, the VP we wait for is likely off its CPU, and only the kernel
    can put it back: give ours away. With more VPs than CPUs that is the
    usual case, so after ~32 pauses (~1 us, what a hand-off between
-   running VPs takes at most); otherwise after ~1k (~40 us, a wake-up's
-   cost: other programs on our CPUs); and wake a parked VP for the ULTs
+   running VPs takes at most); otherwise after ~1k (25 us at 25 ns a
+   pause here, about a wake-up's cost: other programs on our CPUs); and wake a parked VP for the ULTs
    queued behind us, which a wake-up readied for our VP to run next.
    Out of line: mltp_lock's fast path stays a leaf, no frame. */
 #define SPIN_PATIENCE_CROWDED 32
