@@ -8,9 +8,8 @@
    0) and count it live; wake a parked VP if it pays. The claim, under the
    queue's lock, pairs with sched/park.c (ARCHITECTURE.md, "Park"): no
    wake-up is lost, and no system call is made while a VP spins. */
-void sched_ready_new(ult_t *u)
+static void __attribute__((noinline)) ready_shared(sched_vp_t *sv, ult_t *u)
 {
-    sched_vp_t *sv = sched_current();
     struct sched_runq *q;
     int wake;
 
@@ -27,6 +26,20 @@ void sched_ready_new(ult_t *u)
     sched_rq_unlock(q);
     if (wake)
         sched_unpark(1);
+}
+
+/* Solo, the caller a ULT on VP 0, which is never parked: no lock, no
+   wake-up to claim (~15 instructions fewer a create). */
+void sched_ready_new(ult_t *u)
+{
+    sched_vp_t *sv = sched_current();
+
+    if (!sched_solo_on || !sv) {
+        ready_shared(sv, u);
+        return;
+    }
+    CMM_STORE_SHARED(sv->created, sv->created + 1);
+    sched_push_back(sv->rq, u);
 }
 
 /* ULTs that main creates while no start runs: no VP can run them before

@@ -29,8 +29,7 @@ int mltp_join(mltp_t *t, void **retval)
        no lock */
     if (CMM_LOAD_SHARED(u->life) == ULT_ENDED)
         goto done;
-    s = sched_stripe(u);
-    sched_stripe_lock(s);
+    s = sched_stripe_take(u);
     switch (u->life) {
     case ULT_ENDED:
         base_spin_unlock(s);
@@ -78,8 +77,7 @@ int mltp_detach(mltp_t *t)
 
     if (!u || u->type != MLTP_THREAD_UNBOUND)
         return EINVAL;
-    s = sched_stripe(u);
-    sched_stripe_lock(s);
+    s = sched_stripe_take(u);
     switch (u->life) {
     case ULT_LIVE:                  /* the end frees it, unless it ended */
         if (uatomic_cmpxchg(LIFE(u), ULT_LIVE, ULT_DETACHED) == ULT_LIVE)

@@ -51,13 +51,14 @@ static inline void sched_rq_lock(struct sched_runq *q)
 static inline void sched_rq_unlock(struct sched_runq *q) { base_spin_unlock(&q->lock); }
 
 /* For mltp_yield: one try at q's lock (solo: none), addressed from the
-   queue's pointer. */
+   queue's pointer, in %rdx: where ult_switch_yield takes the lock to
+   release, so the yield moves no register. */
 static inline int sched_rq_trylock_failed(struct sched_runq *q)
 {
     int v = 1;
     __asm__ goto("cmpl $0, sched_solo_on(%%rip)\n\t"
                  "jne %l[solo]" : : : "cc" : solo);
-    __asm__ volatile("xchgl %0, (%1)" : "+r"(v) : "r"(&q->lock) : "memory");
+    __asm__ volatile("xchgl %0, (%1)" : "+r"(v) : "d"(&q->lock) : "memory");
     return v;
 solo:
     return 0;

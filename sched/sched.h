@@ -77,7 +77,8 @@ static inline sched_vp_t *sched_current(void)
 }
 
 /* sched_current(), but outside a VP a VP-shaped dummy whose cur is
-   ult_outside: mltp_yield then tests no pointer at all. */
+   ult_outside: mltp_yield then tests no pointer at all. In %rax: the
+   switch's argument registers stay free for what it passes. */
 extern ult_t ult_outside;
 extern sched_vp_t sched_outside;
 extern __thread sched_vp_t *sched_self_tls __attribute__((tls_model("initial-exec")));
@@ -85,7 +86,7 @@ static inline sched_vp_t *sched_current_or_dummy(void)
 {
     sched_vp_t *v;
     __asm__ volatile("movq sched_self_tls@gottpoff(%%rip), %0\n\t"
-                     "movq %%fs:(%0), %0" : "=r"(v));
+                     "movq %%fs:(%0), %0" : "=a"(v));
     return v;
 }
 
@@ -161,8 +162,8 @@ int sched_wake_pays(void);
 
 /* sched/yield.c: switching away from the running ULT */
 /* block it (queued under held): held is released once its context is
-   saved; returns 0 once the ULT runs again */
-int sched_block(base_spin_t *held);
+   saved; returns once the ULT runs again */
+void sched_block(base_spin_t *held);
 /* leave it for good, queued nowhere (a deadlock) */
 void sched_abandon(void) __attribute__((noreturn));
 

@@ -122,9 +122,7 @@ static inline int arrive(mltp_barrier_t *b, int count, unsigned long long *a)
 /* The barrier's stripe lock guards its two episode queues. */
 static inline base_spin_t *barrier_lock(mltp_barrier_t *b)
 {
-    base_spin_t *s = sched_stripe(b);
-    sched_stripe_lock(s);
-    return s;
+    return sched_stripe_take(b);
 }
 
 /*
@@ -242,10 +240,10 @@ static inline int arrive_solo(mltp_barrier_t *b, int count)
     *WORD(b) = next_word(a, count);
     if (ARRIVALS(a) + 1 == (unsigned int)count) {
         if (QUEUE(b, ep)->last)
-            sched_unlock_wake(sched_stripe(b), sched_wake_all_locked(QUEUE(b, ep), KEY(ep), NULL));
+            sched_wake_all_locked(QUEUE(b, ep), KEY(ep), NULL);
         return 0;
     }
-    sched_wait_locked(sched_stripe(b), QUEUE(b, ep), KEY(ep));
+    sched_wait_locked(&sched_solo_lock, QUEUE(b, ep), KEY(ep));
     return 0;
 }
 #pragma GCC diagnostic pop

@@ -18,9 +18,7 @@ void mltp_cond_init(mltp_cond_t *c)
 
 static inline base_spin_t *cond_lock(mltp_cond_t *c)
 {
-    base_spin_t *s = sched_stripe(c);
-    sched_stripe_lock(s);
-    return s;
+    return sched_stripe_take(c);
 }
 
 void mltp_cond_wait(mltp_cond_t *c)

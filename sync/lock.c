@@ -324,11 +324,19 @@ int mltp_unlock(mltp_lock_t *l)
    releases the caller's lock while it is queued, before it blocks): the
    bucket lock is taken inside it. Returns 1 if a parked VP should be
    woken (after the stripe lock is released). */
+/* A yielding class's release under its bucket's lock: out of line, so
+   that a SPIN lock's release (a condition wait's) needs no frame. */
+static __attribute__((noinline)) int yielding_release(mltp_lock_t *l)
+{
+    struct bucket *b = bucket_lock(l);
+    int wake = release_locked(b, l);
+
+    base_spin_unlock(&b->lock);
+    return wake;
+}
+
 int sync_unlock_locked(mltp_lock_t *l)
 {
-    struct bucket *b;
-    int wake;
-
     if (is_free(l)) {
         not_held(l);
         return 0;
@@ -341,10 +349,7 @@ int sync_unlock_locked(mltp_lock_t *l)
     case MLTP_LOCK_BLOCK:
     case MLTP_LOCK_BLOCK_FRONT:
     case MLTP_LOCK_MUTEX:
-        b = bucket_lock(l);
-        wake = release_locked(b, l);
-        base_spin_unlock(&b->lock);
-        return wake;
+        return yielding_release(l);
     default:
         base_store_release(&l->now_serving, l->now_serving + 1);
         return 0;
