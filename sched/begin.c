@@ -69,7 +69,7 @@ static void *queue_main(void *old_sp, void *u, void *unused)
     (void)unused;
     ((ult_t *)u)->sp = old_sp;
     sched_outside_live_add(1);
-    sched_rq_lock(q);
+    sched_rq_lock_push(q);
     sched_push_back(q, u);
     sched_rq_unlock(q);
     return NULL;

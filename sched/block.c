@@ -79,7 +79,10 @@ static int __attribute__((noinline)) wake_shared(ult_t *u, int front)
     struct sched_runq *q = sched_my_rq();
     int claim;
 
-    sched_rq_lock(q);
+    if (front)
+        sched_rq_lock(q);
+    else
+        sched_rq_lock_push(q);      /* a thief's walk may go on */
     if (front)
         sched_push_front(q, u);
     else

@@ -20,7 +20,7 @@ static void __attribute__((noinline)) ready_shared(sched_vp_t *sv, ult_t *u)
         q = &sched_runqs[0];
         sched_outside_live_add(1);
     }
-    sched_rq_lock(q);
+    sched_rq_lock_push(q);
     sched_push_back(q, u);
     wake = sched_wake_claim();
     sched_rq_unlock(q);
@@ -83,7 +83,7 @@ void sched_pending_flush(void)
     if (!pending.n)
         return;
     sched_outside_live_add(pending.n);
-    sched_rq_lock(q);
+    sched_rq_lock_push(q);
     for (long i = 0; i < pending.n; i++, u = next) {
         next = u->next;
         sched_push_back(q, u);

@@ -61,7 +61,7 @@ void sched_wake_for_queued(void)
 
     if (!sv || !CMM_LOAD_SHARED(sv->rq->nready))
         return;
-    sched_rq_lock(sv->rq);
+    sched_rq_lock_push(sv->rq);     /* it only looks */
     claim = sched_wake_claim();
     sched_rq_unlock(sv->rq);
     if (claim)
@@ -91,7 +91,7 @@ static int work_seen_locked(void)
 {
     for (int i = 0; i < vpg.nvp; i++) {
         struct sched_runq *q = &sched_runqs[i];
-        sched_rq_lock(q);
+        sched_rq_lock_push(q);      /* it only looks */
         int r = sched_rq_peek(q);
         sched_rq_unlock(q);
         if (r)

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* sched/runq.c - the VPs' run queues (operations: runq.h). */
+#include "base/backoff.h"
 #include "sched/runq.h"
 
 struct sched_runq sched_runqs[SCHED_VP_MAX];
@@ -7,6 +8,18 @@ int sched_solo_on;
 
 /* ult_switch_yield releases the lock it is given: a queue's, at offset 0 */
 _Static_assert(offsetof(struct sched_runq, lock) == 0, "the lock comes first");
+
+void sched_rq_wait_steal(struct sched_runq *q)
+{
+    struct base_backoff b = BASE_BACKOFF_INIT;
+
+    do {
+        base_spin_unlock(&q->lock);
+        while (CMM_LOAD_SHARED(q->bitmap) & SCHED_STEAL_BIT)
+            base_backoff(&b);
+        base_spin_lock(&q->lock);
+    } while (q->bitmap & SCHED_STEAL_BIT);
+}
 
 ult_t *sched_rotate(struct sched_runq *q, ult_t *self)
 {

@@ -43,7 +43,30 @@ extern struct sched_runq sched_runqs[SCHED_VP_MAX];
    and a create+run+finish took two, a yield one. */
 extern int sched_solo_on;
 
+/* Set (under q's lock) while a thief walks q's highest level without the
+   lock (sched/steal.c): only pushes to the back may change q meanwhile.
+   mltp_yield's test of its own level fails on it, as on SCHED_STOP_BIT;
+   no pop ever sees it (pops hold a settled lock: sched_rq_lock). */
+#define SCHED_STEAL_BIT (1UL << 62)
+
+/* q's lock held: wait, without it, until no thief walks q. */
+void sched_rq_wait_steal(struct sched_runq *q);
+static inline void sched_rq_settle(struct sched_runq *q)
+{
+    if (__builtin_expect((q->bitmap & SCHED_STEAL_BIT) != 0, 0))
+        sched_rq_wait_steal(q);
+}
+
+/* q's lock, to do anything (solo: no lock, and no thief). */
 static inline void sched_rq_lock(struct sched_runq *q)
+{
+    if (!sched_solo_on) {
+        base_spin_lock(&q->lock);
+        sched_rq_settle(q);
+    }
+}
+/* q's lock, only to push at the back: a thief's walk may go on. */
+static inline void sched_rq_lock_push(struct sched_runq *q)
 {
     if (!sched_solo_on)
         base_spin_lock(&q->lock);

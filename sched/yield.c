@@ -37,6 +37,7 @@ static void __attribute__((noinline)) yield_locked(sched_vp_t *sv, ult_t *self)
     struct sched_runq *q = sv->rq;
     ult_t *next;
 
+    sched_rq_settle(q);             /* mltp_yield's fast path does not */
     if (__builtin_expect(self == &ult_outside, 0)) {
         sched_rq_unlock(q);
         warn_outside("mltp_yield()");
@@ -126,8 +127,10 @@ static inline void block(base_spin_t *held, int solo)
     struct sched_runq *q = sv->rq;
     ult_t *next;
 
-    if (!solo)
+    if (!solo) {
         base_spin_lock(&q->lock);
+        sched_rq_settle(q);
+    }
     if (__builtin_expect((q->bitmap & SCHED_STOP_BIT) != 0, 0)) {
         sched_rq_unlock(q);
         base_spin_unlock(held);

@@ -10,6 +10,7 @@
  *   IT_RUNQ_HEADER   the header that declares the run queue
  *   IT_RUNQ          VP 0's run queue (`sched_runqs[0]`, a struct
  *                    sched_runq, see sched/runq.h)
+ *   IT_RUNQ_OF(i)    VP i's
  *   IT_CROWD_HEADER  the header that declares the crowding check
  *                    (sched_crowd_check, sched_crowd_source: sched/crowd.c)
  *
@@ -23,6 +24,7 @@
 
 #define IT_RUNQ_HEADER "sched/runq.h"
 #define IT_RUNQ sched_runqs[0]
+#define IT_RUNQ_OF(i) sched_runqs[i]
 
 #define IT_CROWD_HEADER "sched/sched.h"
 
@@ -43,6 +45,15 @@ static inline volatile unsigned int *it_runq_lock_word(void)
 static inline unsigned int it_barrier_arrivals(const mltp_barrier_t *b)
 {
     return __atomic_load_n(&b->lock, __ATOMIC_SEQ_CST);
+}
+
+/* What VP i's run queue still holds, between starts: its count of ready
+   ULTs (`nready`) and its bitmap (levels, and the marks of a stop or a
+   thief's walk); both 0 once every ULT has ended. */
+static inline long it_runq_leftover(int i)
+{
+    long n = IT_RUNQ_OF(i).nready;
+    return (n < 0 ? -n : n) + (IT_RUNQ_OF(i).bitmap != 0);
 }
 
 /* The run queue's solo flag: non-zero while the lock is not taken. */

@@ -364,4 +364,30 @@ static CU_UNUSED void sc_steal(int nvp)
     pc_end(&r);
 }
 
+/* Thieves walk a queue without its lock while its owner creates into it,
+   yields to its front and pops from it, and children rotate it: every
+   child runs exactly once, some are stolen, and the queues' counts come
+   back to 0 (a pop during a thief's walk shows there first). */
+static CU_UNUSED void sc_steal_churn(int nvp)
+{
+    struct pc_run r;
+    sc_run(&r, SC_SCHEDPROG, "steal-churn", nvp, NULL, PC_WATCHDOG + 10.0);
+    pc_assert_exit(&r, 0);
+    pc_assert_has(&r, "done\n");
+    long children = sc_value(&r, "children="), once = sc_value(&r, "\nonce="),
+         missing = sc_value(&r, "\nmissing="), twice = sc_value(&r, "\ntwice="),
+         stolen = sc_value(&r, "\nstolen="), leftover = sc_value(&r, "\nleftover=");
+    ck_assert_msg(children == nvp * 25 * 400, "%s: %ld children made", r.what, children);
+    ck_assert_msg(missing == 0, "%s: %ld of %ld children never ran", r.what, missing,
+                  children);
+    ck_assert_msg(twice == 0, "%s: a child ran twice (%ld times)", r.what, twice);
+    ck_assert_msg(once == children, "%s: %ld of %ld children ran once", r.what, once,
+                  children);
+    ck_assert_msg(stolen > 0, "%s: no child ran on another VP than its creator's",
+                  r.what);
+    ck_assert_msg(leftover == 0, "%s: the run queues' counts and bitmaps are off by "
+                  "%ld once every ULT has ended", r.what, leftover);
+    pc_end(&r);
+}
+
 #endif

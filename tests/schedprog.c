@@ -19,6 +19,10 @@
  *                     lock whose holder yields
  * steal               a ULT makes 8 ULTs ready on its VP and then runs
  *                     on without yielding: the other VPs must steal them
+ * steal-churn         a creator per VP makes batches of children that
+ *                     yield now and then, yields to the front between
+ *                     batches and joins them: thieves walk queues that
+ *                     their owners push to, pop from and rotate meanwhile
  *
  * Each prints what it saw as `key=value` on stdout (flushed) and exits 0
  * once it got to its end; 99 means its own set-up failed.
@@ -752,6 +756,102 @@ static int steal(void)
     return 0;
 }
 
+/* ==================================================================== */
+/* steal-churn: steals of many ULTs while their queue's owner works on it */
+
+#define CHURN_BATCH 400
+#define CHURN_ROUNDS 25
+#define CHURN_MAX 64            /* creators, one per VP */
+static volatile unsigned char churn_ran[CHURN_MAX][CHURN_ROUNDS * CHURN_BATCH];
+static volatile int churn_creator_vp[CHURN_MAX];
+static int churn_stolen, churn_twice, churn_round_ran;
+
+struct churn_child {
+    int creator, index;
+};
+
+static void *churn_child(void *p)
+{
+    struct churn_child *c = p;
+
+    if (__atomic_add_fetch(&churn_ran[c->creator][c->index], 1, __ATOMIC_RELAXED) > 1)
+        __atomic_add_fetch(&churn_twice, 1, __ATOMIC_RELAXED);
+    if (mltp_vp_id() != churn_creator_vp[c->creator])
+        __atomic_add_fetch(&churn_stolen, 1, __ATOMIC_RELAXED);
+    if (c->creator == 0)
+        __atomic_add_fetch(&churn_round_ran, 1, __ATOMIC_RELAXED);
+    if (c->index % 7 == 0)
+        mltp_yield();           /* a rotation, maybe during a steal */
+    return NULL;
+}
+
+static void *churn_creator(void *p)
+{
+    int me = (int)(intptr_t)p;
+    static struct churn_child args[CHURN_MAX][CHURN_BATCH];
+    mltp_t *t[CHURN_BATCH];
+
+    for (int r = 0; r < CHURN_ROUNDS; r++) {
+        churn_creator_vp[me] = mltp_vp_id();
+        if (me == 0)
+            __atomic_store_n(&churn_round_ran, 0, __ATOMIC_RELAXED);
+        for (int i = 0; i < CHURN_BATCH; i++) {
+            args[me][i].creator = me;
+            args[me][i].index = r * CHURN_BATCH + i;
+            if (!(t[i] = mltp_create(churn_child, &args[me][i]))) {
+                printf("create-failed=%d\n", errno);
+                return NULL;
+            }
+            if (i % 50 == 49)
+                mltp_yield_to_first();  /* a push to the front, and a pop */
+        }
+        /* creator 0, every 5th round, keeps its VP (no yield) until others
+           have run a quarter of its batch, 5 s at most: so some are stolen
+           whatever the timing */
+        if (me == 0 && r % 5 == 0 && nvp > 1) {
+            struct timespec t0, now;
+            clock_gettime(CLOCK_MONOTONIC, &t0);
+            do
+                clock_gettime(CLOCK_MONOTONIC, &now);
+            while (__atomic_load_n(&churn_round_ran, __ATOMIC_RELAXED) < CHURN_BATCH / 4 &&
+                   now.tv_sec - t0.tv_sec < 5);
+        }
+        for (int i = 0; i < CHURN_BATCH; i++) {
+            mltp_join(t[i], NULL);
+            mltp_free(t[i]);
+        }
+    }
+    return NULL;
+}
+
+static int steal_churn(void)
+{
+    mltp_t *c[CHURN_MAX];
+    long once = 0, missing = 0;
+
+    for (int k = 0; k < nvp; k++)
+        if (!(c[k] = mltp_create(churn_creator, (void *)(intptr_t)k)))
+            return 99;
+    mltp_start(nvp);
+    long leftover = 0;
+    for (int k = 0; k < nvp; k++)
+        leftover += it_runq_leftover(k);
+    for (int k = 0; k < nvp; k++) {
+        mltp_free(c[k]);
+        for (int i = 0; i < CHURN_ROUNDS * CHURN_BATCH; i++) {
+            if (churn_ran[k][i] == 1)
+                once++;
+            else if (churn_ran[k][i] == 0)
+                missing++;
+        }
+    }
+    printf("children=%d\nonce=%ld\nmissing=%ld\ntwice=%d\nstolen=%d\nleftover=%ld\ndone\n",
+           nvp * CHURN_ROUNDS * CHURN_BATCH, once, missing, churn_twice, churn_stolen,
+           leftover);
+    fflush(stdout);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 3) {
@@ -783,6 +883,8 @@ int main(int argc, char **argv)
         return lock_yield();
     if (!strcmp(s, "steal"))
         return steal();
+    if (!strcmp(s, "steal-churn"))
+        return steal_churn();
     fprintf(stderr, "schedprog: unknown scenario %s\n", s);
     return 2;
 }

@@ -47,6 +47,8 @@ START_TEST(s_block_front_holder_yields) { REPEAT(sc_lock_yield(NVP, "front")); }
 END_TEST
 START_TEST(s_idle_vp_steals) { REPEAT(sc_steal(NVP)); }
 END_TEST
+START_TEST(s_steals_while_the_owner_works) { REPEAT(sc_steal_churn(NVP)); }
+END_TEST
 
 #define ADD(tc, t) tcase_add_loop_test(tc, t, 0, 2)
 
@@ -63,6 +65,7 @@ static Suite *stress_suite(void)
     ADD(tc, s_no_semop_under_runq_lock);
     ADD(tc, s_block_front_holder_yields);
     ADD(tc, s_idle_vp_steals);
+    ADD(tc, s_steals_while_the_owner_works);
     return s;
 }
 

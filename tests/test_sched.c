@@ -50,6 +50,7 @@ END_TEST
 
 /* work stealing */
 START_TEST(idle_vp_steals) { sc_steal(NVP); }
+START_TEST(steals_while_the_owner_works) { sc_steal_churn(NVP); }
 END_TEST
 
 /* ---- crowding (sched/crowd.c) ----------------------------------------- */
@@ -185,6 +186,7 @@ static Suite *sched_suite(void)
 
     tc = cu_tcase(s, "steal", 30);
     ADD(tc, idle_vp_steals);
+    ADD(tc, steals_while_the_owner_works);
 
     tc = cu_tcase(s, "crowd", 30);
     tcase_add_test(tc, crowd_needs_three_readings);
