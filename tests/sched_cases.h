@@ -364,8 +364,9 @@ static CU_UNUSED void sc_steal(int nvp)
     pc_end(&r);
 }
 
-/* Thieves walk a queue without its lock while its owner creates into it,
-   yields to its front and pops from it, and children rotate it: every
+/* Thieves walk a queue (without its lock when VPs <= CPUs) while its
+   owner creates into it, yields to its front and pops from it, and
+   children rotate it: every
    child runs exactly once, some are stolen, and the queues' counts come
    back to 0 (a pop during a thief's walk shows there first). */
 static CU_UNUSED void sc_steal_churn(int nvp)
