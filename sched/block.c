@@ -79,14 +79,13 @@ static int __attribute__((noinline)) wake_shared(ult_t *u, int front)
     struct sched_runq *q = sched_my_rq();
     int claim;
 
-    if (front)
+    if (front) {
         sched_rq_lock(q);
-    else
-        sched_rq_lock_push(q);      /* a thief's walk may go on */
-    if (front)
         sched_push_front(q, u);
-    else
+    } else {
+        sched_rq_lock_push(q);      /* a thief's walk may go on */
         sched_push_back(q, u);
+    }
     /* with more VPs than CPUs, all busy: our VP runs u when we switch
        (spinning waiters make up for it: sched_wake_for_queued) */
     claim = sched_wake_pays() && sched_wake_claim();

@@ -41,13 +41,7 @@ void *sched_bind(sched_vp_t *sv, ult_t *u)
     return sp;
 }
 
-/* u has ended: its life moves on, and its joiner, if any, is returned (to
-   be made ready by the caller). Nobody joins or detaches it (LIVE): one
-   CAS to ENDED, no lock. Otherwise the life changed under its stripe lock
-   and changes no more but here: a ULT joiner is blocked under that lock
-   until its context is saved, so the lock is taken before it is handed
-   on. From ENDED a joiner may free u; a detached u goes back to this VP's
-   cache (FREED). */
+/* LIVE -> ENDED if nobody joined or detached u: 1 if it moved. */
 static inline int live_to_ended(ult_t *u)
 {
     /* the CAS is a full fence: retval is published with ENDED ("Joining
@@ -62,6 +56,13 @@ static inline int live_to_ended(ult_t *u)
     return 1;
 }
 
+/* u has ended: its life moves on, and its joiner, if any, is returned (to
+   be made ready by the caller). Nobody joins or detaches it (LIVE): one
+   CAS to ENDED, no lock. Otherwise the life changed under its stripe lock
+   and changes no more but here: a ULT joiner is blocked under that lock
+   until its context is saved, so the lock is taken before it is handed
+   on. From ENDED a joiner may free u; a detached u goes back to this VP's
+   cache (FREED). */
 static inline ult_t *end_life(sched_vp_t *sv, ult_t *u)
 {
     ult_t *joiner;

@@ -320,10 +320,6 @@ int mltp_unlock(mltp_lock_t *l)
     return 0;
 }
 
-/* mltp_unlock with a condition's stripe lock held (a condition wait
-   releases the caller's lock while it is queued, before it blocks): the
-   bucket lock is taken inside it. Returns 1 if a parked VP should be
-   woken (after the stripe lock is released). */
 /* A yielding class's release under its bucket's lock: out of line, so
    that a SPIN lock's release (a condition wait's) needs no frame. */
 static __attribute__((noinline)) int yielding_release(mltp_lock_t *l)
@@ -335,6 +331,10 @@ static __attribute__((noinline)) int yielding_release(mltp_lock_t *l)
     return wake;
 }
 
+/* mltp_unlock with a condition's stripe lock held (a condition wait
+   releases the caller's lock while it is queued, before it blocks): the
+   bucket lock is taken inside it. Returns 1 if a parked VP should be
+   woken (after the stripe lock is released). */
 int sync_unlock_locked(mltp_lock_t *l)
 {
     if (is_free(l)) {
