@@ -2,7 +2,8 @@
 /* ult/create.c - a new ULT's descriptor and its first stack frame.
  *
  * Layout of a ULT stack (high addresses first): the private area
- * (MLTP_PRIVATE_SIZE, zeroed), the mltp_vcreate arguments if any, the
+ * (MLTP_PRIVATE_SIZE, zeroed), the mapping's record (struct
+ * ult_stack_rec), the mltp_vcreate arguments if any, the
  * initial frame, then the stack proper down to the guard region. The
  * descriptor is malloc'd apart from the stack because the handle outlives
  * the thread (ult/handle.c).
@@ -25,12 +26,15 @@ static size_t vargs_size(const struct ult_vargs *va)
 void *ult_frame(struct ult_cache *c, ult_t *u, size_t usable,
                 const struct ult_vargs *va, ult_entry_t *entry)
 {
+    struct ult_stack_rec *rec;
     char *lo, *top;
     size_t map;
 
     if (ult_stack_get(c, usable, &lo, &map) != 0)
         return NULL;
-    top = lo + map - MLTP_PRIVATE_SIZE;
+    rec = ult_stack_record(lo, map);
+    rec->owner = u;             /* what a debugger lists (mltp-debug(7)) */
+    top = (char *)rec;
     u->stack_lo = lo;
     u->stack_map = map;
     if (va) {

@@ -14,7 +14,14 @@
  * lines were still in the cache: zeroing it at the next first run instead
  * cost 41 -> 60 ns per create+run+finish in some processes). The cache's
  * link lives in the top 24 bytes of the area, cleared when the stack is
- * handed out. */
+ * handed out.
+ *
+ * Every mapping is on one list (ult_stack_maps), and the ULT a stack is
+ * handed to is noted in the mapping's record, just below the private
+ * area: a debugger finds every ULT that has a stack there, waiting ones
+ * included, at the cost of a store when a stack is handed to a ULT and
+ * one when it is cached (mltp-debug(7)). The list's lock is taken only
+ * around mmap and munmap. */
 #include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -53,6 +60,40 @@ static void *(*volatile libc_memset)(void *, int, size_t) = memset;
 static inline void zero_private(char *lo, size_t map)
 {
     libc_memset(lo + map - MLTP_PRIVATE_SIZE, 0, MLTP_PRIVATE_SIZE);
+}
+
+/* The mapping list: a leaf lock, taken around mmap and munmap only. */
+struct ult_stack_rec *ult_stack_maps;
+static base_spin_t maps_lock;
+
+static void maps_add(char *lo, size_t map)
+{
+    struct ult_stack_rec *r = ult_stack_record(lo, map);
+
+    r->owner = NULL;
+    r->prev = NULL;
+    base_spin_lock(&maps_lock);
+    r->next = ult_stack_maps;
+    if (r->next)
+        r->next->prev = r;
+    ult_stack_maps = r;
+    base_spin_unlock(&maps_lock);
+}
+
+/* Off the list, then unmapped. */
+static void unmap(char *lo, size_t map)
+{
+    struct ult_stack_rec *r = ult_stack_record(lo, map);
+
+    base_spin_lock(&maps_lock);
+    if (r->prev)
+        r->prev->next = r->next;
+    else
+        ult_stack_maps = r->next;
+    if (r->next)
+        r->next->prev = r->prev;
+    base_spin_unlock(&maps_lock);
+    munmap(lo, map);
 }
 
 static base_spin_t cache_lock;
@@ -128,7 +169,7 @@ static struct cached_stack *cached_get(struct ult_cache *uc, size_t m)
         uc->nstacks--;
         if (c->map == m)
             return c;
-        munmap(c->lo, c->map);
+        unmap(c->lo, c->map);
     }
     return shared_get(m);
 }
@@ -149,6 +190,7 @@ static struct cached_stack *to_cache(char *lo, size_t map)
     struct cached_stack *c = header(lo, map);
 
     zero_private(lo, map);
+    ult_stack_record(lo, map)->owner = NULL;
     c->lo = lo;
     c->map = map;
     return c;
@@ -172,6 +214,7 @@ stack_get_slow(struct ult_cache *uc, size_t m, char **lo, size_t *map)
         munmap(p, m);
         return ENOMEM;
     }
+    maps_add(p, m);
     *lo = p;
     *map = m;
     return 0;
@@ -214,7 +257,7 @@ void ult_stack_put(struct ult_cache *uc, char *lo, size_t map)
     if (uc && ult_stack_room(uc, map))
         ult_stack_put_here(uc, lo, map);
     else if (map != cache_map || !shared_put(to_cache(lo, map)))
-        munmap(lo, map);
+        unmap(lo, map);
 }
 
 /* "65536", "64k", "1M": bytes, or 0 if s is not such a size (digits
@@ -256,7 +299,7 @@ static void set_default(size_t usable)
     base_spin_unlock(&cache_lock);
     while (old) {
         struct cached_stack *n = old->next;
-        munmap(old->lo, old->map);
+        unmap(old->lo, old->map);
         old = n;
     }
 }
@@ -280,6 +323,8 @@ size_t mltp_get_stack_size(void)
    middle of a change (its stacks are leaked in the child). */
 void ult_stack_forget(void)
 {
+    maps_lock = 0;
+    ult_stack_maps = NULL;
     cache_lock = 0;
     cache = NULL;
     cache_count = 0;

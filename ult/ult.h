@@ -142,6 +142,18 @@ int ult_vargs_build(struct ult_vargs *va, size_t room, int nbytes,
                     const struct ult_vregs *r);
 
 /* ult/stack.c: stacks, mmap'd with a guard region below */
+/* Each mapping's record, just below its private area: the list of all
+   mappings and the ULT it is handed to, for debuggers (mltp-debug(7)). */
+struct ult_stack_rec {
+    struct ult_stack_rec *prev, *next;  /* under the list's lock */
+    ult_t *owner;           /* set at ult_frame, cleared when cached */
+    unsigned long pad;      /* the frame below stays 16-byte aligned */
+};
+extern struct ult_stack_rec *ult_stack_maps;
+static inline struct ult_stack_rec *ult_stack_record(char *lo, size_t map)
+{
+    return (struct ult_stack_rec *)(lo + map - MLTP_PRIVATE_SIZE) - 1;
+}
 extern size_t ult_stack_default;     /* usable bytes */
 extern size_t ult_page_size;
 #define ULT_GUARD_SIZE (64 * 1024)   /* below each stack; whole pages */

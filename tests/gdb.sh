@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# tests/gdb.sh - the gdb extension (gdb/mltp.py) on tests/hang, a program
+# that hangs on purpose: `info ults` lists every live ULT, the waiting
+# ones with what they wait for, each with its function, and `ult ID bt`
+# unwinds a waiting ULT's stack; on a live process (1 and 2 VPs) and on
+# the kernel's core file of a deadlocked one. Skipped (status 77) without
+# gdb or gdb's Python. $HANG is tests/hang, $GDB_EXTENSION gdb/mltp.py.
+set -u
+hang=${HANG:?HANG must name tests/hang}
+ext=${GDB_EXTENSION:?GDB_EXTENSION must name gdb/mltp.py}
+failed=0
+
+fail() { echo "FAIL: $*"; failed=1; }
+
+if ! command -v gdb >/dev/null 2>&1; then
+    echo "gdb.sh: SKIP: gdb not found (Debian: apt-get install gdb)"
+    exit 77
+fi
+if ! gdb -nx -batch -ex 'python print("ok")' 2>/dev/null | grep -qx ok; then
+    echo "gdb.sh: SKIP: this gdb has no Python"
+    exit 77
+fi
+
+# gdbrun ARGS... : gdb on the program; sets $out
+gdbrun() {
+    out=$(timeout 120 gdb -nx -batch -x "$ext" -ex 'set pagination off' "$@" 2>&1)
+    local st=$?
+    [ "$st" -ne 124 ] || fail "gdb $* timed out"
+}
+
+# has WHAT REGEX: the output has a line that matches
+has() {
+    printf '%s\n' "$out" | grep -Eq -- "$2" || fail "$1: no line matching '$2' in:
+$out"
+}
+
+# the waiting ULTs of tests/hang, in `info ults`: id name state prio vp
+# waits function
+waiters() {
+    has "$1" '^1 +holder +waiting +16 +\(0\) +condition +holder$'
+    has "$1" '^2 +lock_waiter +waiting +16 +\(0\) +lock 0x[0-9a-f]+ <lock> +lock_waiter$'
+    has "$1" '^3 +barrier_waiter +waiting +16 +\(0\) +barrier 0x[0-9a-f]+ <barrier> +barrier_waiter$'
+    has "$1" '^4 +joiner +waiting +16 +\(0\) +join ULT 1 +joiner$'
+}
+
+# a waiting ULT's backtrace, from #1: the wait, its function, the first run
+backtrace() {
+    has "$1" '^#1 +0x[0-9a-f]+ in sched_wait_locked '
+    has "$1" '^#2 +0x[0-9a-f]+ in holder \(.*tests/hang.c:[0-9]+$'
+    has "$1" '^#3 +0x[0-9a-f]+ in sched_first_run '
+    if printf '%s\n' "$out" | sed -n '/^bt-begin$/,/^bt-end$/p' | grep -q '^#0 '; then
+        fail "$1: frame #0 (where the thread stopped) in the ULT's backtrace"
+    fi
+}
+
+# Live, 1 VP: every state (the spinner runs, a ULT is queued behind it).
+gdbrun -ex 'break hang_ready' -ex 'run 1' -ex 'info ults' -ex 'echo bt-begin\n' -ex 'ult 1 bt' -ex 'echo bt-end\n' \
+       -ex 'ult 3 frame 4' -ex 'ult 99 bt' -ex 'kill' "$hang"
+waiters "1 VP"
+has "1 VP" '^5 +spinner +running +16 +0 +- +spinner$'
+has "1 VP" '^[0-9]+ +ready +16 +\(0\) +- +queued$'
+has "1 VP" '^6 live ULT\(s\)$'
+backtrace "1 VP, ult 1 bt"
+has "1 VP, ult 3 frame 4" '^#4 +0x[0-9a-f]+ in barrier_waiter '
+has "1 VP, ult 99 bt" 'no live ULT with id 99'
+
+# Live, 2 VPs: the spinner runs on one of them (the queued ULT may have
+# run on the other).
+gdbrun -ex 'break hang_ready' -ex 'run 2' -ex 'info ults' -ex 'ult 4 bt' \
+       -ex 'kill' "$hang"
+has "2 VPs" '^1 +holder +waiting .* holder$'
+has "2 VPs" '^2 +lock_waiter +waiting .* lock 0x[0-9a-f]+ <lock> +lock_waiter$'
+has "2 VPs" '^3 +barrier_waiter +waiting .* barrier_waiter$'
+has "2 VPs" '^4 +joiner +waiting .* join ULT 1 +joiner$'
+has "2 VPs" '^5 +spinner +running +16 +[01] +- +spinner$'
+has "2 VPs, ult 4 bt" '^#1 +0x[0-9a-f]+ in mltp_join '
+has "2 VPs, ult 4 bt" '^#2 +0x[0-9a-f]+ in joiner '
+
+# A core file: the deadlocked program aborted at hang_ready, dumped by
+# the kernel (gdb's gcore cannot read stacks behind guard regions).
+dir=$(mktemp -d) || exit 1
+trap 'rm -rf "$dir"' EXIT
+(
+    cd "$dir" && ulimit -c unlimited &&
+    timeout 120 gdb -nx -batch -ex 'break hang_ready' -ex 'run deadlock' \
+        -ex 'signal SIGABRT' "$hang" >gdb.out 2>&1
+)
+core=$(ls "$dir"/core* 2>/dev/null | head -n 1)
+if [ -z "$core" ]; then
+    echo "gdb.sh: no core file written here (kernel.core_pattern:" \
+         "$(cat /proc/sys/kernel/core_pattern 2>/dev/null)); core case skipped"
+else
+    gdbrun -ex 'info ults' -ex 'echo bt-begin\n' -ex 'ult 1 bt' -ex 'echo bt-end\n' "$hang" "$core"
+    waiters "core"
+    has "core" '^4 live ULT\(s\)$'
+    backtrace "core, ult 1 bt"
+fi
+
+[ "$failed" -eq 0 ] && echo "gdb.sh: ok"
+exit "$failed"
