@@ -33,6 +33,15 @@ static mltp_barrier_t g_bar = MLTP_BARRIER_INITIALIZER;
 static __attribute__((noipa)) int read_errno(void) { return errno; }
 static __attribute__((noipa)) void write_errno(int v) { errno = v; }
 
+/* The stack-protector canary and the pointer guard: on x86-64 words of
+   each thread's TCB (%fs:0x28, %fs:0x30), which a borrowed TCB must have
+   as every thread does. aarch64's glibc keeps both in globals
+   (__stack_chk_guard, and the pointer guard in ld.so), the same memory in
+   every VP: nothing to compare there, and a check that cannot fail is
+   left out (the setjmp/longjmp across a migration below still uses the
+   pointer guard). */
+#if defined(__x86_64__)
+#define GUARDS_PER_THREAD 1
 static unsigned long fs_word(int off)
 {
     unsigned long v;
@@ -42,6 +51,14 @@ static unsigned long fs_word(int off)
         __asm__ volatile("movq %%fs:0x30, %0" : "=r"(v));
     return v;
 }
+#else
+#define GUARDS_PER_THREAD 0
+static unsigned long fs_word(int off)
+{
+    (void)off;
+    return 0;
+}
+#endif
 
 static char *utoa(char *out, long v)
 {
@@ -161,10 +178,12 @@ static void *glibc_ult(void *p)
                   "expected %d", id, it, e, 1000 + id);
 
         /* the guards are the same in every VP */
-        ULT_CHECK(fs_word(0x28) == g_canary, "stack-protector canary "
-                  "differs on VP %d", mltp_vp_id());
-        ULT_CHECK(fs_word(0x30) == g_ptrguard, "pointer guard differs on "
-                  "VP %d", mltp_vp_id());
+        if (GUARDS_PER_THREAD) {
+            ULT_CHECK(fs_word(0x28) == g_canary, "stack-protector canary "
+                      "differs on VP %d", mltp_vp_id());
+            ULT_CHECK(fs_word(0x30) == g_ptrguard, "pointer guard differs on "
+                      "VP %d", mltp_vp_id());
+        }
 
         /* stdio: a file per ULT, open across a yield */
         if (it % 10 == 0) {
@@ -221,6 +240,9 @@ START_TEST(glibc_in_migrating_ults)
     ck_assert_ptr_nonnull(mkdtemp(g_dir));
     g_canary = fs_word(0x28);
     g_ptrguard = fs_word(0x30);
+    if (!GUARDS_PER_THREAD)
+        fprintf(stderr, "glibc test: canary and pointer guard not compared "
+                "(globals on this architecture, not per thread)\n");
     cu_run_ults(nvp, G_ULTS, glibc_ult, NULL);
     rmdir(g_dir);
     cu_assert_ults_ok();
