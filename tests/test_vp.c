@@ -9,7 +9,10 @@
  * they compare with the CPUs.
  */
 #include <sched.h>
+#include <pthread.h>
 #include <setjmp.h>
+#include <sys/rseq.h>
+#include <sys/syscall.h>
 
 #include "check_util.h"
 
@@ -275,6 +278,42 @@ START_TEST(errno_per_ult_one_vp)
 {
     write_errno(4242);
     cu_run_ults(1, 6, errno_ult, NULL);
+    cu_assert_ults_ok();
+}
+END_TEST
+
+/* A VP's thread pointer is what glibc's threads have (vp/tcb.c): as far
+   from pthread_self() as in main's thread (x86-64: the same address;
+   aarch64: past struct pthread), and the rseq area it names is the one
+   the kernel has registered for the VP (a second registration of it
+   says EBUSY; of another area, EINVAL). */
+static long tp_off_main;
+static void *tp_ult(void *p)
+{
+    (void)p;
+    for (int k = 0; k < 20; k++) {
+        char *tp = __builtin_thread_pointer();
+        long off = tp - (char *)pthread_self();
+        ULT_CHECK(off == tp_off_main, "VP %d: thread pointer %+ld bytes from "
+                  "pthread_self(), main's %+ld", mltp_vp_id(), off, tp_off_main);
+        if (__rseq_size > 0) {
+            unsigned int len = __rseq_size < 32 ? 32 : __rseq_size;
+            errno = 0;
+            long r = syscall(SYS_rseq, tp + __rseq_offset, len, 0, RSEQ_SIG);
+            int e = errno;
+            ULT_CHECK(r == -1 && e == EBUSY, "VP %d: rseq at the thread "
+                      "pointer + __rseq_offset: %ld (%s), not EBUSY (registered)",
+                      mltp_vp_id(), r, strerror(e));
+        }
+        mltp_yield();
+    }
+    return NULL;
+}
+
+START_TEST(tcb_thread_pointer)
+{
+    tp_off_main = (char *)__builtin_thread_pointer() - (char *)pthread_self();
+    cu_run_ults(several_vps(2), 4, tp_ult, NULL);
     cu_assert_ults_ok();
 }
 END_TEST
@@ -985,6 +1024,7 @@ static Suite *vp_suite(void)
     tc = cu_tcase(s, "glibc", 60);
     tcase_add_loop_test(tc, glibc_in_migrating_ults, 0, 2);
     tcase_add_test(tc, errno_per_ult_one_vp);
+    tcase_add_test(tc, tcb_thread_pointer);
 
     tc = cu_tcase(s, "pinning", 30);
     tcase_add_test(tc, pin_two_vps);

@@ -196,14 +196,16 @@ int vp_tcb_borrow(struct vp_tcb *t, size_t stack_size)
 void vp_tcb_adopt(struct vp_tcb *t)
 {
     /* rseq makes sched_getcpu() right; the helper's registration died with
-       it. If the kernel refuses, tell glibc to fall back to getcpu. */
+       it. If the kernel refuses, tell glibc to fall back to getcpu. The
+       signature is glibc's, whose abort handlers others' critical
+       sections may use (each architecture has its own). */
     if (__rseq_size > 0) {
         struct rseq *r = (struct rseq *)(VP_TCB_TP(t) + __rseq_offset);
         /* __rseq_size is the used part (20 bytes in glibc 2.35-2.39); the
            kernel wants at least the original 32-byte area, which glibc
            allocates: with 20 it said EINVAL, and every VP went without */
         unsigned int len = __rseq_size < 32 ? 32 : __rseq_size;
-        if (syscall(SYS_rseq, r, len, 0, 0x53053053) != 0)
+        if (syscall(SYS_rseq, r, len, 0, RSEQ_SIG) != 0)
             r->cpu_id = (uint32_t)-2; /* RSEQ_CPU_ID_REGISTRATION_FAILED */
     }
     syscall(SYS_set_robust_list, t->robust, t->robust_len);
