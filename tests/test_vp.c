@@ -286,14 +286,24 @@ END_TEST
    from pthread_self() as in main's thread (x86-64: the same address;
    aarch64: past struct pthread), and the rseq area it names is the one
    the kernel has registered for the VP (a second registration of it
-   says EBUSY; of another area, EINVAL). */
+   says EBUSY; of another area, EINVAL). Both read afresh after each
+   yield: GCC may keep either across a call (mltp.h). */
 static long tp_off_main;
+static __attribute__((noipa)) char *thread_pointer(void)
+{
+    return __builtin_thread_pointer();
+}
+static __attribute__((noipa)) char *self_now(void)
+{
+    return (char *)pthread_self();
+}
+
 static void *tp_ult(void *p)
 {
     (void)p;
     for (int k = 0; k < 20; k++) {
-        char *tp = __builtin_thread_pointer();
-        long off = tp - (char *)pthread_self();
+        char *tp = thread_pointer();
+        long off = tp - self_now();
         ULT_CHECK(off == tp_off_main, "VP %d: thread pointer %+ld bytes from "
                   "pthread_self(), main's %+ld", mltp_vp_id(), off, tp_off_main);
         if (__rseq_size > 0) {
@@ -312,7 +322,7 @@ static void *tp_ult(void *p)
 
 START_TEST(tcb_thread_pointer)
 {
-    tp_off_main = (char *)__builtin_thread_pointer() - (char *)pthread_self();
+    tp_off_main = thread_pointer() - self_now();
     cu_run_ults(several_vps(2), 4, tp_ult, NULL);
     cu_assert_ults_ok();
 }
