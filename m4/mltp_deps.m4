@@ -43,12 +43,17 @@ AM_CONDITIONAL([ARCH_AARCH64], [test "x$MLTP_ARCH" = xaarch64])
 # MLTP_CHECK_URCU
 # ---------------
 # liburcu's atomics (urcu/uatomic.h). Only the headers are used (uatomic
-# is inline on x86-64), so URCU_CFLAGS goes into AM_CPPFLAGS and
-# URCU_LIBS is substituted but not linked. Uses the pkg-config module
-# liburcu when there is one, else a plain header check.
+# is inline on x86-64 and aarch64), so URCU_CFLAGS goes into AM_CPPFLAGS
+# and URCU_LIBS is substituted but not linked. Uses the pkg-config module
+# liburcu when there is one, else a plain header check. Its -I options
+# become -isystem: the headers are system headers wherever they are (a
+# cross-compiling sysroot's too), and their own conversions (aarch64's
+# generic uatomic) are not for our warning list to judge. For a standard
+# system directory both options are ignored: a native build is the same.
 AC_DEFUN([MLTP_CHECK_URCU], [
 AC_REQUIRE([PKG_PROG_PKG_CONFIG])
 PKG_CHECK_MODULES([URCU], [liburcu], [], [:])
+URCU_CFLAGS=`printf '%s\n' "$URCU_CFLAGS" | sed 's/\(^\|[[ 	]]\)-I[[ 	]]*/\1-isystem /g'`
 mltp_save_CPPFLAGS=$CPPFLAGS
 CPPFLAGS="$CPPFLAGS $URCU_CFLAGS"
 AC_CHECK_HEADER([urcu/uatomic.h], [],
