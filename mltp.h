@@ -20,7 +20,12 @@
  *  - the SSE floating-point state (MXCSR: rounding, exception masks and
  *    the sticky exception flags) and the x87 control word travel with the
  *    ULT; a new ULT starts with its creator's. The x87 status word (its
- *    sticky flags) stays with the VP.
+ *    sticky flags) stays with the VP. On aarch64, FPCR and FPSR (its
+ *    sticky flags) travel with the ULT.
+ *  - on aarch64 GCC may keep the thread pointer (tpidr_el0) in a register
+ *    across any call, so even a __thread variable read by name in a
+ *    function that switches may be read in the previous VP's TLS after
+ *    the switch.
  *  - MLTP is called from ULTs, bound threads and the thread that set it up
  *    (main); other pthreads must not call it while a start runs (a start
  *    with one VP and no bound thread takes no scheduler lock).
@@ -164,7 +169,10 @@ mltp_t *mltp_create(mltp_userf_t *f, void *p0);
  * Exact limit (x86-64): up to 8 double and up to MLTP_VARGS_MAX
  * integer/pointer arguments, in any order, with nbytes counting all of
  * them. More integer words: NULL with errno EINVAL. More than 8 doubles
- * cannot be detected and is not supported.
+ * cannot be detected and is not supported. aarch64: up to MLTP_VARGS_MAX
+ * arguments in all, at most 8 of them double (a call there does not say
+ * how many doubles it passed, so nbytes cannot tell them from integers);
+ * more words: EINVAL.
  */
 #define MLTP_VARGS_MAX 16
 mltp_t *mltp_vcreate(mltp_vuserf_t *f, int nbytes, ...);

@@ -9,5 +9,5 @@ void base_spin_wait(base_spin_t *l)
     do {
         while (CMM_LOAD_SHARED(*l))
             base_backoff(&b);
-    } while (uatomic_xchg(l, 1) != 0);
+    } while (base_xchg_acquire(l, 1) != 0);
 }

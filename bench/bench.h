@@ -10,7 +10,9 @@
 #define BENCH_BENCH_H
 
 #include <stddef.h>
+#if defined(__x86_64__)
 #include <xmmintrin.h>
+#endif
 #include "mltp.h"
 
 /* ---- timing --------------------------------------------------------- */
@@ -92,10 +94,17 @@ void ops_memory_register(void);
 /* ---- helpers for kernels --------------------------------------------- */
 
 /* The same MXCSR status flags in every context before timing (all clear):
-   loading an MXCSR whose sticky flags differ makes a switch ~15x slower. */
+   loading an MXCSR whose sticky flags differ makes a switch ~15x slower.
+   aarch64: FPSR's sticky flags, for the same sameness. */
 static inline void bench_fp_clean(void)
 {
+#if defined(__x86_64__)
     _mm_setcsr(_mm_getcsr() & ~0x3fu);
+#elif defined(__aarch64__)
+    unsigned long fpsr;
+    __asm__ volatile("mrs %0, fpsr" : "=r"(fpsr));
+    __asm__ volatile("msr fpsr, %0" : : "r"(fpsr & ~0x9fUL));
+#endif
 }
 
 /* Pin the process to one CPU (1) or give it back every CPU (0). Threads,
@@ -121,7 +130,11 @@ void bench_fail(struct bench_run *r, const char *fmt, ...)
 /* Spin politely. */
 static inline void bench_relax(void)
 {
+#if defined(__x86_64__)
     __builtin_ia32_pause();
+#else
+    __asm__ volatile("yield" ::: "memory");
+#endif
 }
 
 /* 64-byte aligned allocation, zeroed; exits on failure. */

@@ -2,7 +2,7 @@
 /* bench/ops_switch.c - the machine context switch alone: ping-pong between
  * the main context and one other, one direction reported (a loop iteration
  * is two switches).
- *   MLTP ult_switch      ult/switch-x86_64.S with a helper that only
+ *   MLTP ult_switch      ult/switch-*.S with a helper that only
  *                        stores the old stack pointer (what every MLTP
  *                        switch does at least)
  *   MLTP ult_switch_yield  the switch of yields and blocks, helper inline
@@ -100,7 +100,7 @@ static void k_ult_switch(const struct bench_row *row, long n, struct bench_run *
 /* What every yield and block switches with: the old stack pointer stored
    at ULT_SP_OFFSET of a descriptor, a lock released. Here the two sides
    leave from different calls, so it returns with jmp (ret or jmp:
-   ult/switch-x86_64.S). */
+   ult/switch-x86_64.S; aarch64 always returns with ret). */
 static void *main_desc[ULT_SP_OFFSET / sizeof(void *) + 1];
 static void *peer_desc[ULT_SP_OFFSET / sizeof(void *) + 1];
 static unsigned int yield_lock;
@@ -335,12 +335,22 @@ void ops_switch_register(void)
     bench_add(&(struct bench_row){
         .op = "context switch (1 way)", .variant = "MLTP ult_switch", .fn = k_ult_switch,
         .cpus = 1, .target = 4.0, .target_row = "Boost.Context jump_fcontext",
+#if defined(__x86_64__)
         .note = "ult/ switch with a helper that stores the old stack pointer; MXCSR "
                 "saved and loaded, the x87 control word saved and compared" });
+#else
+        .note = "ult/ switch with a helper that stores the old stack pointer; FPSR "
+                "saved and loaded, FPCR saved and compared" });
+#endif
     bench_add(&(struct bench_row){
         .op = "context switch (1 way)", .variant = "MLTP ult_switch_yield", .fn = k_ult_switch_yield,
         .cpus = 1,
+#if defined(__x86_64__)
         .note = "the switch of every yield and block (the old stack pointer stored, a lock "
                 "released), here with jmp: it returns with ret only where both sides left "
                 "from the same call (ult/switch-x86_64.S)" });
+#else
+        .note = "the switch of every yield and block (the old stack pointer stored, a lock "
+                "released with stlr; ult/switch-aarch64.S)" });
+#endif
 }

@@ -26,7 +26,9 @@
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+#if defined(__x86_64__)
 #include <x86intrin.h>
+#endif
 #include "bench/bench.h"
 #ifdef HAVE_PAPI
 #include <papi.h>
@@ -308,7 +310,13 @@ double bench_cycles(void)
     if (papi_ok)
         return (double)PAPI_get_real_cyc();
 #endif
+#if defined(__x86_64__)
     return (double)__rdtsc();
+#elif defined(__aarch64__)
+    unsigned long t;
+    __asm__ volatile("isb\n\tmrs %0, cntvct_el0" : "=r"(t) : : "memory");
+    return (double)t;
+#endif
 }
 
 const char *bench_cycles_source(void)
@@ -317,5 +325,9 @@ const char *bench_cycles_source(void)
     if (papi_ok)
         return "PAPI_get_real_cyc (the TSC: wall-clock cycles of the timed loop)";
 #endif
+#if defined(__x86_64__)
     return "rdtsc (wall-clock cycles of the timed loop; built without PAPI)";
+#else
+    return "cntvct_el0 (the generic timer's ticks, not CPU cycles; built without PAPI)";
+#endif
 }

@@ -73,6 +73,12 @@
 #include "bench/busy.h"
 #include "mltp.h"
 
+#if defined(__x86_64__)
+#define spin_hint() __builtin_ia32_pause()
+#else
+#define spin_hint() __asm__ volatile("yield" ::: "memory")
+#endif
+
 #define BATCH 1000
 #define MAXVP 64
 #define MAXNVPS 16
@@ -264,7 +270,7 @@ static void *spread_fn(void *p)
            and then (more VPs than CPUs: the others need it to start) */
         double limit = now_ns() + SPREAD_TIMEOUT_NS;
         for (unsigned int s = 1; !__atomic_load_n(&spread.go, __ATOMIC_ACQUIRE); s++) {
-            __builtin_ia32_pause();
+            spin_hint();
             if ((s & 0x3ff) == 0) {
                 sched_yield();
                 if (now_ns() > limit)

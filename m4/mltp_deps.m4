@@ -6,36 +6,54 @@
 
 # MLTP_CHECK_PLATFORM
 # -------------------
-# MLTP has machine-dependent assembly for x86-64 only, and VPs are Linux
-# clone() processes. Check both the host triplet and what the compiler
-# actually targets (CC="gcc -m32" or an x32 compiler is refused as well).
+# MLTP has machine-dependent assembly for x86-64 and aarch64, and VPs are
+# Linux clone() processes. Check both the host triplet and what the
+# compiler actually targets (CC="gcc -m32", an x32 or an ILP32 compiler is
+# refused as well). Sets MLTP_ARCH (x86_64 or aarch64), which names the
+# .S files, and the automake conditionals ARCH_X86_64 and ARCH_AARCH64.
 AC_DEFUN([MLTP_CHECK_PLATFORM], [
 AC_REQUIRE([AC_CANONICAL_HOST])
 AC_REQUIRE([AC_PROG_CC])
-AC_MSG_CHECKING([whether $host with $CC is x86-64 Linux])
-mltp_platform_ok=no
+AC_MSG_CHECKING([whether $host with $CC is x86-64 or aarch64 Linux (LP64)])
+MLTP_ARCH=
 AS_CASE([$host_cpu-$host_os],
   [x86_64-linux*],
   [AC_COMPILE_IFELSE([AC_LANG_PROGRAM([[
 #if !defined(__x86_64__) || !defined(__LP64__) || !defined(__linux__)
 #error not x86-64 Linux (LP64)
 #endif
-]])], [mltp_platform_ok=yes])])
-AC_MSG_RESULT([$mltp_platform_ok])
-AS_IF([test "x$mltp_platform_ok" != xyes],
-  [AC_MSG_ERROR([MLTP supports x86-64 Linux only (aarch64 is planned).
-Host: $host; compiler: $CC (it must target 64-bit x86-64 Linux).])])
+]])], [MLTP_ARCH=x86_64])],
+  [aarch64-linux*],
+  [AC_COMPILE_IFELSE([AC_LANG_PROGRAM([[
+#if !defined(__aarch64__) || !defined(__LP64__) || !defined(__linux__) || \
+    defined(__AARCH64EB__)
+#error not little-endian aarch64 Linux (LP64)
+#endif
+]])], [MLTP_ARCH=aarch64])])
+AC_MSG_RESULT([${MLTP_ARCH:-no}])
+AS_IF([test -z "$MLTP_ARCH"],
+  [AC_MSG_ERROR([MLTP supports x86-64 Linux and aarch64 Linux (LP64, little-endian) only.
+Host: $host; compiler: $CC (it must target one of them: x86_64-linux-gnu or
+aarch64-linux-gnu, e.g. ./configure --host=aarch64-linux-gnu to cross-compile).])])
+AC_SUBST([MLTP_ARCH])
+AM_CONDITIONAL([ARCH_X86_64], [test "x$MLTP_ARCH" = xx86_64])
+AM_CONDITIONAL([ARCH_AARCH64], [test "x$MLTP_ARCH" = xaarch64])
 ])
 
 # MLTP_CHECK_URCU
 # ---------------
 # liburcu's atomics (urcu/uatomic.h). Only the headers are used (uatomic
-# is inline on x86-64), so URCU_CFLAGS goes into AM_CPPFLAGS and
-# URCU_LIBS is substituted but not linked. Uses the pkg-config module
-# liburcu when there is one, else a plain header check.
+# is inline on x86-64 and aarch64), so URCU_CFLAGS goes into AM_CPPFLAGS
+# and URCU_LIBS is substituted but not linked. Uses the pkg-config module
+# liburcu when there is one, else a plain header check. Its -I options
+# become -isystem: the headers are system headers wherever they are (a
+# cross-compiling sysroot's too), and their own conversions (aarch64's
+# generic uatomic) are not for our warning list to judge. For a standard
+# system directory both options are ignored: a native build is the same.
 AC_DEFUN([MLTP_CHECK_URCU], [
 AC_REQUIRE([PKG_PROG_PKG_CONFIG])
 PKG_CHECK_MODULES([URCU], [liburcu], [], [:])
+URCU_CFLAGS=`printf '%s\n' "$URCU_CFLAGS" | sed 's/\(^\|[[ 	]]\)-I[[ 	]]*/\1-isystem /g'`
 mltp_save_CPPFLAGS=$CPPFLAGS
 CPPFLAGS="$CPPFLAGS $URCU_CFLAGS"
 AC_CHECK_HEADER([urcu/uatomic.h], [],

@@ -189,7 +189,7 @@ int mltp_end(void)
 
     mg.leaving = 1;
     /* no longer live: the VP's loop finishes the start if it was the last */
-    CMM_STORE_SHARED(sv->ended, sv->ended + 1);
+    base_store_ordered(&sv->ended, sv->ended + 1);  /* "Live count" */
     sched_block(&nobody);
     /* the reaper switched back: the thread that called mltp_begin */
     mg.begun = 0;

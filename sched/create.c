@@ -153,7 +153,7 @@ mltp_t *mltp_create(mltp_userf_t *f, void *p0)
     struct ult_cache *c = sched_cache();
     ult_t *u;
 
-    if (__builtin_expect(!CMM_LOAD_SHARED(sched_initialized) || !f ||
+    if (__builtin_expect(!base_load_acquire(&sched_initialized) || !f ||
                          !(u = ult_handle_get(c)), 0))
         return (mltp_t *)create(NULL, f, p0, NULL);
     ult_init(c, u, f, p0, MLTP_PRIO_DEFAULT);

@@ -137,7 +137,8 @@ void sched_end(void *retval, int set_retval)
 
     if (set_retval)
         self->retval = retval;
-    CMM_STORE_SHARED(sv->ended, sv->ended + 1);
+    /* after this VP's counts of creations ("Live count") */
+    base_store_ordered(&sv->ended, sv->ended + 1);
     joiner = end_life(sv, self);
     sched_rq_lock(q);
     if (joiner) {

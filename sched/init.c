@@ -18,7 +18,7 @@ void mltp_init(void)
 {
     static base_spin_t once;
 
-    if (CMM_LOAD_SHARED(sched_initialized))
+    if (base_load_acquire(&sched_initialized))  /* what it set up is seen */
         return;
     base_spin_lock(&once);
     if (sched_initialized) {

@@ -73,11 +73,13 @@ static inline void sched_rq_lock_push(struct sched_runq *q)
 }
 static inline void sched_rq_unlock(struct sched_runq *q) { base_spin_unlock(&q->lock); }
 
-/* For mltp_yield: one try at q's lock (solo: none), addressed from the
-   queue's pointer, in %rdx: where ult_switch_yield takes the lock to
-   release, so the yield moves no register. */
+/* For mltp_yield: one try at q's lock (solo: none). x86-64: addressed
+   from the queue's pointer, in %rdx: where ult_switch_yield takes the
+   lock to release, so the yield moves no register. aarch64: the same in
+   C (the compiler puts the lock's address in x2 for the switch). */
 static inline int sched_rq_trylock_failed(struct sched_runq *q)
 {
+#if defined(__x86_64__)
     int v = 1;
     __asm__ goto("cmpl $0, sched_solo_on(%%rip)\n\t"
                  "jne %l[solo]" : : : "cc" : solo);
@@ -85,6 +87,11 @@ static inline int sched_rq_trylock_failed(struct sched_runq *q)
     return v;
 solo:
     return 0;
+#else
+    if (CMM_LOAD_SHARED(sched_solo_on))
+        return 0;
+    return (int)base_xchg_acquire(&q->lock, 1);
+#endif
 }
 
 /* Set (under every queue's lock) when exit() stops the VPs: mltp_yield's

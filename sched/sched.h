@@ -77,16 +77,25 @@ static inline sched_vp_t *sched_current(void)
 }
 
 /* sched_current(), but outside a VP a VP-shaped dummy whose cur is
-   ult_outside: mltp_yield then tests no pointer at all. In %rax: the
-   switch's argument registers stay free for what it passes. */
+   ult_outside: mltp_yield then tests no pointer at all. Through asm, as
+   vp_current(). x86-64: in %rax, so that the switch's argument registers
+   stay free for what it passes; aarch64: any register. */
 extern ult_t ult_outside;
 extern sched_vp_t sched_outside;
 extern __thread sched_vp_t *sched_self_tls __attribute__((tls_model("initial-exec")));
 static inline sched_vp_t *sched_current_or_dummy(void)
 {
     sched_vp_t *v;
+#if defined(__x86_64__)
     __asm__ volatile("movq sched_self_tls@gottpoff(%%rip), %0\n\t"
                      "movq %%fs:(%0), %0" : "=a"(v));
+#elif defined(__aarch64__)
+    char *tp;
+    __asm__ volatile("adrp %0, :gottprel:sched_self_tls\n\t"
+                     "ldr %0, [%0, #:gottprel_lo12:sched_self_tls]\n\t"
+                     "mrs %1, tpidr_el0\n\t"
+                     "ldr %0, [%1, %0]" : "=&r"(v), "=r"(tp));
+#endif
     return v;
 }
 

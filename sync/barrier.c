@@ -55,10 +55,12 @@ void mltp_barrier_init(mltp_barrier_t *b)
 
 /* Has episode ep ended? The episode moves on only in the count-th
    arrival's CAS, in order, so "ended" is "different" (whatever the lag,
-   up to 2^32 - 1 episodes). */
+   up to 2^32 - 1 episodes). An acquire: whoever saw it moved on sees the
+   parties' writes before their arrivals (wait_blocked has no fence of its
+   own after the look; aarch64 needs one there, x86-64 does not). */
 static inline int released(const mltp_barrier_t *b, unsigned int ep)
 {
-    return CMM_LOAD_SHARED(b->episode) != ep;
+    return base_load_acquire(&b->episode) != ep;
 }
 
 /* A kernel-level thread: spin until the episode moves on. */

@@ -42,6 +42,12 @@
 #define CU_LOAD(x) __atomic_load_n(&(x), __ATOMIC_SEQ_CST)
 #define CU_STORE(x, v) __atomic_store_n(&(x), (v), __ATOMIC_SEQ_CST)
 #define CU_INC(x) __atomic_add_fetch(&(x), 1, __ATOMIC_SEQ_CST)
+/* A spin-wait hint between looks */
+#if defined(__x86_64__)
+#define CU_PAUSE() __builtin_ia32_pause()
+#else
+#define CU_PAUSE() __asm__ volatile("yield" ::: "memory")
+#endif
 
 /* ------------------------------------------------------------------ */
 /* Failure recording from ULTs (shared memory: VPs share the address   */

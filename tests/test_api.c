@@ -449,7 +449,7 @@ static void bound_glibc(void *p)
     write_errno(700 + id); /* after the caller set its own errno */
     CU_STORE(bm_errset[id], 1);
     while (!(CU_LOAD(bm_errset[1]) && CU_LOAD(bm_errset[2])))
-        __builtin_ia32_pause();
+        CU_PAUSE();
     if (read_errno() != 700 + id) /* the other one wrote its errno too */
         CU_INC(bm_bad);
     for (int k = 0; k < 2000; k++) {
@@ -503,7 +503,7 @@ START_TEST(bound_glibc_works)
     write_errno(5);
     CU_STORE(bm_go, 1);
     while (!(CU_LOAD(bm_errset[1]) && CU_LOAD(bm_errset[2])))
-        __builtin_ia32_pause();
+        CU_PAUSE();
     int my_errno = read_errno();
     /* the caller allocates at the same time */
     for (int k = 0; k < 2000; k++) {

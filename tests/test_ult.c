@@ -13,10 +13,18 @@
 
 #include "check_util.h"
 
-/* ---- tests/regs-x86_64.S ------------------------------------------- */
+/* ---- tests/regs-x86_64.S, tests/regs-aarch64.S ---------------------- */
 long regs_call_preserving(void (*fn)(void));
 long regs_call_preserving_seed(void (*fn)(void), unsigned long seed);
+#if defined(__x86_64__)
 void regs_clobber_r12(void);
+#define regs_clobber regs_clobber_r12   /* bit 2 */
+#define REGS_BITS "bit0 rbx, 1 rbp, 2 r12, 3 r13, 4 r14, 5 r15"
+#elif defined(__aarch64__)
+void regs_clobber_x21(void);
+#define regs_clobber regs_clobber_x21   /* bit 2 */
+#define REGS_BITS "bits 0-10 x19-x29, 11-18 d8-d15"
+#endif
 
 /* ==================================================================== */
 /* Callee-saved registers across switches                               */
@@ -47,8 +55,7 @@ static void *reg_ult(void *p)
         else
             m = regs_call_preserving(yield_several);
         ULT_CHECK(m == 0, "ULT %d iteration %d: callee-saved registers "
-                  "changed across yields, mask 0x%lx (bit0 rbx, 1 rbp, "
-                  "2 r12, 3 r13, 4 r14, 5 r15)", id, k, m);
+                  "changed across yields, mask 0x%lx (" REGS_BITS ")", id, k, m);
     }
     return NULL;
 }
@@ -57,15 +64,15 @@ static long clobber_mask_in_ult = -1;
 static void *clobber_ult(void *p)
 {
     (void)p;
-    clobber_mask_in_ult = regs_call_preserving(regs_clobber_r12);
+    clobber_mask_in_ult = regs_call_preserving(regs_clobber);
     return NULL;
 }
 
 START_TEST(regs_checker_selftest)
 {
     /* the checker reports a clobber (so the real tests can fail) ... */
-    ck_assert_int_eq(regs_call_preserving(regs_clobber_r12), 4);
-    ck_assert_int_eq(regs_call_preserving_seed(regs_clobber_r12, 42), 4);
+    ck_assert_int_eq(regs_call_preserving(regs_clobber), 4);
+    ck_assert_int_eq(regs_call_preserving_seed(regs_clobber, 42), 4);
     /* ... and nothing when nothing changes */
     ck_assert_int_eq(regs_call_preserving(noop_fn), 0);
     ck_assert_int_eq(regs_call_preserving_seed(noop_fn, 77), 0);
@@ -94,6 +101,12 @@ END_TEST
 /* ==================================================================== */
 /* FP control state across switches                                     */
 
+/* The FP control a context carries, as two words: x86-64 MXCSR's control
+   bits and the x87 control word; aarch64 FPCR's and nothing. "Special":
+   a setting of the non-rounding kind, which denormals show: DAZ and FTZ
+   with x87 single precision, or FZ (flush to zero) with DN (default NaN).
+   The sticky flags: MXCSR's six or FPSR's cumulative ones. */
+#if defined(__x86_64__)
 #define MXCSR_CTRL 0xffc0u  /* DAZ, exception masks, RC, FZ */
 #define X87CW_CTRL 0x1f3fu  /* masks, PC, RC, IC */
 
@@ -116,6 +129,65 @@ static void set_x87cw(unsigned cw)
     __asm__ volatile("fldcw %0" : : "m"(c));
 }
 
+#define FP_CTL_NAMES "MXCSR control", "x87 CW"
+static unsigned fp_ctl0(void) { return get_mxcsr() & MXCSR_CTRL; }
+static unsigned fp_ctl1(void) { return get_x87cw() & X87CW_CTRL; }
+static void fp_special_set(void)
+{
+    set_mxcsr(get_mxcsr() | 0x8040u);              /* FTZ | DAZ */
+    set_x87cw(get_x87cw() & ~0x300u);              /* PC = single */
+}
+static int fp_special_on(unsigned c0, unsigned c1)
+{
+    return (c0 & 0x8040u) == 0x8040u && (c1 & 0x300u) == 0;
+}
+#define FP_FLAGS 0x3fu
+#define FP_FLAG_INEXACT 0x20u   /* PE */
+static unsigned fp_flags(void) { return get_mxcsr() & FP_FLAGS; }
+static void fp_flags_clear(void) { set_mxcsr(get_mxcsr() & ~FP_FLAGS); }
+#elif defined(__aarch64__)
+/* AHP, DN, FZ, RMode, FZ16, the trap enables IDE IXE UFE OFE DZE IOE */
+#define FPCR_CTRL 0x07c89f00u
+#define FPCR_FZ (1u << 24)
+#define FPCR_DN (1u << 25)
+
+static unsigned get_fpcr(void)
+{
+    unsigned long v;
+    __asm__ volatile("mrs %0, fpcr" : "=r"(v));
+    return (unsigned)v;
+}
+static void set_fpcr(unsigned v)
+{
+    __asm__ volatile("msr fpcr, %0" : : "r"((unsigned long)v));
+}
+static unsigned get_fpsr(void)
+{
+    unsigned long v;
+    __asm__ volatile("mrs %0, fpsr" : "=r"(v));
+    return (unsigned)v;
+}
+static void set_fpsr(unsigned v)
+{
+    __asm__ volatile("msr fpsr, %0" : : "r"((unsigned long)v));
+}
+
+#define FP_CTL_NAMES "FPCR control", "(none)"
+static unsigned fp_ctl0(void) { return get_fpcr() & FPCR_CTRL; }
+static unsigned fp_ctl1(void) { return 0; }
+static void fp_special_set(void) { set_fpcr(get_fpcr() | FPCR_FZ | FPCR_DN); }
+static int fp_special_on(unsigned c0, unsigned c1)
+{
+    (void)c1;
+    return (c0 & (FPCR_FZ | FPCR_DN)) == (FPCR_FZ | FPCR_DN);
+}
+#define FP_FLAGS 0x9fu          /* IDC, IXC UFC OFC DZC IOC */
+#define FP_FLAG_INEXACT 0x10u   /* IXC */
+static unsigned fp_flags(void) { return get_fpsr() & FP_FLAGS; }
+static void fp_flags_clear(void) { set_fpsr(get_fpsr() & ~FP_FLAGS); }
+#endif
+static const char *const fp_ctl_name[2] = { FP_CTL_NAMES };
+
 static volatile double fp_one = 1.0, fp_three = 3.0, fp_ten = 10.0;
 static volatile double fp_denorm = 4.9406564584124654e-324;
 
@@ -125,8 +197,8 @@ static double div_sse(volatile double *a, volatile double *b)
     return r;
 }
 
-enum { FP_UP, FP_TZ, FP_DAZ_PC, FP_DEFAULT, FP_NKIND };
-static unsigned main_mxcsr, main_cw;
+enum { FP_UP, FP_TZ, FP_SPECIAL, FP_DEFAULT, FP_NKIND };
+static unsigned main_ctl0, main_ctl1;
 #define FP_YIELDS 150
 
 static void *fp_ult(void *p)
@@ -146,15 +218,14 @@ static void *fp_ult(void *p)
         fesetround(FE_TOWARDZERO);
         want_round = FE_TOWARDZERO;
         break;
-    case FP_DAZ_PC:
-        set_mxcsr(get_mxcsr() | 0x8040u);              /* FTZ | DAZ */
-        set_x87cw(get_x87cw() & ~0x300u);              /* PC = single */
+    case FP_SPECIAL:
+        fp_special_set();
         break;
     default:
         break;
     }
-    unsigned mx = get_mxcsr() & MXCSR_CTRL;
-    unsigned cw = get_x87cw() & X87CW_CTRL;
+    unsigned c0 = fp_ctl0();
+    unsigned c1 = fp_ctl1();
     double third = div_sse(&fp_one, &fp_three);
     double tenth = div_sse(&fp_one, &fp_ten);
 
@@ -166,15 +237,13 @@ static void *fp_ult(void *p)
     case FP_TZ:
         ULT_CHECK(tenth < tenth_near, "FE_TOWARDZERO not in effect");
         break;
-    case FP_DAZ_PC:
-        ULT_CHECK((mx & 0x8040u) == 0x8040u && (cw & 0x300u) == 0,
-                  "DAZ/FTZ/PC not set");
+    case FP_SPECIAL:
+        ULT_CHECK(fp_special_on(c0, c1), "DAZ/FTZ/PC (FZ/DN) not set");
         break;
     default:
-        ULT_CHECK(mx == (main_mxcsr & MXCSR_CTRL) &&
-                  cw == (main_cw & X87CW_CTRL),
+        ULT_CHECK(c0 == main_ctl0 && c1 == main_ctl1,
                   "new ULT does not start with default FP control: "
-                  "mxcsr 0x%x cw 0x%x", mx, cw);
+                  "%s 0x%x, %s 0x%x", fp_ctl_name[0], c0, fp_ctl_name[1], c1);
         break;
     }
 
@@ -183,12 +252,12 @@ static void *fp_ult(void *p)
             mltp_yield_to_first();
         else
             mltp_yield();
-        unsigned mx2 = get_mxcsr() & MXCSR_CTRL;
-        unsigned cw2 = get_x87cw() & X87CW_CTRL;
-        ULT_CHECK(mx2 == mx, "ULT %d kind %d yield %d: MXCSR control 0x%x, "
-                  "expected 0x%x", id, kind, k, mx2, mx);
-        ULT_CHECK(cw2 == cw, "ULT %d kind %d yield %d: x87 CW 0x%x, "
-                  "expected 0x%x", id, kind, k, cw2, cw);
+        unsigned c0b = fp_ctl0();
+        unsigned c1b = fp_ctl1();
+        ULT_CHECK(c0b == c0, "ULT %d kind %d yield %d: %s 0x%x, "
+                  "expected 0x%x", id, kind, k, fp_ctl_name[0], c0b, c0);
+        ULT_CHECK(c1b == c1, "ULT %d kind %d yield %d: %s 0x%x, "
+                  "expected 0x%x", id, kind, k, fp_ctl_name[1], c1b, c1);
         ULT_CHECK(fegetround() == want_round, "ULT %d kind %d yield %d: "
                   "fegetround() 0x%x, expected 0x%x", id, kind, k,
                   fegetround(), want_round);
@@ -196,7 +265,7 @@ static void *fp_ult(void *p)
         double t10 = div_sse(&fp_one, &fp_ten);
         ULT_CHECK(t3 == third && t10 == tenth, "ULT %d kind %d yield %d: "
                   "SSE division rounds differently", id, kind, k);
-        if (kind == FP_DAZ_PC) {
+        if (kind == FP_SPECIAL) {
             volatile double z = fp_denorm * fp_one;
             ULT_CHECK(z == 0.0, "ULT %d: DAZ lost after yield %d", id, k);
         } else {
@@ -211,13 +280,13 @@ static void *fp_ult(void *p)
 START_TEST(fp_control_preserved)
 {
     int nvp = _i == 0 ? 1 : several_vps(2);
-    main_mxcsr = get_mxcsr();
-    main_cw = get_x87cw();
+    main_ctl0 = fp_ctl0();
+    main_ctl1 = fp_ctl1();
     cu_run_ults(nvp, 3 * FP_NKIND, fp_ult, NULL);
     cu_assert_ults_ok();
     /* the caller's own FP control is untouched by the run */
-    ck_assert_uint_eq(get_mxcsr() & MXCSR_CTRL, main_mxcsr & MXCSR_CTRL);
-    ck_assert_uint_eq(get_x87cw() & X87CW_CTRL, main_cw & X87CW_CTRL);
+    ck_assert_uint_eq(fp_ctl0(), main_ctl0);
+    ck_assert_uint_eq(fp_ctl1(), main_ctl1);
     ck_assert_int_eq(fegetround(), FE_TONEAREST);
 }
 END_TEST
@@ -657,24 +726,23 @@ START_TEST(fp_control_from_creator)
 }
 END_TEST
 
-/* The sticky SSE exception flags travel with the ULT, as with pthreads:
-   a ULT that raised "inexact" still sees it after a yield, one that did
-   not never sees another's (the switch loads all of MXCSR). */
-#define MXCSR_FLAGS 0x3fu
-#define MXCSR_PE 0x20u      /* precision (inexact) */
+/* The sticky exception flags travel with the ULT, as with pthreads: a
+   ULT that raised "inexact" still sees it after a yield, one that did
+   not never sees another's (the switch loads all of MXCSR; FPSR on
+   aarch64). */
 
 static void *fp_flags_ult(void *p)
 {
     int raises = (int)(intptr_t)p & 1;
 
-    set_mxcsr(get_mxcsr() & ~MXCSR_FLAGS);
+    fp_flags_clear();
     if (raises)
         (void)div_sse(&fp_one, &fp_three);
     for (int k = 0; k < FP_YIELDS; k++) {
         mltp_yield();
-        unsigned f = get_mxcsr() & MXCSR_FLAGS;
-        ULT_CHECK(f == (raises ? MXCSR_PE : 0u), "ULT %s inexact, yield %d: "
-                  "MXCSR flags 0x%x", raises ? "raised" : "never raised", k, f);
+        unsigned f = fp_flags();
+        ULT_CHECK(f == (raises ? FP_FLAG_INEXACT : 0u), "ULT %s inexact, yield %d: "
+                  "sticky flags 0x%x", raises ? "raised" : "never raised", k, f);
     }
     return NULL;
 }

@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* ult/context.h - the machine-dependent context switch (QuickThreads style). */
+/* ult/context.h - the machine-dependent context switch (QuickThreads style):
+ * ult/switch-x86_64.S or ult/switch-aarch64.S, and mltp_vcreate's register
+ * images (ult/vargs-*.S, sched/vcreate-*.S), picked by configure. */
 #ifndef ULT_CONTEXT_H
 #define ULT_CONTEXT_H
 
@@ -23,13 +25,15 @@ typedef void *ult_helper_t(void *old_sp, void *a1, void *a2);
    Cost: 26 instructions when both contexts have the same x87 control word
    (the usual case; it is loaded only when it differs). MXCSR, sticky
    flags included, is saved and loaded on every switch: it travels with
-   the context. */
+   the context. aarch64: 32, FPCR loaded only when it differs, FPSR (the
+   sticky flags) on every switch. */
 void *ult_switch(void *to_sp, void *a1, void *a2, ult_helper_t *helper);
 
 /* First activation of a new context: calls entry(arg, helper_result). */
 void ult_trampoline(void);
 typedef void ult_entry_t(void *arg, void *helper_result); /* never returns */
 
+#if defined(__x86_64__)
 /* The calling context's FP control, as a frame keeps it: MXCSR in the
    low 32 bits, the x87 control word above. */
 static inline unsigned long ult_fp_control(void)
@@ -39,6 +43,16 @@ static inline unsigned long ult_fp_control(void)
     __asm__ volatile("stmxcsr %0\n\tfnstcw %1" : "=m"(mxcsr), "=m"(cw));
     return mxcsr | (unsigned long)cw << 32;
 }
+#elif defined(__aarch64__)
+/* The calling context's FP state, as a frame keeps it: FPCR in the low
+   32 bits, FPSR above (both registers' upper halves are reserved). */
+static inline unsigned long ult_fp_control(void)
+{
+    unsigned long fpcr, fpsr;
+    __asm__ volatile("mrs %0, fpcr\n\tmrs %1, fpsr" : "=r"(fpcr), "=r"(fpsr));
+    return (fpcr & 0xffffffffUL) | fpsr << 32;
+}
+#endif
 
 /* Build the initial frame of a new context below top (16-byte aligned),
    starting with FP control fp_control; returns its stack pointer for
@@ -46,6 +60,7 @@ static inline unsigned long ult_fp_control(void)
 void *ult_context_init(void *top, ult_entry_t *entry, void *arg,
                        unsigned long fp_control);
 
+#if defined(__x86_64__)
 /* Register image captured by mltp_vcreate's assembly entry. */
 struct ult_vregs {
     unsigned long gpr[4];      /* rdx rcx r8 r9: the first 4 integer varargs */
@@ -61,6 +76,24 @@ struct ult_vargs {
     long nstack;
     unsigned long stack[];     /* nstack words */
 };
+#elif defined(__aarch64__)
+/* Register image captured by mltp_vcreate's assembly entry (AAPCS64: no
+   count of the FP registers used, unlike x86-64's %al). Offsets are the
+   .S files'. */
+struct ult_vregs {
+    unsigned long gpr[6];      /* x2-x7: the first 6 integer varargs  @0 */
+    double d[8];               /* d0-d7: the first 8 double varargs  @48 */
+    unsigned long *stack;      /* the caller's stack arguments      @112 */
+};
+
+/* What f is called with: registers and stack words, as a direct call. */
+struct ult_vargs {
+    unsigned long gpr[8];      /* x0-x7                               @0 */
+    double d[8];               /* d0-d7                              @64 */
+    long nstack;               /*                                   @128 */
+    unsigned long stack[];     /* nstack words                      @136 */
+};
+#endif
 
 /* Call f with the registers and stack words of va; returns f's value. */
 void *ult_call_vargs(void *f, const struct ult_vargs *va);

@@ -340,7 +340,7 @@ void ult_init_layer(void)
     size_t stack = 64 * 1024;
     const char *s;
 
-    if (CMM_LOAD_SHARED(done))
+    if (base_load_acquire(&done))
         return;
     base_spin_lock(&once);
     if (done) {

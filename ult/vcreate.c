@@ -1,15 +1,23 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ult/vcreate.c - mltp_vcreate's arguments: the entry (sched/vcreate-*.S)
  * keeps the caller's register image; here it becomes the image of a
- * direct call f(a0, a1, ...). The caller passed integers in rdx rcx r8 r9
- * and then on the stack, doubles in xmm0-7 (their count in %al); f takes
- * integers in rdi rsi rdx rcx r8 r9 and then the stack. With at most 8
- * doubles, every stack word of the caller is an integer, so the mapping
- * is exact. */
+ * direct call f(a0, a1, ...).
+ *
+ * x86-64: the caller passed integers in rdx rcx r8 r9 and then on the
+ * stack, doubles in xmm0-7 (their count in %al); f takes integers in rdi
+ * rsi rdx rcx r8 r9 and then the stack.
+ * aarch64: the caller passed integers in x2-x7 and then on the stack,
+ * doubles in d0-d7 (no count); f takes integers in x0-x7 and then the
+ * stack.
+ * With at most 8 doubles, every stack word of the caller is an integer,
+ * so the mapping is exact: the first two stack words go to f's last two
+ * integer registers, the rest to f's stack. */
 #include <errno.h>
+#include <stddef.h>
 #include <string.h>
 #include "ult/ult.h"
 
+#if defined(__x86_64__)
 /* Every register argument goes through, whatever nbytes says: programs of
    the 32-bit era size six int arguments as 6 * sizeof(int), which counts
    three words. That is the four integers the caller passed in registers
@@ -40,3 +48,44 @@ int ult_vargs_build(struct ult_vargs *va, size_t room, int nbytes,
         va->stack[i] = r->stack[2 + i];
     return 0;
 }
+#elif defined(__aarch64__)
+_Static_assert(offsetof(struct ult_vregs, d) == 48 &&
+               offsetof(struct ult_vregs, stack) == 112 &&
+               sizeof(struct ult_vregs) <= 128, "sched/vcreate-aarch64.S");
+_Static_assert(offsetof(struct ult_vargs, d) == 64 &&
+               offsetof(struct ult_vargs, nstack) == 128 &&
+               offsetof(struct ult_vargs, stack) == 136, "ult/vargs-aarch64.S");
+
+/* As on x86-64, every register argument goes through whatever nbytes says
+   (the six integers the caller passed in registers, and the two f takes
+   in x6 and x7, the caller's first two stack words, which are in its
+   frame even when it passed fewer). But with no count of the doubles,
+   nbytes cannot tell doubles from integers: every word past the eight
+   integer registers is taken for a stack word. f reads only the ones it
+   has; a copy reads at most 8 words (the doubles) past the caller's
+   arguments, which are in its frame. So the limit is MLTP_VARGS_MAX
+   arguments in all, doubles counted (x86-64: that many integers, and up
+   to 8 doubles besides). */
+int ult_vargs_build(struct ult_vargs *va, size_t room, int nbytes,
+                    const struct ult_vregs *r)
+{
+    long words, nstack;
+
+    if (nbytes < 0)
+        return EINVAL;
+    words = (nbytes + (long)sizeof(qt_word_t) - 1) / (long)sizeof(qt_word_t);
+    nstack = words > 8 ? words - 8 : 0;
+    if (words > MLTP_VARGS_MAX ||
+        sizeof *va + (size_t)nstack * sizeof va->stack[0] > room)
+        return EINVAL;
+    memset(va, 0, sizeof *va);
+    memcpy(va->gpr, r->gpr, sizeof r->gpr);
+    va->gpr[6] = r->stack[0];
+    va->gpr[7] = r->stack[1];
+    memcpy(va->d, r->d, sizeof r->d);
+    va->nstack = nstack;
+    for (long i = 0; i < nstack; i++)
+        va->stack[i] = r->stack[2 + i];
+    return 0;
+}
+#endif

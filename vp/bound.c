@@ -83,9 +83,10 @@ struct vp_bound *vp_bound_take(void)
     return &c->b[0];
 }
 
+/* Its pid and TCB are read after (acquire: "Bound thread published"). */
 static int is_running(struct vp_bound *b)
 {
-    return CMM_LOAD_SHARED(b->state) == VPB_RUNNING;
+    return base_load_acquire(&b->state) == VPB_RUNNING;
 }
 
 void vp_bound_kill_all(pid_t except)

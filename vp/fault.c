@@ -25,7 +25,11 @@ static void fault_handler(int sig, siginfo_t *si, void *ctx)
 
     if (vp && getpid() == vp->pid) {
         vp->fault_addr = si->si_addr;
+#if defined(__x86_64__)
         vp->fault_sp = (void *)((ucontext_t *)ctx)->uc_mcontext.gregs[REG_RSP];
+#elif defined(__aarch64__)
+        vp->fault_sp = (void *)((ucontext_t *)ctx)->uc_mcontext.sp;
+#endif
         vp->fault_sig = sig;
     }
     memset(&dfl, 0, sizeof dfl);

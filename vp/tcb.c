@@ -30,6 +30,17 @@
 
 static long tid_offset = -1;   /* of the tid field in struct pthread */
 
+/* The helper's thread pointer, which CLONE_SETTLS gives the VP and which
+   glibc's TLS offsets (__rseq_offset) count from. x86-64 (TLS variant
+   II): the TCB itself, pthread_self(). aarch64 (variant I): tpidr_el0
+   points past struct pthread, at the dtv pointer; glibc's private layout
+   decides where, so the helper reads it rather than we compute it. */
+#if defined(__aarch64__)
+#define VP_TCB_TP(t) ((t)->tp)
+#else
+#define VP_TCB_TP(t) ((t)->tcb)
+#endif
+
 /* struct pthread is glibc-private: find its tid field rather than assume
    an offset. A thread's tid may also equal some other field of its first
    1 KiB by chance (a size, a count): candidates are the offsets that hold
@@ -55,6 +66,9 @@ struct borrow {
     void *sp;
     void *robust;
     size_t robust_len;
+#if defined(__aarch64__)
+    void *tp;
+#endif
     volatile int ready;
 };
 
@@ -65,6 +79,9 @@ static void *borrow_main(void *arg)
 
     tid_candidates(b->cand);
     b->sp = &here;
+#if defined(__aarch64__)
+    b->tp = __builtin_thread_pointer();
+#endif
     syscall(SYS_get_robust_list, 0, &b->robust, &b->robust_len);
     base_store_release(&b->ready, 1);
     for (;;)
@@ -148,7 +165,7 @@ int vp_tcb_borrow(struct vp_tcb *t, size_t stack_size)
     pthread_attr_destroy(&a);
     if (e)
         return e;
-    while (!CMM_LOAD_SHARED(b.ready))
+    while (!base_load_acquire(&b.ready))
         sched_yield();
     if (tid_offset < 0)
         tid_offset = find_tid_offset(b.cand);
@@ -166,6 +183,9 @@ int vp_tcb_borrow(struct vp_tcb *t, size_t stack_size)
     while ((v = *tidp) != 0)
         syscall(SYS_futex, tidp, FUTEX_WAIT, v, NULL, NULL, 0);
     t->tcb = (char *)pt;
+#if defined(__aarch64__)
+    t->tp = b.tp;
+#endif
     t->pt = pt;
     t->stack_top = (void *)(((uintptr_t)b.sp - 512) & ~(uintptr_t)63);
     t->robust = b.robust;
@@ -176,14 +196,16 @@ int vp_tcb_borrow(struct vp_tcb *t, size_t stack_size)
 void vp_tcb_adopt(struct vp_tcb *t)
 {
     /* rseq makes sched_getcpu() right; the helper's registration died with
-       it. If the kernel refuses, tell glibc to fall back to getcpu. */
+       it. If the kernel refuses, tell glibc to fall back to getcpu. The
+       signature is glibc's, whose abort handlers others' critical
+       sections may use (each architecture has its own). */
     if (__rseq_size > 0) {
-        struct rseq *r = (struct rseq *)(t->tcb + __rseq_offset);
+        struct rseq *r = (struct rseq *)(VP_TCB_TP(t) + __rseq_offset);
         /* __rseq_size is the used part (20 bytes in glibc 2.35-2.39); the
            kernel wants at least the original 32-byte area, which glibc
            allocates: with 20 it said EINVAL, and every VP went without */
         unsigned int len = __rseq_size < 32 ? 32 : __rseq_size;
-        if (syscall(SYS_rseq, r, len, 0, 0x53053053) != 0)
+        if (syscall(SYS_rseq, r, len, 0, RSEQ_SIG) != 0)
             r->cpu_id = (uint32_t)-2; /* RSEQ_CPU_ID_REGISTRATION_FAILED */
     }
     syscall(SYS_set_robust_list, t->robust, t->robust_len);
@@ -214,5 +236,5 @@ pid_t vp_clone(int (*fn)(void *), struct vp_tcb *t, void *arg, int extra_flags)
 {
     pid_t *ctid = (pid_t *)(t->tcb + tid_offset);
     return clone(fn, t->stack_top, VP_CLONE_FLAGS | extra_flags, arg, ctid,
-                 t->tcb, ctid);
+                 VP_TCB_TP(t), ctid);
 }

@@ -20,7 +20,12 @@
 /* A glibc thread control block borrowed from a pthread that has exited
    with a raw SYS_exit (vp/tcb.c); a VP or bound thread runs on it. */
 struct vp_tcb {
-    char *tcb;              /* pthread_t of the dead helper: CLONE_SETTLS */
+    char *tcb;              /* pthread_t of the dead helper: CLONE_SETTLS
+                               on x86-64, where it is the thread pointer */
+#if defined(__aarch64__)
+    char *tp;               /* its tpidr_el0 (TLS variant I: the TCB's end,
+                               not pthread_self()): CLONE_SETTLS */
+#endif
     pthread_t pt;
     void *stack_top;        /* the helper's unused stack */
     void *robust;
@@ -83,12 +88,24 @@ extern __thread vp_t *vp_self_tls __attribute__((tls_model("initial-exec")));
 
 /* The VP this code runs on, or NULL. Read through asm so that the compiler
    never reuses a thread-pointer-relative address across a switch: a ULT can
-   resume on another VP. */
+   resume on another VP. On aarch64 that matters more: GCC reads
+   tpidr_el0 into a register and may keep it across calls, where x86-64
+   addresses TLS through %fs at each access. Initial-exec: the variable's
+   offset from the thread pointer comes from the GOT (a static link turns
+   it into a constant). */
 static inline vp_t *vp_current(void)
 {
     vp_t *v;
+#if defined(__x86_64__)
     __asm__ volatile("movq vp_self_tls@gottpoff(%%rip), %0\n\t"
                      "movq %%fs:(%0), %0" : "=r"(v));
+#elif defined(__aarch64__)
+    char *tp;
+    __asm__ volatile("adrp %0, :gottprel:vp_self_tls\n\t"
+                     "ldr %0, [%0, #:gottprel_lo12:vp_self_tls]\n\t"
+                     "mrs %1, tpidr_el0\n\t"
+                     "ldr %0, [%1, %0]" : "=&r"(v), "=r"(tp));
+#endif
     return v;
 }
 
