@@ -20,6 +20,7 @@ jobs=${AARCH64_JOBS:-2}
 tests="test_ult test_sync test_vp test_api test_proc test_sched test_main
        legacy legacy_c2x"
 helpers="faulty realprog clash clash_noprobe schedprog mainprog nolocksys"
+tests=$(echo $tests)    # one line, for run.sh
 
 "$src/scripts/aarch64-sysroot" "$sysroot"
 export PATH="$sysroot/host-bin:$PATH"
@@ -31,12 +32,14 @@ make -s -C "$build" distdir distdir="$work/src" >/dev/null
 (
     cd "$work/src"
     ./configure -q --host=aarch64-linux-gnu --disable-shared --enable-Werror \
-        CC=aarch64-linux-gnu-gcc LDFLAGS=-static >"$work/configure.log" 2>&1 ||
+        CC=aarch64-linux-gnu-gcc >"$work/configure.log" 2>&1 ||
         { echo "$me: configure failed (see $work/configure.log)" >&2; exit 1; }
     progs=""
     for p in $tests $helpers; do progs="$progs tests/$p"; done
+    # static programs: libtool's -all-static (gcc's -static is libtool's
+    # "no shared libtool libraries"); the machine has no libraries
     # shellcheck disable=SC2086
-    make -s -j"$jobs" $progs >"$work/make.log" 2>&1 ||
+    make -s -j"$jobs" LDFLAGS=-all-static $progs >"$work/make.log" 2>&1 ||
         { tail -n 30 "$work/make.log" >&2
           echo "$me: the cross build failed (see $work/make.log)" >&2; exit 1; }
 )
