@@ -5,8 +5,10 @@
 # the tree) and run in an emulated arm64 machine (scripts/aarch64-vm), each
 # as make check runs it; then Check's summary. The shell-script tests
 # (apps, PARMACS, Splash-3, gdb) need tools the machine does not have and
-# are left out. $AARCH64_SYSROOT: the Debian arm64 packages
-# (scripts/aarch64-sysroot; default BUILDDIR/aarch64-sysroot).
+# are left out; gdb's is run on the host instead, with gdb-multiarch, on
+# a core file of tests/hang made in the machine. $AARCH64_SYSROOT: the
+# Debian arm64 packages (scripts/aarch64-sysroot; default
+# BUILDDIR/aarch64-sysroot).
 set -euo pipefail
 me=tests/check-aarch64.sh
 build=$(cd "${1:?usage: $me BUILDDIR}" && pwd)
@@ -35,7 +37,7 @@ make -s -C "$build" distdir distdir="$work/src" >/dev/null
         CC=aarch64-linux-gnu-gcc >"$work/configure.log" 2>&1 ||
         { echo "$me: configure failed (see $work/configure.log)" >&2; exit 1; }
     progs=""
-    for p in $tests $helpers; do progs="$progs tests/$p"; done
+    for p in $tests $helpers hang; do progs="$progs tests/$p"; done
     # static programs: libtool's -all-static (gcc's -static is libtool's
     # "no shared libtool libraries"); the machine has no libraries
     # shellcheck disable=SC2086
@@ -46,7 +48,7 @@ make -s -C "$build" distdir distdir="$work/src" >/dev/null
 
 run=$work/run
 mkdir -p "$run"
-for p in $tests $helpers; do
+for p in $tests $helpers hang; do
     cp "$work/src/tests/$p" "$run/"
 done
 cat >"$run/run.sh" <<EOF
@@ -65,12 +67,35 @@ for t in $tests; do
     echo "==================== \$t: exit \$st"
     [ \$st -eq 0 ] || status=1
 done
+# a core file for gdb on the host, in base64 between two marker lines
+mkdir /tmp/core && cd /tmp/core && ulimit -c unlimited
+\$here/hang abort >/dev/null 2>&1
+echo core-begin
+base64 core
+echo core-end
 exit \$status
 EOF
 
 echo "$me: running $tests in an emulated arm64 machine" >&2
 status=0
-"$src/scripts/aarch64-vm" "$sysroot" "$run" | tee "$work/run.log" || status=$?
+"$src/scripts/aarch64-vm" "$sysroot" "$run" | tee "$work/run.log" |
+    sed -u '/^core-begin$/,/^core-end$/d' || status=$?
+
+# gdb's extension on that core (tests/gdb.sh)
+gdb_status=0
+sed -n '/^core-begin$/,/^core-end$/p' "$work/run.log" | sed '1d;$d' |
+    base64 -d >"$work/core" 2>/dev/null || true
+if ! command -v gdb-multiarch >/dev/null 2>&1; then
+    echo "$me: gdb-multiarch not found (scripts/deps --aarch64): gdb on" \
+         "an aarch64 core file not checked"
+elif [ ! -s "$work/core" ]; then
+    echo "$me: no core file of tests/hang came out of the machine"
+    gdb_status=1
+else
+    echo "==================== gdb.sh (gdb-multiarch, an aarch64 core file)"
+    GDB=gdb-multiarch HANG="$run/hang" GDB_CORE="$work/core" \
+        GDB_EXTENSION="$src/gdb/mltp.py" bash "$src/tests/gdb.sh" || gdb_status=1
+fi
 
 # Check's summary lines, as .ci/run adds them up; a program that died
 # before its summary counts as one failure
@@ -89,4 +114,4 @@ for t in $tests; do
     fi
 done
 echo "aarch64: Check: $passed passed, $failed failed"
-[ "$status" -eq 0 ] && [ "$failed" -eq 0 ]
+[ "$status" -eq 0 ] && [ "$failed" -eq 0 ] && [ "$gdb_status" -eq 0 ]

@@ -7,6 +7,8 @@
  *                  hang_ready() is called from the spinner
  *   hang deadlock  the same ULTs without the spinner: MLTP reports the
  *                  deadlock, and main calls hang_ready()
+ *   hang abort     as deadlock, then abort(): a core file where no
+ *                  debugger runs
  *
  * A debugger stops at hang_ready(). Without one, SIGALRM ends the program
  * after 60 s, so it never hangs a test run.
@@ -109,12 +111,13 @@ static void create_named(mltp_userf_t *f, const char *name, mltp_t **t)
 
 int main(int argc, char **argv)
 {
-    int deadlock = argc > 1 && strcmp(argv[1], "deadlock") == 0;
+    int dump = argc > 1 && strcmp(argv[1], "abort") == 0;
+    int deadlock = dump || (argc > 1 && strcmp(argv[1], "deadlock") == 0);
     int nvp = argc > 1 && !deadlock ? atoi(argv[1]) : 1;
     mltp_t *t;
 
     if (argc != 2 || nvp < 1) {
-        fprintf(stderr, "usage: hang NVP | hang deadlock\n");
+        fprintf(stderr, "usage: hang NVP | hang deadlock | hang abort\n");
         return 2;
     }
     alarm(60);
@@ -130,5 +133,7 @@ int main(int argc, char **argv)
         create_named(spinner, "spinner", &t);
     mltp_start(nvp);
     hang_ready();           /* deadlock: the ULTs are left as they were */
+    if (dump)
+        abort();
     return 0;
 }
