@@ -25,6 +25,7 @@
 #include "base/spin.h"
 #include "ult/asan.h"
 #include "ult/ult.h"
+#include "ult/valgrind.h"
 
 #define STACK_CACHE_MAX 4096     /* shared by all, under a lock */
 #define VP_STACK_CACHE_MAX 1024  /* per VP, no lock: create and exit on a VP */
@@ -82,6 +83,119 @@ static int install_guard(char *lo)
     return mprotect(lo, ult_guard_size, PROT_NONE);
 }
 
+/* Under valgrind every stack is registered while it is mapped
+   (ult/valgrind.h). Valgrind forgets a stack by the id it gave, and a
+   stack has no byte to keep it in (its private area is the ULT's, all
+   zero): the ids are kept here by the stack's lowest address, in an
+   open-addressed table (linear probing) that doubles as it fills. Only
+   mapping and unmapping come here, each a system call anyway. */
+struct vg_slot {
+    char *lo;                   /* NULL: empty */
+    unsigned int id;
+};
+static base_spin_t vg_lock;
+static struct vg_slot *vg_slots;
+static size_t vg_cap, vg_count;     /* vg_cap a power of 2, or 0 */
+
+static size_t vg_home(const char *lo, size_t cap)
+{
+    return (size_t)(((uintptr_t)lo >> 12) * 0x9e3779b97f4a7c15ULL >> 20) & (cap - 1);
+}
+
+static void vg_put(struct vg_slot *slots, size_t cap, char *lo, unsigned int id)
+{
+    size_t i = vg_home(lo, cap);
+
+    while (slots[i].lo)
+        i = (i + 1) & (cap - 1);
+    slots[i].lo = lo;
+    slots[i].id = id;
+}
+
+/* Room for one more at most half full; 0, or -1 without memory. */
+static int vg_room(void)
+{
+    size_t cap = vg_cap ? 2 * vg_cap : 1024;
+    struct vg_slot *n;
+
+    if (2 * (vg_count + 1) <= vg_cap)
+        return 0;
+    if (!(n = calloc(cap, sizeof *n)))
+        return -1;
+    for (size_t i = 0; i < vg_cap; i++)
+        if (vg_slots[i].lo)
+            vg_put(n, cap, vg_slots[i].lo, vg_slots[i].id);
+    free(vg_slots);
+    vg_slots = n;
+    vg_cap = cap;
+    return 0;
+}
+
+/* A new stack. Without memory for its id it stays unregistered: memcheck
+   then reports what its switches seem to do, nothing worse. */
+static void vg_register(char *lo, size_t map)
+{
+    unsigned int id;
+    int kept = 0;
+
+    if (!ult_vg_running())
+        return;
+    id = ult_vg_stack_register(lo + ult_guard_size, lo + map);
+    base_spin_lock(&vg_lock);
+    if (vg_room() == 0) {
+        vg_put(vg_slots, vg_cap, lo, id);
+        vg_count++;
+        kept = 1;
+    }
+    base_spin_unlock(&vg_lock);
+    if (!kept)
+        ult_vg_stack_deregister(id);
+}
+
+/* Before lo's stack is unmapped. The slots after it that would no longer
+   be found move back into the hole (deletion without tombstones). */
+static void vg_deregister(char *lo)
+{
+    size_t i, j, k, mask = vg_cap - 1;
+    unsigned int id;
+
+    if (!ult_vg_running())
+        return;
+    base_spin_lock(&vg_lock);
+    if (!vg_cap) {
+        base_spin_unlock(&vg_lock);
+        return;
+    }
+    for (i = vg_home(lo, vg_cap); vg_slots[i].lo && vg_slots[i].lo != lo; i = (i + 1) & mask)
+        ;
+    if (!vg_slots[i].lo) {
+        base_spin_unlock(&vg_lock);
+        return;
+    }
+    id = vg_slots[i].id;
+    for (j = i;;) {
+        j = (j + 1) & mask;
+        if (!vg_slots[j].lo)
+            break;
+        k = vg_home(vg_slots[j].lo, vg_cap);
+        /* j stays if its home lies cyclically in (i, j] */
+        if (i <= j ? (k <= i || k > j) : (k <= i && k > j)) {
+            vg_slots[i] = vg_slots[j];
+            i = j;
+        }
+    }
+    vg_slots[i].lo = NULL;
+    vg_count--;
+    base_spin_unlock(&vg_lock);
+    ult_vg_stack_deregister(id);
+}
+
+static void unmap(char *lo, size_t map)
+{
+    vg_deregister(lo);
+    munmap(lo, map);
+}
+
 static size_t map_size(size_t usable)
 {
     return usable + ult_guard_size;
@@ -128,7 +242,7 @@ static struct cached_stack *cached_get(struct ult_cache *uc, size_t m)
         uc->nstacks--;
         if (c->map == m)
             return c;
-        munmap(c->lo, c->map);
+        unmap(c->lo, c->map);
     }
     return shared_get(m);
 }
@@ -172,6 +286,7 @@ stack_get_slow(struct ult_cache *uc, size_t m, char **lo, size_t *map)
         munmap(p, m);
         return ENOMEM;
     }
+    vg_register(p, m);
     *lo = p;
     *map = m;
     return 0;
@@ -214,7 +329,7 @@ void ult_stack_put(struct ult_cache *uc, char *lo, size_t map)
     if (uc && ult_stack_room(uc, map))
         ult_stack_put_here(uc, lo, map);
     else if (map != cache_map || !shared_put(to_cache(lo, map)))
-        munmap(lo, map);
+        unmap(lo, map);
 }
 
 /* "65536", "64k", "1M": bytes, or 0 if s is not such a size (digits
@@ -256,7 +371,7 @@ static void set_default(size_t usable)
     base_spin_unlock(&cache_lock);
     while (old) {
         struct cached_stack *n = old->next;
-        munmap(old->lo, old->map);
+        unmap(old->lo, old->map);
         old = n;
     }
 }
@@ -276,11 +391,13 @@ size_t mltp_get_stack_size(void)
     return ult_stack_default;
 }
 
-/* In a fork()ed child: the shared cache's list may have been in the
-   middle of a change (its stacks are leaked in the child). */
+/* In a fork()ed child: the shared cache's list, or valgrind's ids, may
+   have been in the middle of a change (its stacks are leaked in the
+   child). */
 void ult_stack_forget(void)
 {
     cache_lock = 0;
+    vg_lock = 0;
     cache = NULL;
     cache_count = 0;
 }
