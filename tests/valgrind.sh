@@ -97,6 +97,7 @@ skip_test_main=(
     exit_in_share return_from_main_in_share              # A
     shared_malloc_oom:2                                  # A: exit(1) in a worker ULT
     workers_run_partial                                  # E: RLIMIT_AS
+    share_16_workers share_2_workers                     # C: main's thread's CPU time, a quarter of the wall time at most
 )
 skip_test_vp=(
     fault_segv fault_segv_named fault_abort              # A
@@ -195,6 +196,19 @@ pm() {
     esac
 }
 
+# share VPS: main's share of tests/mainprog (the scenario of test_main's
+# share tests, which are left out for their CPU time bound), its own
+# checks in what it prints
+share() {
+    local name="mainprog-share-vps$1" t=$SECONDS
+    wanted "$name" || return 0
+    vg 300 "$name" "$tests/mainprog" share "$1" 16
+    case "$st:$out" in
+    0:*sum-ok=1*back-on-main-thread=1*second=0\ 0*done*) report "$name" 1 $((SECONDS - t)) ;;
+    *) report "$name" 0 $((SECONDS - t)) "status $st: $(printf '%s' "$out" | tr '\n' ' ')" ;;
+    esac
+}
+
 # legacy: the original API's program, which checks itself (FAIL lines)
 legacy() {
     local t=$SECONDS
@@ -242,6 +256,8 @@ for prog in pm2 pm3 pm4; do
         pm $prog $p 2
     done
 done
+share 1
+share 2
 legacy
 for prog in test_ult test_sync test_api test_sched test_main test_vp test_proc; do
     check $prog
