@@ -33,8 +33,9 @@
 # A. Valgrind runs a VP or bound thread as a thread of one process. An
 #    exit(), _exit() or fatal signal there ends valgrind's whole process
 #    at once, with status 0, before the reaper can end the program with
-#    the status and message MLTP gives it; a signal sent to one VP, or a
-#    stop (SIGSTOP), lands in a thread of valgrind's scheduler.
+#    the status and message MLTP gives it (or remove its semaphore sets);
+#    a signal sent to one VP, or a stop (SIGSTOP), lands in a thread of
+#    valgrind's scheduler.
 # B. The janitor does not run under valgrind (vp/janitor.c): the sets of a
 #    program killed with SIGKILL, or ended by _exit() or before its first
 #    start, stay behind.
