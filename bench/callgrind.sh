@@ -20,8 +20,8 @@
 # holds the instructions since the dump before), whatever process wrote
 # them: a dump made on a VP is named after the VP's pid. The final dump is
 # not counted: since the process layer (VPs end the program as processes
-# do), a program that ran VPs ends before callgrind writes it, and the
-# janitor process writes its own whenever it ends. What the marked dumps
+# do), a program that ran VPs ends before callgrind writes it (under
+# valgrind no janitor process runs: vp/janitor.c). What the marked dumps
 # miss (the end of the program) is the same with N1 and N2.
 set -u
 

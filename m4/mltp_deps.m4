@@ -209,3 +209,32 @@ AS_IF([test "x$ac_cv_prog_c_openmp" = xunsupported || test -z "$OPENMP_CFLAGS"],
 On Debian or Ubuntu GCC's OpenMP runtime is the package libgomp1:
     sudo apt-get install libgomp1])])
 ])
+
+# MLTP_CHECK_VALGRIND
+# -------------------
+# valgrind/valgrind.h (Debian's valgrind package): the library tells
+# valgrind where ULT stacks are (ult/valgrind.h, vp/valgrind.h), so that
+# memcheck takes a switch for a change of stack. Header only: a client
+# request is a few instructions that do nothing outside valgrind, and the
+# library makes them only where a stack is mapped or unmapped or a process
+# is made, never on a switch or a creation from the caches. So the default
+# is on whenever the header is there; --disable-valgrind leaves them out,
+# --enable-valgrind makes a missing header an error. Defines MLTP_VALGRIND.
+AC_DEFUN([MLTP_CHECK_VALGRIND], [
+AC_ARG_ENABLE([valgrind],
+  [AS_HELP_STRING([--enable-valgrind],
+    [tell valgrind where ULT stacks are (default: if valgrind/valgrind.h is found)])],
+  [], [enable_valgrind=auto])
+mltp_have_valgrind=no
+AS_IF([test "x$enable_valgrind" != xno], [
+  AC_CHECK_HEADER([valgrind/valgrind.h], [mltp_have_valgrind=yes])
+  AS_IF([test "x$mltp_have_valgrind" != xyes && test "x$enable_valgrind" = xyes],
+    [AC_MSG_ERROR([--enable-valgrind was given but valgrind/valgrind.h was not found.
+On Debian or Ubuntu install the package valgrind:
+    sudo apt-get install valgrind    (or run scripts/deps)])])])
+AS_IF([test "x$mltp_have_valgrind" = xyes],
+  [AC_DEFINE([MLTP_VALGRIND], [1],
+    [Define to 1 to tell valgrind where ULT stacks are.])])
+AC_PATH_PROG([VALGRIND], [valgrind])
+AM_CONDITIONAL([HAVE_VALGRIND], [test -n "$VALGRIND"])
+])

@@ -15,6 +15,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 #include "sched/switch.h"
+#include "ult/valgrind.h"
 
 /* Committed only as it is touched; the program's signal handlers run
    here (vp/reaper.c emulates them in main's thread). */
@@ -155,6 +156,8 @@ int mltp_begin(int nvp)
             return -1;
         }
         mg.stack = s;
+        /* kept for the program's life: never deregistered */
+        (void)ult_vg_stack_register(s + page, s + REAPER_STACK);
     }
     main_ult_init();
     mg.nvp = nvp;

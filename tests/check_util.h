@@ -704,6 +704,56 @@ static CU_UNUSED int cu_has_number(const char *s, long v)
 }
 
 /* ------------------------------------------------------------------ */
+/* Leaving tests out                                                    */
+
+/* Whether MLTP_TEST_SKIP lists test name whole (i < 0: only that) or
+   its iteration i ("name:i"). */
+static CU_UNUSED int cu_skip_listed(const char *name, int i)
+{
+    const char *s = getenv("MLTP_TEST_SKIP");
+    size_t n = strlen(name);
+
+    for (const char *p = s; p && *(p += strspn(p, " ")); p += strcspn(p, " ")) {
+        if (strncmp(p, name, n) != 0)
+            continue;
+        if (p[n] == ' ' || !p[n])
+            return 1;
+        size_t d = strspn(p + n + 1, "0123456789");
+        if (p[n] == ':' && i >= 0 && d > 0 && (p[n + 1 + d] == ' ' || !p[n + 1 + d]) &&
+            atoi(p + n + 1) == i)
+            return 1;
+    }
+    return 0;
+}
+
+/* MLTP_TEST_SKIP="name name:i ..." leaves those tests out (name: every
+   iteration of a loop test; name:i: its iteration i), with a line on
+   stdout for each: make check-valgrind leaves out what valgrind cannot
+   run (tests/valgrind.sh says what, and why). Check's tcase_add_*()
+   macros all call _tcase_add_test, which comes here. */
+static CU_UNUSED void cu_add_test(TCase *tc, const TTest *t, int sig,
+                                  int allowed_exit, int start, int end)
+{
+    int from = start;
+
+    if (cu_skip_listed(t->name, -1)) {
+        printf("left out (MLTP_TEST_SKIP): %s\n", t->name);
+        return;
+    }
+    for (int i = start; i < end; i++) {
+        if (!cu_skip_listed(t->name, i))
+            continue;
+        if (from < i)
+            _tcase_add_test(tc, t, sig, allowed_exit, from, i);
+        printf("left out (MLTP_TEST_SKIP): %s:%d\n", t->name, i);
+        from = i + 1;
+    }
+    if (from < end)
+        _tcase_add_test(tc, t, sig, allowed_exit, from, end);
+}
+#define _tcase_add_test cu_add_test
+
+/* ------------------------------------------------------------------ */
 /* Suite runner                                                         */
 
 static CU_UNUSED int cu_run_suite(Suite *s)

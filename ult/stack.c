@@ -32,6 +32,7 @@
 #include "base/spin.h"
 #include "ult/asan.h"
 #include "ult/ult.h"
+#include "ult/valgrind.h"
 
 #define STACK_CACHE_MAX 4096     /* shared by all, under a lock */
 #define VP_STACK_CACHE_MAX 1024  /* per VP, no lock: create and exit on a VP */
@@ -66,12 +67,15 @@ static inline void zero_private(char *lo, size_t map)
 struct ult_stack_rec *ult_stack_maps;
 static base_spin_t maps_lock;
 
+/* Under valgrind the stack is registered (ult/valgrind.h) while it is
+   mapped: its id is kept in the record. */
 static void maps_add(char *lo, size_t map)
 {
     struct ult_stack_rec *r = ult_stack_record(lo, map);
 
     r->owner = NULL;
     r->prev = NULL;
+    r->vg_id = ult_vg_running() ? ult_vg_stack_register(lo + ult_guard_size, lo + map) : 0;
     base_spin_lock(&maps_lock);
     r->next = ult_stack_maps;
     if (r->next)
@@ -93,6 +97,8 @@ static void unmap(char *lo, size_t map)
     if (r->next)
         r->next->prev = r->prev;
     base_spin_unlock(&maps_lock);
+    if (ult_vg_running())
+        ult_vg_stack_deregister(r->vg_id);
     munmap(lo, map);
 }
 
@@ -319,8 +325,9 @@ size_t mltp_get_stack_size(void)
     return ult_stack_default;
 }
 
-/* In a fork()ed child: the shared cache's list may have been in the
-   middle of a change (its stacks are leaked in the child). */
+/* In a fork()ed child: the shared cache's list and the mapping list may
+   have been in the middle of a change (their stacks are leaked in the
+   child). */
 void ult_stack_forget(void)
 {
     maps_lock = 0;

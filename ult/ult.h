@@ -147,7 +147,7 @@ int ult_vargs_build(struct ult_vargs *va, size_t room, int nbytes,
 struct ult_stack_rec {
     struct ult_stack_rec *prev, *next;  /* under the list's lock */
     ult_t *owner;           /* set at ult_frame, cleared when cached */
-    unsigned long pad;      /* the frame below stays 16-byte aligned */
+    unsigned long vg_id;    /* valgrind's id for the stack (ult/valgrind.h) */
 };
 extern struct ult_stack_rec *ult_stack_maps;
 static inline struct ult_stack_rec *ult_stack_record(char *lo, size_t map)

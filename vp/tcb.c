@@ -20,6 +20,7 @@
 #include <sys/rseq.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+#include "vp/valgrind.h"
 #include "vp/vp.h"
 
 /* No exit signal: the program's wait() and SIGCHLD never see our
@@ -232,9 +233,28 @@ void vp_tcb_release(struct vp_tcb *t)
     }
 }
 
+/* Under valgrind: memcheck made the helper's stack inaccessible below its
+   stack pointer as its frames returned (the last VP's frames likewise),
+   and clone() writes the function and its argument there before the new
+   process runs. Below stack_top the stack is new to the new process. */
+static void vg_fresh_stack(struct vp_tcb *t)
+{
+    pthread_attr_t a;
+    void *lo;
+    size_t size;
+
+    if (!vp_vg_running() || pthread_getattr_np(t->pt, &a) != 0)
+        return;
+    if (pthread_attr_getstack(&a, &lo, &size) == 0 && (char *)lo < (char *)t->stack_top)
+        vp_vg_undefined(lo, (size_t)((char *)t->stack_top - (char *)lo));
+    pthread_attr_destroy(&a);
+}
+
 pid_t vp_clone(int (*fn)(void *), struct vp_tcb *t, void *arg, int extra_flags)
 {
     pid_t *ctid = (pid_t *)(t->tcb + tid_offset);
+
+    vg_fresh_stack(t);
     return clone(fn, t->stack_top, VP_CLONE_FLAGS | extra_flags, arg, ctid,
                  VP_TCB_TP(t), ctid);
 }
