@@ -64,7 +64,7 @@ void *ult_context_init(void *top, ult_entry_t *entry, void *arg,
 /* Register image captured by mltp_vcreate's assembly entry. */
 struct ult_vregs {
     unsigned long gpr[4];      /* rdx rcx r8 r9: the first 4 integer varargs */
-    double xmm[8];             /* xmm0-7: the first 8 double varargs */
+    double fp[8];              /* xmm0-7: the first 8 double varargs */
     unsigned long nvec;        /* %al: vector registers used by the caller */
     unsigned long *stack;      /* the caller's stack arguments */
 };
@@ -72,7 +72,7 @@ struct ult_vregs {
 /* What f is called with: registers and stack words, as a direct call. */
 struct ult_vargs {
     unsigned long gpr[6];      /* rdi rsi rdx rcx r8 r9 */
-    double xmm[8];
+    double fp[8];              /* xmm0-7 */
     long nstack;
     unsigned long stack[];     /* nstack words */
 };
@@ -82,14 +82,14 @@ struct ult_vargs {
    .S files'. */
 struct ult_vregs {
     unsigned long gpr[6];      /* x2-x7: the first 6 integer varargs  @0 */
-    double d[8];               /* d0-d7: the first 8 double varargs  @48 */
+    double fp[8];              /* d0-d7: the first 8 double varargs  @48 */
     unsigned long *stack;      /* the caller's stack arguments      @112 */
 };
 
 /* What f is called with: registers and stack words, as a direct call. */
 struct ult_vargs {
     unsigned long gpr[8];      /* x0-x7                               @0 */
-    double d[8];               /* d0-d7                              @64 */
+    double fp[8];              /* d0-d7                              @64 */
     long nstack;               /*                                   @128 */
     unsigned long stack[];     /* nstack words                      @136 */
 };

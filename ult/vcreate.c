@@ -17,6 +17,22 @@
 #include <string.h>
 #include "ult/ult.h"
 
+/* Both architectures: f's registers are the caller's, then the caller's
+   first two stack words; its doubles the caller's; then nstack words. */
+static void fill(struct ult_vargs *va, const struct ult_vregs *r, long nstack)
+{
+    const size_t n = sizeof r->gpr / sizeof r->gpr[0];
+
+    memset(va, 0, sizeof *va);
+    memcpy(va->gpr, r->gpr, sizeof r->gpr);
+    va->gpr[n] = r->stack[0];
+    va->gpr[n + 1] = r->stack[1];
+    memcpy(va->fp, r->fp, sizeof r->fp);
+    va->nstack = nstack;
+    for (long i = 0; i < nstack; i++)
+        va->stack[i] = r->stack[2 + i];
+}
+
 #if defined(__x86_64__)
 /* Every register argument goes through, whatever nbytes says: programs of
    the 32-bit era size six int arguments as 6 * sizeof(int), which counts
@@ -38,21 +54,14 @@ int ult_vargs_build(struct ult_vargs *va, size_t room, int nbytes,
     if (nint > MLTP_VARGS_MAX ||
         sizeof *va + (size_t)nstack * sizeof va->stack[0] > room)
         return EINVAL;
-    memset(va, 0, sizeof *va);
-    memcpy(va->gpr, r->gpr, sizeof r->gpr);
-    va->gpr[4] = r->stack[0];
-    va->gpr[5] = r->stack[1];
-    memcpy(va->xmm, r->xmm, sizeof r->xmm);
-    va->nstack = nstack;
-    for (long i = 0; i < nstack; i++)
-        va->stack[i] = r->stack[2 + i];
+    fill(va, r, nstack);
     return 0;
 }
 #elif defined(__aarch64__)
-_Static_assert(offsetof(struct ult_vregs, d) == 48 &&
+_Static_assert(offsetof(struct ult_vregs, fp) == 48 &&
                offsetof(struct ult_vregs, stack) == 112 &&
                sizeof(struct ult_vregs) <= 128, "sched/vcreate-aarch64.S");
-_Static_assert(offsetof(struct ult_vargs, d) == 64 &&
+_Static_assert(offsetof(struct ult_vargs, fp) == 64 &&
                offsetof(struct ult_vargs, nstack) == 128 &&
                offsetof(struct ult_vargs, stack) == 136, "ult/vargs-aarch64.S");
 
@@ -78,14 +87,7 @@ int ult_vargs_build(struct ult_vargs *va, size_t room, int nbytes,
     if (words > MLTP_VARGS_MAX ||
         sizeof *va + (size_t)nstack * sizeof va->stack[0] > room)
         return EINVAL;
-    memset(va, 0, sizeof *va);
-    memcpy(va->gpr, r->gpr, sizeof r->gpr);
-    va->gpr[6] = r->stack[0];
-    va->gpr[7] = r->stack[1];
-    memcpy(va->d, r->d, sizeof r->d);
-    va->nstack = nstack;
-    for (long i = 0; i < nstack; i++)
-        va->stack[i] = r->stack[2 + i];
+    fill(va, r, nstack);
     return 0;
 }
 #endif
