@@ -25,6 +25,8 @@ if ! "$gdb" -nx -batch -ex 'python print("ok")' 2>/dev/null | grep -qx ok; then
     exit 77
 fi
 
+# A live run ends with SIGTERM, not gdb's kill: that kills the janitor
+# too, and the program's SysV semaphore sets would be left behind.
 # gdbrun ARGS... : gdb on the program; sets $out
 gdbrun() {
     out=$(timeout 120 "$gdb" -nx -batch -x "$ext" -ex 'set pagination off' "$@" 2>&1)
@@ -77,7 +79,7 @@ fi
 
 # Live, 1 VP: every state (the spinner runs, a ULT is queued behind it).
 gdbrun -ex 'break hang_ready' -ex 'run 1' -ex 'info ults' -ex 'echo bt-begin\n' -ex 'ult 1 bt' -ex 'echo bt-end\n' \
-       -ex 'ult 3 frame 4' -ex 'ult 99 bt' -ex 'kill' "$hang"
+       -ex 'ult 3 frame 4' -ex 'ult 99 bt' -ex 'handle SIGTERM nostop noprint' -ex 'signal SIGTERM' "$hang"
 waiters "1 VP"
 has "1 VP" '^5 +spinner +running +16 +0 +- +spinner$'
 has "1 VP" '^[0-9]+ +ready +16 +\(0\) +- +queued$'
@@ -89,7 +91,7 @@ has "1 VP, ult 99 bt" 'no live ULT with id 99'
 # Live, 2 VPs: the spinner runs on one of them (the queued ULT may have
 # run on the other).
 gdbrun -ex 'break hang_ready' -ex 'run 2' -ex 'info ults' -ex 'ult 4 bt' \
-       -ex 'kill' "$hang"
+       -ex 'handle SIGTERM nostop noprint' -ex 'signal SIGTERM' "$hang"
 has "2 VPs" '^1 +holder +waiting .* holder$'
 has "2 VPs" '^2 +lock_waiter +waiting .* lock 0x[0-9a-f]+ <lock> +lock_waiter$'
 has "2 VPs" '^3 +barrier_waiter +waiting .* barrier_waiter$'
