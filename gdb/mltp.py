@@ -189,6 +189,7 @@ def all_ults():
     if mg is not None and int(mg["begun"]):
         add(mg["u"].address, "waiting", None)
     rec = lookup("ult_stack_maps")
+    rec_size = gdb.lookup_type("struct ult_stack_rec").sizeof
     n = 0
     while int(rec) != 0 and n < 1 << 22:
         owner = rec["owner"]
@@ -197,7 +198,7 @@ def all_ults():
             lo = int(u["stack_lo"])
             # the record is just below the owner's private area: a stale
             # owner (freed, reused) does not point back here
-            if lo + int(u["stack_map"]) - PRIVATE_SIZE - 32 == int(rec):
+            if lo + int(u["stack_map"]) - PRIVATE_SIZE - rec_size == int(rec):
                 add(owner.cast(ult_ptr), "waiting", None)
         rec = rec["next"]
         n += 1
@@ -362,7 +363,7 @@ the debug information has it), and the ULT's own function."""
         for t in ults:
             try:
                 describe(t)
-            except gdb.error as e:
+            except (gdb.error, gdb.GdbError) as e:
                 t.fn = t.fn or "? (%s)" % e
             vp = "-" if t.vp is None else (
                 str(t.vp) if t.state == "running" else "(%d)" % t.vp)
