@@ -114,7 +114,9 @@ class Ult:
         self.vp = vp                    # index, or None
         u = val.dereference()
         self.id = int(u["thrid"])
-        self.name = u["name"].string(length=16).split("\0")[0]
+        # up to its NUL: the bytes after it are left as they were
+        raw = bytes(gdb.selected_inferior().read_memory(u["name"].address, 16))
+        self.name = raw.split(b"\0")[0].decode("utf-8", "replace")
         self.prio = int(u["prio"])
         self.sp = int(u["sp"])
         self.fn = None

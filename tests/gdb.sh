@@ -51,16 +51,33 @@ waiters() {
     has "$1" '^4 +joiner +waiting +16 +\(0\) +join ULT 1 +joiner$'
 }
 
-# a waiting ULT's backtrace, from #1: the wait, its function, the first run
-backtrace() {
-    local n=2
-    printf '%s\n' "$out" | grep -q '^#2 .* in mltp_cond_wait ' && n=3
-    has "$1" '^#1 +0x[0-9a-f]+ in sched_wait_locked '
-    has "$1" "^#$n +0x[0-9a-f]+ in holder \\(.*tests/hang.c:[0-9]+\$"
-    has "$1" "^#$((n + 1)) +0x[0-9a-f]+ in sched_first_run "
-    if printf '%s\n' "$out" | sed -n '/^bt-begin$/,/^bt-end$/p' | grep -q '^#0 '; then
+# bt_names: the functions of the backtrace between bt-begin and bt-end,
+# innermost first, on one line ("f g h "); inlined frames included
+bt_names() {
+    printf '%s\n' "$out" | sed -n '/^bt-begin$/,/^bt-end$/p' |
+        sed -n 's/^#[0-9]* *\(0x[0-9a-f]* in \)\{0,1\}\([A-Za-z_0-9.]*\) (.*/\2/p' |
+        tr '\n' ' '
+}
+
+# bt_is LABEL REGEX: the backtrace starts at #1 (the ULT's innermost frame;
+# #0 is where the thread stopped, not the ULT's), and its functions, as
+# bt_names gives them, match REGEX (frames between depend on inlining)
+bt_is() {
+    local block names
+    block=$(printf '%s\n' "$out" | sed -n '/^bt-begin$/,/^bt-end$/p')
+    names=$(bt_names)
+    printf '%s\n' "$block" | grep -q '^#1 ' ||
+        fail "$1: the backtrace does not start at #1: $block"
+    if printf '%s\n' "$block" | grep -q '^#0 '; then
         fail "$1: frame #0 (where the thread stopped) in the ULT's backtrace"
     fi
+    printf '%s\n' "$names" | grep -Eq -- "$2" ||
+        fail "$1: backtrace functions '$names' do not match '$2'"
+}
+
+# a waiting ULT's backtrace: the library's wait, its function, first run
+backtrace() {
+    bt_is "$1" '^([a-z_]+ )*sched_wait_locked (mltp_cond_wait )?holder sched_first_run ult_trampoline $'
 }
 
 # a core file of the deadlocked program: every waiting ULT, and a backtrace
@@ -79,26 +96,25 @@ fi
 
 # Live, 1 VP: every state (the spinner runs, a ULT is queued behind it).
 gdbrun -ex 'break hang_ready' -ex 'run 1' -ex 'info ults' -ex 'echo bt-begin\n' -ex 'ult 1 bt' -ex 'echo bt-end\n' \
-       -ex 'ult 3 frame 4' -ex 'ult 99 bt' -ex 'handle SIGTERM nostop noprint' -ex 'signal SIGTERM' "$hang"
+       -ex 'ult 3 frame function barrier_waiter' -ex 'ult 99 bt' -ex 'handle SIGTERM nostop noprint' -ex 'signal SIGTERM' "$hang"
 waiters "1 VP"
 has "1 VP" '^5 +spinner +running +16 +0 +- +spinner$'
 has "1 VP" '^[0-9]+ +ready +16 +\(0\) +- +queued$'
 has "1 VP" '^6 live ULT\(s\)$'
 backtrace "1 VP, ult 1 bt"
-has "1 VP, ult 3 frame 4" '^#4 +0x[0-9a-f]+ in barrier_waiter '
+has "1 VP, ult 3 frame function barrier_waiter" '^#[2-9] +0x[0-9a-f]+ in barrier_waiter '
 has "1 VP, ult 99 bt" 'no live ULT with id 99'
 
 # Live, 2 VPs: the spinner runs on one of them (the queued ULT may have
 # run on the other).
-gdbrun -ex 'break hang_ready' -ex 'run 2' -ex 'info ults' -ex 'ult 4 bt' \
+gdbrun -ex 'break hang_ready' -ex 'run 2' -ex 'info ults' -ex 'echo bt-begin\n' -ex 'ult 4 bt' -ex 'echo bt-end\n' \
        -ex 'handle SIGTERM nostop noprint' -ex 'signal SIGTERM' "$hang"
 has "2 VPs" '^1 +holder +waiting .* holder$'
 has "2 VPs" '^2 +lock_waiter +waiting .* lock 0x[0-9a-f]+ <lock> +lock_waiter$'
 has "2 VPs" '^3 +barrier_waiter +waiting .* barrier_waiter$'
 has "2 VPs" '^4 +joiner +waiting .* join ULT 1 +joiner$'
 has "2 VPs" '^5 +spinner +running +16 +[01] +- +spinner$'
-has "2 VPs, ult 4 bt" '^#1 +0x[0-9a-f]+ in mltp_join '
-has "2 VPs, ult 4 bt" '^#2 +0x[0-9a-f]+ in joiner '
+bt_is "2 VPs, ult 4 bt" '(^| )mltp_join joiner sched_first_run ult_trampoline $'
 
 # A core file: the deadlocked program aborted at hang_ready, dumped by
 # the kernel (gdb's gcore cannot read stacks behind guard regions).
