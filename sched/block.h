@@ -145,6 +145,10 @@ static inline void sched_slice_tick(void)
 void sched_wake_for_queued(void);
 
 /* ---- waiting in the kernel (MLTP_LOCK_SEMAPHORE) ------------------- */
+/* A private set of nsems SysV semaphores that the VP layer's registry
+   removes however the program ends, or -1 with errno. It may start the
+   janitor and wait for it: call it with no lock held. */
+int sched_semset_create(int nsems);
 /* Around a wait that blocks the whole VP. */
 void sched_kernel_wait_begin(void);
 void sched_kernel_wait_end(void);

@@ -138,6 +138,7 @@ static ult_t *create(const mltp_attr_t *a, mltp_userf_t *fn, void *arg,
     if ((va || (usable && usable != ult_stack_default)) &&
         !(u->sp = ult_frame(c, u, usable ? usable : ult_stack_default, va,
                             sched_first_run))) {
+        u->life = ULT_FREED;            /* never made live */
         ult_handle_put(c, u);
         errno = ENOMEM;
         return NULL;
@@ -153,7 +154,7 @@ mltp_t *mltp_create(mltp_userf_t *f, void *p0)
     struct ult_cache *c = sched_cache();
     ult_t *u;
 
-    if (__builtin_expect(!base_load_acquire(&sched_initialized) || !f ||
+    if (__builtin_expect(!base_once_done(&sched_init_once) || !f ||
                          !(u = ult_handle_get(c)), 0))
         return (mltp_t *)create(NULL, f, p0, NULL);
     ult_init(c, u, f, p0, MLTP_PRIO_DEFAULT);

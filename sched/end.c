@@ -72,6 +72,7 @@ static inline ult_t *end_life(sched_vp_t *sv, ult_t *u)
     if (live_to_ended(u))
         return NULL;
     if (u->life == ULT_DETACHED) {
+        u->life = ULT_FREED;            /* nobody else moves it now */
         ult_handle_put(&sv->cache, u);
         return NULL;
     }

@@ -41,9 +41,13 @@ static void on_exit_handler(int status, void *unused)
     vp_bound_kill_all(me);
 }
 
+static int register_handler(void)
+{
+    return on_exit(on_exit_handler, NULL);
+}
+
 void sched_exit_register(void)
 {
-    static int registered;
-    if (!uatomic_xchg(&registered, 1))
-        on_exit(on_exit_handler, NULL);
+    static base_once_t once;
+    (void)base_once(&once, register_handler);
 }

@@ -12,19 +12,10 @@ ult_t ult_outside = { .prio_bit = 1UL << 62 };
 static struct sched_runq outside_rq;
 sched_vp_t sched_outside = { .cur = &ult_outside, .rq = &outside_rq };
 __thread sched_vp_t *sched_self_tls __attribute__((tls_model("initial-exec"))) = &sched_outside;
-int sched_initialized;
+base_once_t sched_init_once;
 
-void mltp_init(void)
+static int init_layers(void)
 {
-    static base_spin_t once;
-
-    if (base_load_acquire(&sched_initialized))  /* what it set up is seen */
-        return;
-    base_spin_lock(&once);
-    if (sched_initialized) {
-        base_spin_unlock(&once);
-        return;
-    }
     vp_init();
     ult_init_layer();
     /* about one cross-CPU wake-up on a VM; at most 10 s */
@@ -38,6 +29,10 @@ void mltp_init(void)
     if (syscall(SYS_gettid) == vpg.main_pid)  /* set up by the main thread */
         sched_pending_note_main();
     sched_fork_register();
-    base_store_release(&sched_initialized, 1);
-    base_spin_unlock(&once);
+    return 0;
+}
+
+void mltp_init(void)
+{
+    (void)base_once(&sched_init_once, init_layers);
 }

@@ -77,7 +77,7 @@ void sched_finish_all(int why)
         for (int i = 0; i < vpg.nvp; i++) {
             struct sched_runq *q = &sched_runqs[i];
             sched_rq_lock(q);
-            CMM_STORE_SHARED(q->bitmap, q->bitmap | SCHED_STOP_BIT);
+            sched_rq_stop(q);
             sched_rq_unlock(q);
         }
     } else if (uatomic_cmpxchg(&sg.finish, SCHED_GO, why) != SCHED_GO) {

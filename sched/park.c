@@ -25,6 +25,11 @@ int sched_park_prepare(void)
     return 0;
 }
 
+int sched_semset_create(int nsems)
+{
+    return vp_semset_create(nsems);
+}
+
 /* A post never blocks: bounded (callers hold no spin lock anyway). */
 void sched_unpark(int n)
 {

@@ -35,6 +35,30 @@ ult_t *sched_rotate(struct sched_runq *q, ult_t *self)
     return next;
 }
 
+void sched_rq_move_all(struct sched_runq *to, struct sched_runq *from)
+{
+    ult_t *first = NULL, *last = NULL, *u;
+
+    sched_rq_lock(from);
+    while ((u = sched_pop(from, 0)) != NULL) {
+        if (last)
+            last->next = u;
+        else
+            first = u;
+        last = u;
+    }
+    sched_rq_unlock(from);
+    if (!first)
+        return;
+    sched_rq_lock_push(to);
+    for (u = first;; u = u->next) {
+        sched_push_back(to, u);     /* overwrites nothing of the chain */
+        if (u == last)
+            break;
+    }
+    sched_rq_unlock(to);
+}
+
 void sched_rq_remove(struct sched_runq *q, ult_t *u)
 {
     struct sched_level *l = &q->level[u->prio];

@@ -100,6 +100,30 @@ solo:
    every use of the levels' bits truncates it away. */
 #define SCHED_STOP_BIT (1UL << 63)
 
+/* exit()'s stop: set under every queue's lock (sched_finish_all), cleared
+   when a start begins (no VP runs); tested under q's lock. */
+static inline void sched_rq_stop(struct sched_runq *q)
+{
+    CMM_STORE_SHARED(q->bitmap, q->bitmap | SCHED_STOP_BIT);
+}
+static inline void sched_rq_unstop(struct sched_runq *q)
+{
+    CMM_STORE_SHARED(q->bitmap, q->bitmap & ~SCHED_STOP_BIT);
+}
+static inline int sched_rq_stopped(const struct sched_runq *q)
+{
+    return (q->bitmap & SCHED_STOP_BIT) != 0;
+}
+
+/* mltp_yield's one test, q's lock held: is self's level the only one
+   ready, and q neither stopped nor walked by a thief? One compare (the
+   bitmap loaded first: self's prio_bit then folds into the cmp). */
+static inline int sched_rq_only_level(const struct sched_runq *q, const ult_t *self)
+{
+    unsigned long bits = CMM_LOAD_SHARED(q->bitmap);
+    return bits == self->prio_bit;
+}
+
 /* Anything ready in q? (a racy peek) */
 static inline int sched_rq_peek(const struct sched_runq *q)
 {
@@ -172,6 +196,10 @@ static inline ult_t *sched_rotate_level(ult_t *self)
 /* Yield, any case: the ULT to run instead of self (NULL: self keeps
    running), with self queued at the back of its level in q. */
 ult_t *sched_rotate(struct sched_runq *q, ult_t *self);
+
+/* Every ULT of from to the back of to, in order; neither lock held (each
+   is taken in turn, never both). For a start, of a queue no VP has. */
+void sched_rq_move_all(struct sched_runq *to, struct sched_runq *from);
 
 /* Take u out of q wherever it is (it must be there): O(n), for main's
    share when no VP could start. */

@@ -8,6 +8,7 @@
 #ifndef SCHED_SCHED_H
 #define SCHED_SCHED_H
 
+#include "base/once.h"
 #include "sched/runq.h"
 #include "ult/asan.h"
 #include "ult/ult.h"
@@ -40,7 +41,7 @@ typedef struct sched_vp {
 
 _Static_assert(offsetof(sched_vp_t, vp) == 0, "vp_t first");
 
-extern int sched_initialized;   /* mltp_init has run */
+extern base_once_t sched_init_once;   /* mltp_init */
 
 struct sched_global {
     int finish;                 /* enum sched_finish; uatomic */
@@ -116,12 +117,18 @@ static inline ult_t *sched_running(void)
 /* The calling bound thread's handle (sched/bound.c), NULL elsewhere. */
 extern __thread ult_t *sched_bound_self __attribute__((tls_model("initial-exec")));
 
+/* More VPs than CPUs in this start: a VP we wait for may be off its CPU. */
+static inline int sched_vps_outnumber_cpus(void)
+{
+    return vpg.nvp > vpg.ncpus;
+}
+
 /* Is spinning for another VP worth it? (more than one VP, no more VPs
    than CPUs, spinning not turned off; spinners also stop within 64 spins
    while the machine is crowded: sched_spin_over, sched/block.h) */
 static inline int sched_spin_pays(void)
 {
-    return vpg.nvp > 1 && vpg.nvp <= vpg.ncpus && sg.spin_ns > 0;
+    return vpg.nvp > 1 && !sched_vps_outnumber_cpus() && sg.spin_ns > 0;
 }
 
 /* sched/crowd.c: more tasks runnable than the machine has CPUs? now is

@@ -53,24 +53,14 @@ static void print_stats(void)
    VP runs; a bound thread may: lock. */
 static void gather_queues(int nvp)
 {
-    struct sched_runq *q0 = &sched_runqs[0];
-    ult_t *u;
-
     for (int i = 0; i < sg.nslots; i++) {
         struct sched_runq *q = &sched_runqs[i];
         base_spin_lock(&q->lock);
-        q->bitmap &= ~SCHED_STOP_BIT;
+        sched_rq_unstop(q);
         base_spin_unlock(&q->lock);
     }
-    for (int i = nvp; i < sg.nslots; i++) {
-        struct sched_runq *q = &sched_runqs[i];
-        base_spin_lock(&q->lock);
-        base_spin_lock(&q0->lock);
-        while ((u = sched_pop(q, 0)) != NULL)
-            sched_push_back(q0, u);
-        base_spin_unlock(&q0->lock);
-        base_spin_unlock(&q->lock);
-    }
+    for (int i = nvp; i < sg.nslots; i++)
+        sched_rq_move_all(&sched_runqs[0], &sched_runqs[i]);
 }
 
 /* Everything before the VPs run: checks, the park semaphore, VP records,

@@ -43,7 +43,7 @@ static void __attribute__((noinline)) yield_locked(sched_vp_t *sv, ult_t *self)
         warn_outside("mltp_yield()");
         return;
     }
-    if (__builtin_expect((q->bitmap & SCHED_STOP_BIT) != 0, 0)) {
+    if (__builtin_expect(sched_rq_stopped(q), 0)) {
         sched_rq_unlock(q);
         sched_stop_here(sv);
     }
@@ -85,7 +85,7 @@ void mltp_yield(void)
         yield_slow(sched_current());
         return;
     }
-    if (__builtin_expect(CMM_LOAD_SHARED(q->bitmap) != self->prio_bit, 0)) {
+    if (__builtin_expect(!sched_rq_only_level(q, self), 0)) {
         yield_locked(sv, self);
         return;
     }
@@ -131,7 +131,7 @@ static inline void block(base_spin_t *held, int solo)
         base_spin_lock(&q->lock);
         sched_rq_settle(q);
     }
-    if (__builtin_expect((q->bitmap & SCHED_STOP_BIT) != 0, 0)) {
+    if (__builtin_expect(sched_rq_stopped(q), 0)) {
         sched_rq_unlock(q);
         base_spin_unlock(held);
         sched_stop_here(sv);

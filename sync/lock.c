@@ -230,7 +230,7 @@ static inline void yielding_unlock(mltp_lock_t *l)
 
 static __attribute__((noinline)) void spin_wait(mltp_lock_t *l, unsigned int me)
 {
-    unsigned int patience = vpg.nvp > vpg.ncpus ? SPIN_PATIENCE_CROWDED : SPIN_PATIENCE;
+    unsigned int patience = sched_vps_outnumber_cpus() ? SPIN_PATIENCE_CROWDED : SPIN_PATIENCE;
     unsigned int seen = CMM_LOAD_SHARED(l->now_serving), still = 0;
 
     while (seen != me) {

@@ -24,7 +24,7 @@
 #define EPOCH(l) ((l)->sem_slot >> SLOT_BITS)
 #define WAIT_MS 100
 
-static base_spin_t slot_lock;
+static base_spin_t slot_lock;      /* a leaf: set_ids, used, nsets */
 static int set_ids[SETS];
 static unsigned long long used[SETS];
 static int nsets;
@@ -50,30 +50,59 @@ static void forget(void)
     epoch++;
 }
 
+static int register_forget(void)
+{
+    return pthread_atfork(NULL, NULL, forget);
+}
+
+/* A free slot, marked used, or -1; slot_lock held. */
+static int take_slot_locked(void)
+{
+    for (int s = 0; s < nsets; s++)
+        if (~used[s]) {
+            int b = __builtin_ctzll(~used[s]);
+            used[s] |= 1ULL << b;
+            return s * SEMS_PER_SET + b;
+        }
+    return -1;
+}
+
+/* A slot in a new set, or an errno value as -1 - e. The set is made with
+   no lock held: the first one starts the janitor and waits for it (up to
+   2 s). Two threads may each make one: both are kept; at the limit the
+   later one stays unused until the registry removes it at the end. */
+static int take_slot_in_new_set(void)
+{
+    int id, slot = -1;
+
+    if (CMM_LOAD_SHARED(nsets) == SETS)
+        return -1 - ENOSPC;
+    if ((id = sched_semset_create(SEMS_PER_SET)) < 0)
+        return -1 - errno;
+    base_spin_lock(&slot_lock);
+    if (nsets < SETS) {
+        set_ids[nsets] = id;
+        used[nsets] = 1;
+        slot = nsets++ * SEMS_PER_SET;
+    }
+    base_spin_unlock(&slot_lock);
+    return slot >= 0 ? slot : -1 - ENOSPC;
+}
+
 int sync_semlock_init(mltp_lock_t *l)
 {
-    static int registered;
-    int slot = -1, e = 0;
+    static base_once_t atfork_once;
+    int slot, e;
 
-    if (!uatomic_xchg(&registered, 1))
-        pthread_atfork(NULL, NULL, forget);
-    base_spin_lock(&slot_lock);
-    for (int s = 0; s < nsets && slot < 0; s++)
-        if (~used[s])
-            slot = s * SEMS_PER_SET + __builtin_ctzll(~used[s]);
-    if (slot < 0) {
-        if (nsets == SETS) {
-            e = ENOSPC;
-        } else if ((set_ids[nsets] = vp_semset_create(SEMS_PER_SET)) < 0) {
-            e = errno;
-        } else {
-            slot = nsets++ * SEMS_PER_SET;
-        }
+    if ((e = base_once(&atfork_once, register_forget)) != 0) {
+        base_warn("mltp_lock_init: pthread_atfork: %s", strerror(e));
+        return e;
     }
-    if (slot >= 0)
-        used[slot / SEMS_PER_SET] |= 1ULL << (slot % SEMS_PER_SET);
+    base_spin_lock(&slot_lock);
+    slot = take_slot_locked();
     base_spin_unlock(&slot_lock);
-    if (e) {
+    if (slot < 0 && (slot = take_slot_in_new_set()) < 0) {
+        e = -1 - slot;
         base_warn("mltp_lock_init: no semaphore for a MLTP_LOCK_SEMAPHORE lock: %s",
                 strerror(e));
         return e;

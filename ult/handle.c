@@ -32,7 +32,6 @@ ult_t *ult_handle_get(struct ult_cache *c)
 
 void ult_handle_put(struct ult_cache *c, ult_t *u)
 {
-    u->life = ULT_FREED;
     if (c->nhandles < HANDLE_CACHE_MAX) {
         u->next = c->handles;
         c->handles = u;

@@ -29,6 +29,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 #include "base/log.h"
+#include "base/once.h"
 #include "base/spin.h"
 #include "ult/asan.h"
 #include "ult/ult.h"
@@ -340,20 +341,11 @@ void ult_stack_forget(void)
 /* The page size, the guard, and the default stack size (64 KiB, or
    MLTP_STACK_SIZE), once: from mltp_init, or the stack size calls if they
    come first. */
-void ult_init_layer(void)
+static int init_layer(void)
 {
-    static base_spin_t once;
-    static int done;
     size_t stack = 64 * 1024;
     const char *s;
 
-    if (base_load_acquire(&done))
-        return;
-    base_spin_lock(&once);
-    if (done) {
-        base_spin_unlock(&once);
-        return;
-    }
     ult_page_size = (size_t)sysconf(_SC_PAGESIZE);
     ult_guard_size = (ULT_GUARD_SIZE + ult_page_size - 1) & ~(ult_page_size - 1);
     if ((s = secure_getenv("MLTP_STACK_SIZE")) && *s) {
@@ -367,6 +359,12 @@ void ult_init_layer(void)
     }
     set_default((stack + ult_page_size - 1) & ~(ult_page_size - 1));
     ult_fork_register();
-    base_store_release(&done, 1);
-    base_spin_unlock(&once);
+    return 0;
+}
+
+void ult_init_layer(void)
+{
+    static base_once_t once;
+
+    (void)base_once(&once, init_layer);
 }

@@ -11,9 +11,9 @@
 #include "mltp.h"
 #include "ult/context.h"
 
-/* The life cycle of a ULT (ARCHITECTURE.md, "The life of a ULT", has the
-   table): every transition is made under the run-queue lock, except
-   ENDED -> FREED by mltp_free (a CAS: the end is final). */
+/* The life of a ULT: every move is the scheduler's (sched/), by the
+   kernel-level thread and under the lock ARCHITECTURE.md's "The life of a
+   ULT" names. */
 enum ult_life {
     ULT_LIVE,       /* created, not ended; nobody joins it */
     ULT_JOINED,     /* live, and a joiner waits (joiner, or a kernel-level
@@ -91,7 +91,7 @@ extern __thread struct ult_cache ult_cache_tls __attribute__((tls_model("initial
 
 /* ult/handle.c: descriptors (NULL: no memory), and their release */
 ult_t *ult_handle_get(struct ult_cache *c);
-void ult_handle_put(struct ult_cache *c, ult_t *u);   /* life becomes FREED */
+void ult_handle_put(struct ult_cache *c, ult_t *u);   /* its life is FREED */
 void ult_cache_free(struct ult_cache *c);             /* a thread's end */
 
 /* Unique ids, taken in blocks by each VP and each other kernel-level

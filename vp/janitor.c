@@ -21,6 +21,7 @@
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "base/once.h"
 #include "vp/valgrind.h"
 #include "vp/vp.h"
 
@@ -34,7 +35,7 @@
    SLOT_FREE or SLOT_TAKEN; written with atomics only. */
 static int *sets;
 #define READY (sets[SETS_MAX])
-static base_spin_t start_lock;  /* making the page and the janitor, once */
+static base_once_t sets_once;   /* making the page and the janitor */
 
 /* The janitor shares the program's memory (CLONE_VM) on a small stack of
    its own. It used to be a copy (fork semantics): then every page the
@@ -159,22 +160,17 @@ static void janitor_start(void)
     }
 }
 
-/* The page of ids and the janitor, once per process. */
-static int sets_ready(void)
+/* The page of ids and the janitor, once per process (a failed mmap: the
+   next set to be made tries again). */
+static int make_sets(void)
 {
-    if (CMM_LOAD_SHARED(sets))
-        return 1;
-    base_spin_lock(&start_lock);
-    if (!sets) {
-        void *p = mmap(NULL, SETS_MAX * sizeof(int), PROT_READ | PROT_WRITE,
-                       MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-        if (p != MAP_FAILED) {
-            base_store_release(&sets, (int *)p);
-            janitor_start();
-        }
-    }
-    base_spin_unlock(&start_lock);
-    return sets != NULL;
+    void *p = mmap(NULL, SETS_MAX * sizeof(int), PROT_READ | PROT_WRITE,
+                   MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED)
+        return -1;
+    base_store_release(&sets, (int *)p);
+    janitor_start();
+    return 0;
 }
 
 /* A new private set of nsems semaphores, or -1 with errno (ARCHITECTURE.md,
@@ -183,7 +179,7 @@ int vp_semset_create(int nsems)
 {
     int i, id;
 
-    if (!sets_ready()) {
+    if (base_once(&sets_once, make_sets) != 0) {
         errno = ENOMEM;
         return -1;
     }
@@ -222,7 +218,7 @@ void vp_semset_forget(void)
     int *s = sets;
 
     sets = NULL;
-    start_lock = 0;
+    base_once_forget(&sets_once);
     if (s)
         munmap(s, SETS_MAX * sizeof(int));
 }
