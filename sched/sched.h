@@ -87,16 +87,7 @@ extern __thread sched_vp_t *sched_self_tls __attribute__((tls_model("initial-exe
 static inline sched_vp_t *sched_current_or_dummy(void)
 {
     sched_vp_t *v;
-#if defined(__x86_64__)
-    __asm__ volatile("movq sched_self_tls@gottpoff(%%rip), %0\n\t"
-                     "movq %%fs:(%0), %0" : "=a"(v));
-#elif defined(__aarch64__)
-    char *tp;
-    __asm__ volatile("adrp %0, :gottprel:sched_self_tls\n\t"
-                     "ldr %0, [%0, #:gottprel_lo12:sched_self_tls]\n\t"
-                     "mrs %1, tpidr_el0\n\t"
-                     "ldr %0, [%1, %0]" : "=&r"(v), "=r"(tp));
-#endif
+    BASE_TLS_READ(sched_self_tls, v, "=a");
     return v;
 }
 

@@ -18,14 +18,9 @@ mltp_vcreate:
         movq    %rcx, 8(%rsp)
         movq    %r8, 16(%rsp)
         movq    %r9, 24(%rsp)
-        movsd   %xmm0, 32(%rsp)
-        movsd   %xmm1, 40(%rsp)
-        movsd   %xmm2, 48(%rsp)
-        movsd   %xmm3, 56(%rsp)
-        movsd   %xmm4, 64(%rsp)
-        movsd   %xmm5, 72(%rsp)
-        movsd   %xmm6, 80(%rsp)
-        movsd   %xmm7, 88(%rsp)
+        .irp    n, 0, 1, 2, 3, 4, 5, 6, 7
+        movsd   %xmm\n, 32 + 8 * \n(%rsp)
+        .endr
         movzbl  %al, %eax
         movq    %rax, 96(%rsp)
         leaq    128(%rsp), %rax         /* caller's stack arguments */

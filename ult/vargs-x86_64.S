@@ -32,14 +32,10 @@ ult_call_vargs:
         movq    %rax, (%rsp,%rdx,8)
         incq    %rdx
         jmp     1b
-2:      movsd   48(%rbx), %xmm0
-        movsd   56(%rbx), %xmm1
-        movsd   64(%rbx), %xmm2
-        movsd   72(%rbx), %xmm3
-        movsd   80(%rbx), %xmm4
-        movsd   88(%rbx), %xmm5
-        movsd   96(%rbx), %xmm6
-        movsd   104(%rbx), %xmm7
+2:
+        .irp    n, 0, 1, 2, 3, 4, 5, 6, 7
+        movsd   48 + 8 * \n(%rbx), %xmm\n
+        .endr
         movq    0(%rbx), %rdi
         movq    8(%rbx), %rsi
         movq    16(%rbx), %rdx

@@ -39,23 +39,15 @@ static void fill(struct ult_vargs *va, const struct ult_vregs *r, long nstack)
    three words. That is the four integers the caller passed in registers
    and the two f takes in r8 and r9, the caller's first two stack words
    (which are in its frame even when it passed fewer). nbytes counts only
-   for the integer words past those six, which f takes on its stack. */
-int ult_vargs_build(struct ult_vargs *va, size_t room, int nbytes,
-                    const struct ult_vregs *r)
+   for the integer words past those six, which f takes on its stack. The
+   words counted against MLTP_VARGS_MAX: the integers. */
+static long stack_words(long words, const struct ult_vregs *r, long *counted)
 {
-    long words, ndouble, nint, nstack;
+    long ndouble = r->nvec < 8 ? (long)r->nvec : 8;
+    long nint = words > ndouble ? words - ndouble : 0;
 
-    if (nbytes < 0)
-        return EINVAL;
-    words = (nbytes + (long)sizeof(qt_word_t) - 1) / (long)sizeof(qt_word_t);
-    ndouble = r->nvec < 8 ? (long)r->nvec : 8;
-    nint = words > ndouble ? words - ndouble : 0;
-    nstack = nint > 6 ? nint - 6 : 0;
-    if (nint > MLTP_VARGS_MAX ||
-        sizeof *va + (size_t)nstack * sizeof va->stack[0] > room)
-        return EINVAL;
-    fill(va, r, nstack);
-    return 0;
+    *counted = nint;
+    return nint > 6 ? nint - 6 : 0;
 }
 #elif defined(__aarch64__)
 _Static_assert(offsetof(struct ult_vregs, fp) == 48 &&
@@ -75,19 +67,26 @@ _Static_assert(offsetof(struct ult_vargs, fp) == 64 &&
    arguments, which are in its frame. So the limit is MLTP_VARGS_MAX
    arguments in all, doubles counted (x86-64: that many integers, and up
    to 8 doubles besides). */
+static long stack_words(long words, const struct ult_vregs *r, long *counted)
+{
+    (void)r;
+    *counted = words;
+    return words > 8 ? words - 8 : 0;
+}
+#endif
+
 int ult_vargs_build(struct ult_vargs *va, size_t room, int nbytes,
                     const struct ult_vregs *r)
 {
-    long words, nstack;
+    long words, counted, nstack;
 
     if (nbytes < 0)
         return EINVAL;
     words = (nbytes + (long)sizeof(qt_word_t) - 1) / (long)sizeof(qt_word_t);
-    nstack = words > 8 ? words - 8 : 0;
-    if (words > MLTP_VARGS_MAX ||
+    nstack = stack_words(words, r, &counted);
+    if (counted > MLTP_VARGS_MAX ||
         sizeof *va + (size_t)nstack * sizeof va->stack[0] > room)
         return EINVAL;
     fill(va, r, nstack);
     return 0;
 }
-#endif

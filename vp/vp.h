@@ -15,6 +15,7 @@
 #include <sys/types.h>
 #include "base/log.h"
 #include "base/spin.h"
+#include "base/tls.h"
 #include "mltp.h"
 
 /* A glibc thread control block borrowed from a pthread that has exited
@@ -86,26 +87,12 @@ extern struct vp_global vpg;
 
 extern __thread vp_t *vp_self_tls __attribute__((tls_model("initial-exec")));
 
-/* The VP this code runs on, or NULL. Read through asm so that the compiler
-   never reuses a thread-pointer-relative address across a switch: a ULT can
-   resume on another VP. On aarch64 that matters more: GCC reads
-   tpidr_el0 into a register and may keep it across calls, where x86-64
-   addresses TLS through %fs at each access. Initial-exec: the variable's
-   offset from the thread pointer comes from the GOT (a static link turns
-   it into a constant). */
+/* The VP this code runs on, or NULL (base/tls.h: read afresh, a ULT can
+   resume on another VP). */
 static inline vp_t *vp_current(void)
 {
     vp_t *v;
-#if defined(__x86_64__)
-    __asm__ volatile("movq vp_self_tls@gottpoff(%%rip), %0\n\t"
-                     "movq %%fs:(%0), %0" : "=r"(v));
-#elif defined(__aarch64__)
-    char *tp;
-    __asm__ volatile("adrp %0, :gottprel:vp_self_tls\n\t"
-                     "ldr %0, [%0, #:gottprel_lo12:vp_self_tls]\n\t"
-                     "mrs %1, tpidr_el0\n\t"
-                     "ldr %0, [%1, %0]" : "=&r"(v), "=r"(tp));
-#endif
+    BASE_TLS_READ(vp_self_tls, v, "=r");
     return v;
 }
 
