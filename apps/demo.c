@@ -39,8 +39,12 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: %s [nvp >= 1] [nult >= 1]\n", argv[0]);
         return 2;
     }
-    seen = calloc(nvp, sizeof *seen);
-    mltp_t **t = calloc(nult, sizeof *t);
+    seen = calloc((size_t)nvp, sizeof *seen);
+    mltp_t **t = calloc((size_t)nult, sizeof *t);
+    if (!seen || !t) {
+        perror("calloc");
+        return 1;
+    }
     mltp_init();
     for (long i = 1; i <= nult; i++) {
         if (!(t[i - 1] = mltp_create(worker, (void *)i))) {

@@ -110,24 +110,9 @@ static int freivalds(const struct mm *m, int rounds)
     return ok;
 }
 
-static void usage(FILE *f, const char *me)
-{
-    fprintf(f, "usage: %s [options]\n"
-               "Multiplies two n x n matrices of doubles on P workers.\n"
-               "  -n, --size N        n (default 1024)\n"
-               "  -B, --block S       tile size (default 64)\n"
-               "  -s, --schedule S    static (default) or dynamic\n"
-               "  -c, --counter C     dynamic schedule's counter: lock (default;\n"
-               "                      the class of --lock under MLTP) or atomic\n"
-               "      --corrupt       for tests: change one element of C after the\n"
-               "                      product, so that verification fails\n", me);
-    par_usage(f);
-}
-
 int main(int argc, char **argv)
 {
     static const struct option longopts[] = {
-        PAR_LONG_OPTIONS,
         { "size", required_argument, NULL, 'n' },
         { "block", required_argument, NULL, 'B' },
         { "schedule", required_argument, NULL, 's' },
@@ -135,50 +120,43 @@ int main(int argc, char **argv)
         { "corrupt", no_argument, NULL, 'C' },
         { NULL, 0, NULL, 0 },
     };
+    /* in the order of enum schedule and enum counter */
+    static const char *const schedules[] = { "static", "dynamic" };
+    static const char *const counters[] = { "lock", "atomic" };
     struct par_config cfg;
     struct mm m = { .n = 1024, .bs = 64 };
     int opt, corrupt = 0;
 
     par_config_default(&cfg);
-    while ((opt = par_getopt(argc, argv, "n:B:s:c:", longopts, &cfg)) >= 0) {
+    while ((opt = par_getopt(argc, argv, "n:B:s:c:", longopts,
+               "Multiplies two n x n matrices of doubles on P workers.\n"
+               "  -n, --size N        n (default 1024)\n"
+               "  -B, --block S       tile size (default 64)\n"
+               "  -s, --schedule S    static (default) or dynamic\n"
+               "  -c, --counter C     dynamic schedule's counter: lock (default;\n"
+               "                      the class of --lock under MLTP) or atomic\n"
+               "      --corrupt       for tests: change one element of C after the\n"
+               "                      product, so that verification fails\n", &cfg)) >= 0) {
         switch (opt) {
-        case 'h':
-            usage(stdout, argv[0]);
-            return 0;
         case 'n':
-        case 'B': {
-            long v = atol(optarg);
-            if (v < 1 || v > 16384) {
-                fprintf(stderr, "-%c %s: a number from 1 to 16384\n", opt, optarg);
-                return 2;
-            }
-            *(opt == 'n' ? &m.n : &m.bs) = v;
-            continue;
-        }
+            m.n = par_arg_number("--size", optarg, 1, 16384);
+            break;
+        case 'B':
+            m.bs = par_arg_number("--block", optarg, 1, 16384);
+            break;
         case 's':
-            if (!strcmp(optarg, "static") || !strcmp(optarg, "dynamic")) {
-                m.schedule = optarg[0] == 's' ? STATIC : DYNAMIC;
-                continue;
-            }
-            fprintf(stderr, "--schedule %s: static or dynamic\n", optarg);
-            return 2;
+            m.schedule = (enum schedule)par_arg_choice("--schedule", "schedule", optarg, schedules,
+                                                       PAR_COUNT(schedules));
+            break;
         case 'c':
-            if (!strcmp(optarg, "lock") || !strcmp(optarg, "atomic")) {
-                m.counter = optarg[0] == 'l' ? BY_LOCK : BY_ATOMIC;
-                continue;
-            }
-            fprintf(stderr, "--counter %s: lock or atomic\n", optarg);
-            return 2;
+            m.counter = (enum counter)par_arg_choice("--counter", "counter", optarg, counters,
+                                                     PAR_COUNT(counters));
+            break;
         case 'C':
             corrupt = 1;
-            continue;
-        default:
-            usage(stderr, argv[0]);
-            return 2;
+            break;
         }
     }
-    if (opt == -2)
-        return 2;
 
     size_t bytes = sizeof(double) * (size_t)m.n * (size_t)m.n;
     m.a = malloc(bytes);

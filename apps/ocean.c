@@ -125,8 +125,8 @@ static double relax(double *u, const double *f, int n, double h2, double l2,
     int w = n + 2;
     double diagonal[5], most = 0;
 
-    for (int k = 0; k < 5; k++)
-        diagonal[k] = 4.0 + k + l2 * h2;
+    for (size_t k = 0; k < PAR_COUNT(diagonal); k++)
+        diagonal[k] = 4.0 + (double)k + l2 * h2;
     for (int i = b->r0; i < b->r1; i++) {
         double *ui = u + (long)i * w;
         const double *fi = f + (long)i * w;
@@ -174,7 +174,7 @@ static double relax_black_edge(double *u, const double *f, int n, double h2, dou
 
     if (b->r0 >= b->r1 || b->c0 >= b->c1)
         return 0;
-    for (int e = 0; e < 4; e++)
+    for (size_t e = 0; e < PAR_COUNT(edge); e++)
         if ((e != 1 || b->r1 - 1 > b->r0) && (e != 3 || b->c1 - 1 > b->c0))
             most = max2(most, relax(u, f, n, h2, l2, 1, &edge[e]));
     return most;
@@ -470,24 +470,9 @@ static uint64_t fnv1a(uint64_t hash, const double *a, size_t count)
     return hash;
 }
 
-static void usage(FILE *f, const char *me)
-{
-    fprintf(f, "usage: %s [options]\n"
-               "A two-layer ocean-basin circulation model, SPLASH-2 Ocean's algorithm, on\n"
-               "P workers.\n"
-               "  -n, --grid M      grid of M x M points, M = 2^k + 2 (default 258)\n"
-               "  -s, --steps S     time steps (default 6)\n"
-               "  -e, --tolerance E the solver's, relative: the largest residual over\n"
-               "                    the largest right side (default 1e-2)\n"
-               "  -C, --corrupt     spoil the result before verifying (tests the check)\n",
-            me);
-    par_usage(f);
-}
-
 int main(int argc, char **argv)
 {
     static const struct option longopts[] = {
-        PAR_LONG_OPTIONS,
         { "grid", required_argument, NULL, 'n' },
         { "steps", required_argument, NULL, 's' },
         { "tolerance", required_argument, NULL, 'e' },
@@ -503,42 +488,38 @@ int main(int argc, char **argv)
     par_config_default(&c);
     o->steps = 6;
     o->tol = 1e-2;
-    while ((opt = par_getopt(argc, argv, "n:s:e:C", longopts, &c)) >= 0) {
+    while ((opt = par_getopt(argc, argv, "n:s:e:C", longopts,
+               "A two-layer ocean-basin circulation model, SPLASH-2 Ocean's algorithm, on\n"
+               "P workers.\n"
+               "  -n, --grid M      grid of M x M points, M = 2^k + 2 (default 258)\n"
+               "  -s, --steps S     time steps (default 6)\n"
+               "  -e, --tolerance E the solver's, relative: the largest residual over\n"
+               "                    the largest right side (default 1e-2)\n"
+               "  -C, --corrupt     spoil the result before verifying (tests the check)\n",
+               &c)) >= 0) {
         switch (opt) {
-        case 'h':
-            usage(stdout, argv[0]);
-            return 0;
         case 'n':
-            m = (int)strtol(optarg, &end, 10);
-            if (*end || m < COARSEST + 2 || m > 16386 || ((m - 2) & (m - 3))) {
-                fprintf(stderr, "--grid %s: 2^k + 2, from %d to 16386\n", optarg, COARSEST + 2);
+            m = (int)par_arg_number("--grid", optarg, COARSEST + 2, 16386);
+            if ((m - 2) & (m - 3)) {
+                fprintf(stderr, "ocean: --grid %s: not 2^k + 2\n", optarg);
                 return 2;
             }
-            continue;
+            break;
         case 's':
-            o->steps = (int)strtol(optarg, &end, 10);
-            if (*end || o->steps < 1 || o->steps > 1000000) {
-                fprintf(stderr, "--steps %s: a number from 1 to 1000000\n", optarg);
-                return 2;
-            }
-            continue;
+            o->steps = (int)par_arg_number("--steps", optarg, 1, 1000000);
+            break;
         case 'e':
             o->tol = strtod(optarg, &end);
             if (*end || !(o->tol > 0 && o->tol < 1)) {
-                fprintf(stderr, "--tolerance %s: a number between 0 and 1\n", optarg);
+                fprintf(stderr, "ocean: --tolerance %s: a number between 0 and 1\n", optarg);
                 return 2;
             }
-            continue;
+            break;
         case 'C':
             corrupt = 1;
-            continue;
-        default:
-            usage(stderr, argv[0]);
-            return 2;
+            break;
         }
     }
-    if (opt == -2)
-        return 2;
     o->n = m - 2;
     o->workers = c.workers;
     grid_of_workers(c.workers, &o->rows, &o->cols);

@@ -34,42 +34,22 @@ static void work(int id, void *arg)
     }
 }
 
-static void usage(FILE *f, const char *me)
-{
-    fprintf(f, "usage: %s [options]\n"
-               "Computes pi by numerical integration on P workers.\n"
-               "  -n, --intervals K  intervals (default 100000000)\n", me);
-    par_usage(f);
-}
-
 int main(int argc, char **argv)
 {
     static const struct option longopts[] = {
-        PAR_LONG_OPTIONS,
         { "intervals", required_argument, NULL, 'n' },
         { NULL, 0, NULL, 0 },
     };
     static struct pi pi_state;
     struct pi *p = &pi_state;
     struct par_config c;
-    int opt;
 
     par_config_default(&c);
     p->intervals = 100000000;
-    while ((opt = par_getopt(argc, argv, "n:", longopts, &c)) >= 0) {
-        if (opt == 'h') {
-            usage(stdout, argv[0]);
-            return 0;
-        }
-        if (opt == 'n' && (p->intervals = atol(optarg)) >= BLOCKS)
-            continue;
-        if (opt == 'n')
-            fprintf(stderr, "--intervals %s: at least %d\n", optarg, BLOCKS);
-        usage(stderr, argv[0]);
-        return 2;
-    }
-    if (opt == -2)
-        return 2;
+    while (par_getopt(argc, argv, "n:", longopts,
+                      "Computes pi by numerical integration on P workers.\n"
+                      "  -n, --intervals K  intervals (default 100000000)\n", &c) == 'n')
+        p->intervals = par_arg_number("--intervals", optarg, BLOCKS, 1000000000000000);
     p->workers = c.workers;
 
     double t0 = par_now();

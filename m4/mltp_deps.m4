@@ -155,45 +155,35 @@ AC_SUBST([BOOST_CONTEXT_LIBS])
 # touch every page on its way down, so that it faults in a ULT's guard
 # instead of jumping over it into the stack below (GCC 8, Clang 11).
 # STACK_CLASH_CFLAGS builds the library with it, and mltp.pc gives it to
-# programs.
+# programs. -Werror: Clang only warns of an option it does not know.
 AC_DEFUN([MLTP_CHECK_STACK_CLASH], [
 AC_REQUIRE([AC_PROG_CC])
-AC_MSG_CHECKING([whether $CC accepts -fstack-clash-protection])
-mltp_save_CFLAGS=$CFLAGS
-CFLAGS="$CFLAGS -fstack-clash-protection -Werror"
-AC_COMPILE_IFELSE([AC_LANG_PROGRAM([[]], [[]])],
-  [STACK_CLASH_CFLAGS=-fstack-clash-protection], [STACK_CLASH_CFLAGS=])
-CFLAGS=$mltp_save_CFLAGS
-AC_MSG_RESULT([${STACK_CLASH_CFLAGS:-no}])
+STACK_CLASH_CFLAGS=
+AX_CHECK_COMPILE_FLAG([-fstack-clash-protection],
+  [STACK_CLASH_CFLAGS=-fstack-clash-protection], [], [-Werror])
 AC_SUBST([STACK_CLASH_CFLAGS])
 ])
 
 # MLTP_CHECK_WARNINGS
 # -------------------
-# The warnings the library is built with, beyond -Wall -Wextra (a list
+# The warnings every target is built with, beyond -Wall -Wextra (a list
 # in the spirit of liburcu's): each one the compiler accepts goes into
-# WARN_CFLAGS. --enable-Werror makes them errors (CI builds that way).
+# WARN_CFLAGS, which AM_CFLAGS and the targets with flags of their own
+# carry. --enable-Werror makes them errors (CI builds that way); nothing
+# else does, so that a user's CFLAGS never break the build.
 AC_DEFUN([MLTP_CHECK_WARNINGS], [
 AC_REQUIRE([AC_PROG_CC])
 AC_ARG_ENABLE([Werror],
-  [AS_HELP_STRING([--enable-Werror], [treat the library's warnings as errors])],
+  [AS_HELP_STRING([--enable-Werror], [treat the warnings of every target as errors])],
   [], [enable_Werror=no])
 WARN_CFLAGS=
-for mltp_w in -Wshadow -Wconversion -Wsign-conversion -Wstrict-prototypes \
+AX_APPEND_COMPILE_FLAGS([-Wshadow -Wconversion -Wsign-conversion -Wstrict-prototypes \
     -Wmissing-prototypes -Wmissing-declarations -Wold-style-definition \
     -Wnested-externs -Wpointer-arith -Wcast-align -Wwrite-strings \
     -Wredundant-decls -Wundef -Wformat=2 -Wjump-misses-init -Wlogical-op \
     -Wnull-dereference -Wduplicated-cond -Wduplicated-branches \
-    -Wvla -Wimplicit-fallthrough; do
-  AC_MSG_CHECKING([whether $CC accepts $mltp_w])
-  mltp_save_CFLAGS=$CFLAGS
-  CFLAGS="$CFLAGS $mltp_w -Werror"
-  AC_COMPILE_IFELSE([AC_LANG_PROGRAM([[]], [[]])],
-    [WARN_CFLAGS="$WARN_CFLAGS $mltp_w"; AC_MSG_RESULT([yes])],
-    [AC_MSG_RESULT([no])])
-  CFLAGS=$mltp_save_CFLAGS
-done
-AS_IF([test "x$enable_Werror" = xyes], [WARN_CFLAGS="$WARN_CFLAGS -Werror"])
+    -Wvla -Wimplicit-fallthrough], [WARN_CFLAGS], [-Werror])
+AS_IF([test "x$enable_Werror" = xyes], [AX_APPEND_FLAG([-Werror], [WARN_CFLAGS])])
 AC_SUBST([WARN_CFLAGS])
 ])
 

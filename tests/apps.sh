@@ -2,18 +2,20 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 # tests/apps.sh - apps/pi, apps/matmul and apps/ocean on every back end: the same
 # checksum whatever the back end, P, N, schedule and lock; a failed
-# verification ends with status 1, a bad argument with status 2, each with
-# a message. $APPS is the apps/ build directory.
+# verification ends with status 1, a bad argument (an unknown back end
+# too) with status 2, a thread that cannot be made with status 1, each
+# with a message. $APPS is the apps/ build directory.
 set -u
 apps=${APPS:?APPS must name the apps/ build directory}
 failed=0
 
 fail() { echo "FAIL: $*"; failed=1; }
 
-# run STATUS CMD...: run with a time limit; sets $out, $err
+# run STATUS CMD...: run with a time limit ($LIMIT s, default 120); sets
+# $out, $err
 run() {
     local want=$1; shift
-    out=$(timeout 120 "$@" 2>/tmp/apps-err.$$); local st=$?
+    out=$(timeout "${LIMIT:-120}" "$@" 2>/tmp/apps-err.$$); local st=$?
     err=$(cat /tmp/apps-err.$$)
     [ "$st" = "$want" ] || fail "$* exited $st, expected $want (stderr: $err)"
 }
@@ -77,6 +79,34 @@ for cmd in "pi -b foo" "pi -p 0" "pi -p x" "pi -v 0" "pi -n 10" "pi extra" "pi -
     run 2 "$apps/"$cmd
     [ -n "$err" ] || fail "$cmd: status 2 but no message"
 done
+
+# an unknown back end: status 2 and one line that says so
+for prog in pi matmul ocean; do
+    run 2 "$apps/$prog" -b openmpi
+    [ "$err" = "$prog: --backend openmpi: unknown back end (mltp, pthreads or openmp)" ] ||
+        fail "$prog -b openmpi: message '$err'"
+done
+
+# A thread that cannot be made ends the run with a message and status 1
+# within 20 s, not a hang (the threads made would wait at a barrier of
+# P). pthread_create fails for want of address space, which binds root
+# as well (RLIMIT_NPROC does not): 64 MiB stacks (pthreads' default is
+# RLIMIT_STACK) in 512 MiB make it fail after a few threads. The same
+# limits run 4 workers: it is the count that fails, not the program.
+limited=(bash -c 'ulimit -s 65536 && ulimit -v 524288 && exec "$@"' limited)
+if timeout 120 "${limited[@]}" "$apps/ocean" -n 34 -s 2 -b pthreads -p 4 >/dev/null 2>&1; then
+    for prog in "ocean -n 34 -s 2" "matmul -n 64 -B 16 -s dynamic" "pi -n 2000000"; do
+        # shellcheck disable=SC2086
+        LIMIT=20 run 1 "${limited[@]}" "$apps/"$prog -b pthreads -p 64
+        case $err in
+        "par_run (pthreads P=64): pthread_create: "*) ;;
+        *) fail "$prog -b pthreads -p 64 in 512 MiB: message '$err'" ;;
+        esac
+    done
+else
+    echo "SKIP: ocean does not run in 512 MiB of address space (a sanitizer build?);" \
+         "failed thread creation not tested"
+fi
 
 for prog in pi matmul ocean; do
     run 0 "$apps/$prog" --help

@@ -12,6 +12,8 @@
 #ifndef ULT_VALGRIND_H
 #define ULT_VALGRIND_H
 
+#include "config.h"
+
 #ifdef MLTP_VALGRIND
 #include <valgrind/valgrind.h>
 #define ult_vg_running() (RUNNING_ON_VALGRIND != 0)

@@ -10,6 +10,8 @@
 #ifndef VP_VALGRIND_H
 #define VP_VALGRIND_H
 
+#include "config.h"
+
 #ifdef MLTP_VALGRIND
 #include <valgrind/memcheck.h>
 #include <valgrind/valgrind.h>

@@ -14,6 +14,9 @@
 #include <stdio.h>
 #include <mltp.h>
 
+/* the element count of an array */
+#define PAR_COUNT(a) (sizeof (a) / sizeof (a)[0])
+
 enum par_backend { PAR_MLTP, PAR_PTHREADS, PAR_OPENMP };
 
 struct par_config {
@@ -43,7 +46,8 @@ typedef struct par_lock {
 } par_lock_t;
 
 /* Run work(id, arg) on c->workers workers, ids 0..P-1, and wait for all.
-   0, or -1 after a message on stderr. */
+   0, or -1 after a message on stderr naming the call that failed; when a
+   worker cannot be made, none runs work. */
 int par_run(const struct par_config *c, void (*work)(int id, void *arg), void *arg);
 
 /* Objects for the run to come (made before par_run, in main). */
@@ -58,27 +62,28 @@ void par_unlock(par_lock_t *l);
 /* ---- the command line every app shares --------------------------------- */
 /* Defaults: MLTP, P = 1, N = $MLTP_VPS or the CPUs we may use, SPIN. */
 void par_config_default(struct par_config *c);
-#define PAR_SHORT_OPTIONS "b:p:v:l:h"
-#define PAR_LONG_OPTIONS                                  \
-    { "backend", required_argument, NULL, 'b' },          \
-    { "workers", required_argument, NULL, 'p' },          \
-    { "vps", required_argument, NULL, 'v' },              \
-    { "lock", required_argument, NULL, 'l' },             \
-    { "help", no_argument, NULL, 'h' }
-/* Takes option opt (from getopt_long) if it is one of the above: 1; 0 if
-   it is not ours; -1 after a message (bad value). */
-int par_option(struct par_config *c, int opt, const char *arg);
-/* getopt_long over the options above and the app's (app_short; longopts
-   holds PAR_LONG_OPTIONS and the app's), taking the above with
-   par_option: the next option that is the app's ('h' and '?' included),
-   -1 at the end, or -2 after a message (a bad value, or an argument that
-   is not an option): the app then exits with status 2. */
+/* getopt_long over the shared options (--backend, --workers, --vps,
+   --lock, --help) and the app's (app_short; app_long ends in a zeroed
+   entry), taking the shared ones itself: the next option that is the
+   app's, or -1 at the end. --help prints the usage (about: the app's
+   lines, after "usage: PROGRAM [options]") and exits 0; an unknown
+   option, a bad value or an argument that is not an option, a message
+   and exit status 2. */
 int par_getopt(int argc, char **argv, const char *app_short,
-               const struct option *longopts, struct par_config *c);
-void par_usage(FILE *f);
+               const struct option *app_long, const char *about,
+               struct par_config *c);
+/* The value of option name (for the message): a whole number in
+   [lo, hi], or the index of arg in names[count] (a `what`: "schedule").
+   Otherwise a message, exit status 2. */
+long par_arg_number(const char *name, const char *arg, long lo, long hi);
+int par_arg_choice(const char *name, const char *what, const char *arg,
+                   const char *const *names, size_t count);
 /* "mltp P=16 N=2", for the result lines */
 const char *par_describe(const struct par_config *c);
 /* Seconds, monotonic. */
 double par_now(void);
+/* A par_config whose back end is none of the above: a message, exit
+   status 2 (what the switches over back ends end in). */
+_Noreturn void par_bad_backend(enum par_backend b);
 
 #endif

@@ -11,6 +11,9 @@ struct worker {
     int id;
 };
 
+/* what failed, for par_run's message */
+static const char *failed_call;
+
 static void *worker_main(void *p)
 {
     struct worker *w = p;
@@ -29,17 +32,48 @@ static int run_mltp(const struct par_config *c, struct worker *w)
     for (; made < c->workers; made++)
         if (!(h[made] = mltp_create(worker_main, &w[made]))) {
             e = errno;
+            failed_call = "mltp_create";
             break;
         }
     if (made == c->workers) {
         errno = 0;
         mltp_start(c->vps);
         e = errno;
+        failed_call = "mltp_start";
     }
     for (int i = 0; i < made; i++)
         mltp_free(h[i]);
     free(h);
     return e;
+}
+
+/* POSIX threads start their work once all P exist: when a create fails,
+   those made return without it, rather than wait at a barrier of P for
+   ever. */
+enum gate_state { WAIT, GO, GIVE_UP };
+static struct {
+    pthread_mutex_t lock;
+    pthread_cond_t changed;
+    enum gate_state state;
+} gate = { PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, WAIT };
+
+static void gate_set(enum gate_state state)
+{
+    pthread_mutex_lock(&gate.lock);
+    gate.state = state;
+    pthread_cond_broadcast(&gate.changed);
+    pthread_mutex_unlock(&gate.lock);
+}
+
+static void *pthreads_main(void *p)
+{
+    enum gate_state state;
+
+    pthread_mutex_lock(&gate.lock);
+    while ((state = gate.state) == WAIT)
+        pthread_cond_wait(&gate.changed, &gate.lock);
+    pthread_mutex_unlock(&gate.lock);
+    return state == GO ? worker_main(p) : NULL;
 }
 
 static int run_pthreads(const struct par_config *c, struct worker *w)
@@ -49,9 +83,13 @@ static int run_pthreads(const struct par_config *c, struct worker *w)
 
     if (!t)
         return ENOMEM;
+    gate_set(WAIT);
     for (; made < c->workers; made++)
-        if ((e = pthread_create(&t[made], NULL, worker_main, &w[made])) != 0)
+        if ((e = pthread_create(&t[made], NULL, pthreads_main, &w[made])) != 0) {
+            failed_call = "pthread_create";
             break;
+        }
+    gate_set(e ? GIVE_UP : GO);
     for (int i = 0; i < made; i++)
         pthread_join(t[i], NULL);
     free(t);
@@ -71,7 +109,21 @@ static int run_openmp(const struct par_config *c, struct worker *w)
         if (got == c->workers)
             worker_main(&w[omp_get_thread_num()]);
     }
+    failed_call = "omp parallel (fewer threads than workers)";
     return got == c->workers ? 0 : EAGAIN;
+}
+
+static int run_on(const struct par_config *c, struct worker *w)
+{
+    switch (c->backend) {
+    case PAR_MLTP:
+        return run_mltp(c, w);
+    case PAR_PTHREADS:
+        return run_pthreads(c, w);
+    case PAR_OPENMP:
+        return run_openmp(c, w);
+    }
+    par_bad_backend(c->backend);
 }
 
 int par_run(const struct par_config *c, void (*work)(int id, void *arg), void *arg)
@@ -79,26 +131,17 @@ int par_run(const struct par_config *c, void (*work)(int id, void *arg), void *a
     struct worker *w = calloc((size_t)c->workers, sizeof *w);
     int e;
 
+    failed_call = "calloc";
     if (!w) {
         fprintf(stderr, "par_run: %s\n", strerror(ENOMEM));
         return -1;
     }
     for (int i = 0; i < c->workers; i++)
         w[i] = (struct worker){ work, arg, i };
-    switch (c->backend) {
-    case PAR_MLTP:
-        e = run_mltp(c, w);
-        break;
-    case PAR_PTHREADS:
-        e = run_pthreads(c, w);
-        break;
-    default:
-        e = run_openmp(c, w);
-        break;
-    }
+    e = run_on(c, w);
     free(w);
     if (e) {
-        fprintf(stderr, "par_run (%s): %s\n", par_describe(c), strerror(e));
+        fprintf(stderr, "par_run (%s): %s: %s\n", par_describe(c), failed_call, strerror(e));
         return -1;
     }
     return 0;

@@ -6,21 +6,23 @@
 
 int par_barrier_init(const struct par_config *c, par_barrier_t *b)
 {
+    int e;
+
     b->backend = c->backend;
     b->count = c->workers;
     switch (c->backend) {
     case PAR_MLTP:
         mltp_barrier_init(&b->u.mltp);
         return 0;
-    case PAR_PTHREADS: {
-        int e = pthread_barrier_init(&b->u.pthreads, NULL, (unsigned)c->workers);
+    case PAR_PTHREADS:
+        e = pthread_barrier_init(&b->u.pthreads, NULL, (unsigned)c->workers);
         if (e)
             fprintf(stderr, "pthread_barrier_init: %s\n", strerror(e));
         return e ? -1 : 0;
-    }
-    default:
+    case PAR_OPENMP:
         return 0;
     }
+    par_bad_backend(c->backend);
 }
 
 void par_barrier_destroy(par_barrier_t *b)
@@ -34,15 +36,16 @@ void par_barrier_wait(par_barrier_t *b)
     switch (b->backend) {
     case PAR_MLTP:
         mltp_barrier(&b->u.mltp, b->count);
-        break;
+        return;
     case PAR_PTHREADS:
         pthread_barrier_wait(&b->u.pthreads);
-        break;
-    default: {
+        return;
+    case PAR_OPENMP: {
 #pragma omp barrier
-        break;
+        return;
     }
     }
+    par_bad_backend(b->backend);
 }
 
 int par_lock_init(const struct par_config *c, par_lock_t *l)
@@ -57,53 +60,32 @@ int par_lock_init(const struct par_config *c, par_lock_t *l)
         return 0;
     case PAR_PTHREADS:
         return pthread_mutex_init(&l->u.pthreads, NULL) ? -1 : 0;
-    default:
+    case PAR_OPENMP:
         omp_init_lock(&l->u.openmp);
         return 0;
     }
+    par_bad_backend(c->backend);
 }
 
-void par_lock_destroy(par_lock_t *l)
-{
-    switch (l->backend) {
-    case PAR_MLTP:
-        mltp_lock_destroy(&l->u.mltp);
-        break;
-    case PAR_PTHREADS:
-        pthread_mutex_destroy(&l->u.pthreads);
-        break;
-    default:
-        omp_destroy_lock(&l->u.openmp);
-        break;
+/* A lock operation: the one call of each back end (results ignored, as
+   the apps' locks are used correctly). */
+#define LOCK_OP(name, mltp_call, pthreads_call, openmp_call) \
+    void name(par_lock_t *l)                                 \
+    {                                                        \
+        switch (l->backend) {                                \
+        case PAR_MLTP:                                       \
+            (void)mltp_call(&l->u.mltp);                     \
+            return;                                          \
+        case PAR_PTHREADS:                                   \
+            (void)pthreads_call(&l->u.pthreads);             \
+            return;                                          \
+        case PAR_OPENMP:                                     \
+            openmp_call(&l->u.openmp);                       \
+            return;                                          \
+        }                                                    \
+        par_bad_backend(l->backend);                         \
     }
-}
 
-void par_lock(par_lock_t *l)
-{
-    switch (l->backend) {
-    case PAR_MLTP:
-        mltp_lock(&l->u.mltp);
-        break;
-    case PAR_PTHREADS:
-        pthread_mutex_lock(&l->u.pthreads);
-        break;
-    default:
-        omp_set_lock(&l->u.openmp);
-        break;
-    }
-}
-
-void par_unlock(par_lock_t *l)
-{
-    switch (l->backend) {
-    case PAR_MLTP:
-        mltp_unlock(&l->u.mltp);
-        break;
-    case PAR_PTHREADS:
-        pthread_mutex_unlock(&l->u.pthreads);
-        break;
-    default:
-        omp_unset_lock(&l->u.openmp);
-        break;
-    }
-}
+LOCK_OP(par_lock_destroy, mltp_lock_destroy, pthread_mutex_destroy, omp_destroy_lock)
+LOCK_OP(par_lock, mltp_lock, pthread_mutex_lock, omp_set_lock)
+LOCK_OP(par_unlock, mltp_unlock, pthread_mutex_unlock, omp_unset_lock)
