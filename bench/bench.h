@@ -104,6 +104,17 @@ static inline long bench_warm(long n)
     return w < 16 ? 16 : w;
 }
 
+/* `warm` untimed runs of `op`, then `n` timed ones, stamped in `times`. */
+#define BENCH_TIMED(times, warm, n, op)                 \
+    do {                                                \
+        for (long bench_i = 0; bench_i < (warm); bench_i++) \
+            op;                                         \
+        (times).t0 = bench_now();                       \
+        for (long bench_i = 0; bench_i < (n); bench_i++)    \
+            op;                                         \
+        (times).t1 = bench_now();                       \
+    } while (0)
+
 /* work(id, arg) on `workers` workers of back end b (MLTP: on nvp VPs).
    0, or -1 with r->err set. */
 int bench_par(struct bench_run *r, enum par_backend b, int workers, int nvp,

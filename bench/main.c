@@ -530,7 +530,7 @@ static int write_csv(const char *path)
         double v[] = { o->med, o->p10, o->p90, o->min, o->max,
                        is_ns(row) ? o->med / base_ns : NAN,
                        o->cnt[BC_CYC], o->cnt[BC_INS], o->cnt[BC_TASK], o->cnt[BC_CSW] };
-        char tg[120];
+        char tg[120], st[400];
         double lim = NAN;
         int m = -1;
 
@@ -553,8 +553,9 @@ static int write_csv(const char *path)
             csv_text(f, row->plot[p].series);
             csv_num(f, row->plot[p].plot ? row->plot[p].x : NAN);
         }
-        fprintf(f, ",%s", row->na ? "n/a: " : o->failed ? "failed: " : "ok");
-        csv_text(f, row->na ? row->na : o->failed ? o->err : "");
+        snprintf(st, sizeof st, "%s%s", row->na ? "n/a: " : o->failed ? "failed: " : "ok",
+                 row->na ? row->na : o->failed ? o->err : "");
+        csv_text(f, st);
         fputc('\n', f);
     }
     if (fclose(f) != 0) {

@@ -62,15 +62,18 @@ static void *store_sp(void *old_sp, void *where, void *unused)
     return NULL;
 }
 
-static void ult_peer(void *arg, void *helper_result) __attribute__((noreturn));
-static void ult_peer(void *arg, void *helper_result)
-{
-    (void)arg;
-    (void)helper_result;
-    bench_fp_clean();
-    for (;;)
-        ult_switch(main_sp, &peer_sp, NULL, store_sp);
-}
+/* The other side of a ping-pong: switches back with `call` for ever. */
+#define PEER(name, call)                                                     \
+    static void name(void *arg, void *helper_result) __attribute__((noreturn)); \
+    static void name(void *arg, void *helper_result)                         \
+    {                                                                        \
+        (void)arg;                                                           \
+        (void)helper_result;                                                 \
+        bench_fp_clean();                                                    \
+        for (;;)                                                             \
+            call;                                                            \
+    }
+PEER(ult_peer, ult_switch(main_sp, &peer_sp, NULL, store_sp))
 
 static void ult_pingpong(long n)
 {
@@ -93,15 +96,7 @@ static void *peer_desc[ULT_SP_OFFSET / sizeof(void *) + 1];
 static unsigned int yield_lock;
 #define DESC_SP(d) ((d)[ULT_SP_OFFSET / sizeof(void *)])
 
-static void yield_peer(void *arg, void *helper_result) __attribute__((noreturn));
-static void yield_peer(void *arg, void *helper_result)
-{
-    (void)arg;
-    (void)helper_result;
-    bench_fp_clean();
-    for (;;)
-        ult_switch_yield(peer_desc, DESC_SP(main_desc), &yield_lock);
-}
+PEER(yield_peer, ult_switch_yield(peer_desc, DESC_SP(main_desc), &yield_lock))
 
 static void yield_pingpong(long n)
 {
@@ -286,12 +281,7 @@ static void k_sched_yield(const struct bench_row *row, long n, struct bench_run 
             __atomic_fetch_add(&s->ready, 1, __ATOMIC_SEQ_CST);
             while (__atomic_load_n(&s->ready, __ATOMIC_SEQ_CST) < 2)
                 sched_yield();
-            for (long k = 0; k < s->warm; k++)
-                sched_yield();
-            s->t[i].t0 = bench_now();
-            for (long k = 0; k < s->n; k++)
-                sched_yield();
-            s->t[i].t1 = bench_now();
+            BENCH_TIMED(s->t[i], s->warm, s->n, sched_yield());
             _exit(0);
         }
         if (pid[i] < 0)

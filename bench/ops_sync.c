@@ -41,16 +41,7 @@ static void lock_ult(int id, void *p)
     struct lk *k = p;
 
     bench_fp_clean();
-    for (long i = 0; i < k->warm; i++) {
-        mltp_lock(&k->l);
-        mltp_unlock(&k->l);
-    }
-    k->t[id].t0 = bench_now();
-    for (long i = 0; i < k->n; i++) {
-        mltp_lock(&k->l);
-        mltp_unlock(&k->l);
-    }
-    k->t[id].t1 = bench_now();
+    BENCH_TIMED(k->t[id], k->warm, k->n, (mltp_lock(&k->l), mltp_unlock(&k->l)));
 }
 
 /* arg[0] lock class */
@@ -170,12 +161,7 @@ static void barrier_work(int id, void *p)
     struct bar *b = p;
 
     bench_fp_clean();
-    for (long i = 0; i < b->warm; i++)
-        par_barrier_wait(&b->b);
-    b->t[id].t0 = bench_now();
-    for (long i = 0; i < b->n; i++)
-        par_barrier_wait(&b->b);
-    b->t[id].t1 = bench_now();
+    BENCH_TIMED(b->t[id], b->warm, b->n, par_barrier_wait(&b->b));
 }
 
 /* arg[0] parties, arg[1] back end; row->nvp VPs (MLTP) */

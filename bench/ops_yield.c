@@ -16,23 +16,12 @@ struct yrun {
 static void yield_ult(int id, void *p)
 {
     struct yrun *y = p;
-    long i;
 
     bench_fp_clean();
-    if (y->to_first) {
-        for (i = 0; i < y->warm; i++)
-            mltp_yield_to_first();
-        y->t[id].t0 = bench_now();
-        for (i = 0; i < y->n; i++)
-            mltp_yield_to_first();
-    } else {
-        for (i = 0; i < y->warm; i++)
-            mltp_yield();
-        y->t[id].t0 = bench_now();
-        for (i = 0; i < y->n; i++)
-            mltp_yield();
-    }
-    y->t[id].t1 = bench_now();
+    if (y->to_first)
+        BENCH_TIMED(y->t[id], y->warm, y->n, mltp_yield_to_first());
+    else
+        BENCH_TIMED(y->t[id], y->warm, y->n, mltp_yield());
     if (y->mark)
         bench_callgrind_mark();
 }
