@@ -419,24 +419,25 @@ static const struct target *target_of(int i)
     return NULL;
 }
 
-/* Row i against its target: 1 met, 0 missed, -1 unknown (a row failed or
-   did not run); *lim the limit of this run in the row's unit. */
+/* Row i against its target: 1 met, 0 missed, -1 unknown (the row failed,
+   or met the parts that are known while another is not: a row that did
+   not run); *lim the limit of this run, of the known parts, in the row's
+   unit. */
 static int target_met(int i, double *lim)
 {
     const struct target *t = target_of(i);
     const struct result *o = &res[i];
     double l = t->max > 0 ? t->max : INFINITY;
+    int k = t->than ? find_row(rows[i].op, t->than) : -1, unknown = 0;
 
-    if (t->ratio > 0)
-        l = fmin(l, t->ratio * base_ns);    /* NaN without the base: unknown */
-    if (t->than) {
-        int k = find_row(rows[i].op, t->than);
-        l = k < 0 || !res[k].done || res[k].failed || rows[k].na ? NAN : fmin(l, res[k].med);
-    }
+    if (t->ratio > 0 && !(unknown |= isnan(base_ns)))
+        l = fmin(l, t->ratio * base_ns);
+    if (t->than && !(unknown |= k < 0 || !res[k].done || res[k].failed || rows[k].na))
+        l = fmin(l, res[k].med);
     *lim = l;
-    if (!o->done || o->failed || isnan(o->med) || isnan(l))
+    if (!o->done || o->failed || isnan(o->med))
         return -1;
-    return o->med <= l;
+    return o->med > l ? 0 : unknown ? -1 : 1;
 }
 
 /* "<=60 met", "<=100, r<=6.0 MISSED", "<=4, <=Boost.Context jump_fcontext met" */

@@ -374,63 +374,53 @@ static void k_memory_blocked(const struct bench_row *row, long n, struct bench_r
 
 /* ---- registration ---------------------------------------------------------- */
 
-/* A batch row: on 1 VP each repetition times one batch (fixed_iters 1); on
-   2 VPs batches follow each other in one start for a calibrated run (one
-   batch alone there varies 2-4x). Cold rows: each batch in a new process. */
-static void batch(const char *op, const char *variant, bench_fn *fn, long size, int cold,
-                  int join, int how, int nvp, int plot, const char *note)
-{
-    bench_add(&(struct bench_row){
-        .op = op, .variant = variant, .fn = fn, .arg = { size, cold, join, how }, .nvp = nvp,
-        .cpus = nvp == 1, .fixed_iters = nvp == 1, .fresh = cold, .warmup = cold ? -1 : 0,
-        .reps = nvp > 1 ? 0 : size > 1000 ? (bench_full ? 5 : 3) : bench_full ? 101 : 51,
-        .note = note, .plot = { { plot ? "vps" : NULL, "create+run+finish 1000 warm", nvp } } });
-}
-
 void ops_create_register(void)
 {
-    const char *crf = "create+run+finish", *cj = "create+join";
+    /* A batch row's parameters are read from its name, so that the two
+       cannot disagree: the batch size, "from main", "cold", "free()",
+       "2 VPs"; "plot": a point on the VPs plot. */
+    static const char *const b[][3] = {
+        { "create+run+finish", "1000 in a ULT / 1 VP warm, mltp_free", "plot" },
+        { "create+run+finish", "1000 in a ULT / 1 VP warm, free()" },
+        { "create+run+finish", "1000 in a ULT / 1 VP cold" },
+        { "create+run+finish", "1000 in a ULT / 2 VPs warm", "plot" },
+        { "create+run+finish", "1000 from main / 1 VP warm, mltp_free" },
+        { "create+run+finish", "1000 from main / 1 VP warm, free()" },
+        { "create+run+finish", "1000 from main / 1 VP cold" },
+        { "create+run+finish", "100000 in a ULT / 1 VP warm" },
+        { "create+run+finish", "100000 in a ULT / 1 VP cold" },
+        { "create+run+finish", "100000 from main / 1 VP warm" },
+        { "create+run+finish", "100000 from main / 1 VP cold" },
+        { "create+join", "1000 in a ULT / 1 VP" },
+        { "create+join", "1000 in a ULT / 1 VP, free()" },
+        { "create+join", "1000 in a ULT / 2 VPs" },
+    };
 
     for (int v = 1; v <= 2; v++)
         bench_add(&(struct bench_row){
             .op = "mltp_start, 1 empty ULT", .variant = v == 1 ? "MLTP 1 VP" : "MLTP 2 VPs",
-            .fn = k_start, .arg = { PAR_MLTP }, .nvp = v, .cpus = v == 1,
-            .note = v > 1 ? NULL : "start and end of the VPs: part of every 'from main' batch" });
+            .fn = k_start, .arg = { PAR_MLTP }, .nvp = v, .cpus = v == 1 });
     for (int v = 1; v <= 2; v++)
         bench_add(&(struct bench_row){
-            .op = "kernel: thread create+join", .variant = v == 1 ? "pthread / 1 CPU"
-                                                                   : "pthread / 2 CPUs",
-            .fn = k_start, .arg = { PAR_PTHREADS }, .cpus = v == 1, .fresh = 1 });
-    batch(crf, "1000 in a ULT / 1 VP warm, mltp_free", k_batch_ult, 1000, 0, 0, BY_MLTP_FREE, 1,
-          1, "a ULT creates the batch, yields until all have ended, then mltp_free()s the "
-             "handles (rows without ', free()' all release with mltp_free); no join");
-    batch(crf, "1000 in a ULT / 1 VP warm, free()", k_batch_ult, 1000, 0, 0, BY_FREE, 1, 0,
-          "the same, the handles released with free() as legacy programs do");
-    batch(crf, "1000 in a ULT / 1 VP cold", k_batch_ult, 1000, 1, 0, BY_MLTP_FREE, 1, 0,
-          "cold: each batch in a new process (nothing cached), after one start of the VPs");
-    batch(crf, "1000 in a ULT / 2 VPs warm", k_batch_ult, 1000, 0, 0, BY_MLTP_FREE, 2, 1,
-          "batches of 1000 back to back in one start, as many as fill a repetition");
-    batch(crf, "1000 from main / 1 VP warm, mltp_free", k_batch_main, 1000, 0, 0, BY_MLTP_FREE,
-          1, 0, "create the batch in main, then mltp_start(1), then mltp_free() the handles: "
-                "VP start and end included");
-    batch(crf, "1000 from main / 1 VP warm, free()", k_batch_main, 1000, 0, 0, BY_FREE, 1, 0,
-          NULL);
-    batch(crf, "1000 from main / 1 VP cold", k_batch_main, 1000, 1, 0, BY_MLTP_FREE, 1, 0, NULL);
-    batch(crf, "100000 in a ULT / 1 VP warm", k_batch_ult, 100000, 0, 0, BY_MLTP_FREE, 1, 0,
-          NULL);
-    batch(crf, "100000 in a ULT / 1 VP cold", k_batch_ult, 100000, 1, 0, BY_MLTP_FREE, 1, 0,
-          NULL);
-    batch(crf, "100000 from main / 1 VP warm", k_batch_main, 100000, 0, 0, BY_MLTP_FREE, 1, 0,
-          NULL);
-    batch(crf, "100000 from main / 1 VP cold", k_batch_main, 100000, 1, 0, BY_MLTP_FREE, 1, 0,
-          NULL);
-    batch(cj, "1000 in a ULT / 1 VP", k_batch_ult, 1000, 0, 1, BY_MLTP_FREE, 1, 0,
-          "a ULT creates 1000, then mltp_join()s and mltp_free()s each");
-    batch(cj, "1000 in a ULT / 1 VP, free()", k_batch_ult, 1000, 0, 1, BY_FREE, 1, 0,
-          "the same, each handle released with free()");
-    batch(cj, "1000 in a ULT / 2 VPs", k_batch_ult, 1000, 0, 1, BY_MLTP_FREE, 2, 0,
-          "the same across 2 VPs (the other VP steals and runs children): the bar is 2x the "
-          "floor, a ULT's descriptor moving to the other CPU and back");
+            .op = "kernel: thread create+join",
+            .variant = v == 1 ? "pthread / 1 CPU" : "pthread / 2 CPUs", .fn = k_start,
+            .arg = { PAR_PTHREADS }, .cpus = v == 1, .fresh = 1 });
+    /* On 1 VP each repetition times one batch; on 2 VPs batches follow each
+       other in one start for a calibrated run (one batch alone there varies
+       2-4x). Cold: each batch in a new process. */
+    for (size_t i = 0; i < sizeof b / sizeof b[0]; i++) {
+        const char *v = b[i][1];
+        long size = atol(v);
+        int cold = strstr(v, "cold") != NULL, nvp = strstr(v, "2 VPs") ? 2 : 1;
+        bench_add(&(struct bench_row){
+            .op = b[i][0], .variant = v, .fn = strstr(v, "from main") ? k_batch_main : k_batch_ult,
+            .arg = { size, cold, !strcmp(b[i][0], "create+join"),
+                     strstr(v, "free()") ? BY_FREE : BY_MLTP_FREE },
+            .nvp = nvp, .cpus = nvp == 1, .fixed_iters = nvp == 1, .fresh = cold,
+            .warmup = cold ? -1 : 0,
+            .reps = nvp > 1 ? 0 : size > 1000 ? (bench_full ? 5 : 3) : bench_full ? 101 : 51,
+            .plot = { { b[i][2] ? "vps" : NULL, "create+run+finish 1000 warm", nvp } } });
+    }
 }
 
 /* Last in the table. Each run in a new process, with nothing cached. */
@@ -438,12 +428,9 @@ void ops_memory_register(void)
 {
     bench_add(&(struct bench_row){
         .op = "memory per idle ULT", .variant = "MLTP ready not started", .fn = k_memory_ready,
-        .fixed_iters = 10000, .reps = 3, .warmup = -1, .fresh = 1, .unit = "B",
-        .note = "created in main, never run: a stack is only taken at the first run" });
+        .fixed_iters = 10000, .reps = 3, .warmup = -1, .fresh = 1, .unit = "B" });
     bench_add(&(struct bench_row){
         .op = "memory per idle ULT", .variant = "MLTP blocked after running",
         .fn = k_memory_blocked, .nvp = 1, .cpus = 1, .fixed_iters = 10000, .reps = 3,
-        .warmup = -1, .fresh = 1, .unit = "B",
-        .note = "a ULT creates them; each runs, then waits in mltp_cond_wait_lock; "
-                "measured by their creator once all are blocked" });
+        .warmup = -1, .fresh = 1, .unit = "B" });
 }
