@@ -36,13 +36,15 @@ struct lk {
     struct bench_times t[];
 };
 
-static void lock_ult(int id, void *p)
-{
-    struct lk *k = p;
-
-    bench_fp_clean();
-    BENCH_TIMED(k->t[id], k->warm, k->n, (mltp_lock(&k->l), mltp_unlock(&k->l)));
-}
+/* A worker timing op on its state (type: n, warm, t[]). */
+#define WORKER(name, type, op)                      \
+    static void name(int id, void *p)               \
+    {                                               \
+        type *s = p;                                \
+        bench_fp_clean();                           \
+        BENCH_TIMED(s->t[id], s->warm, s->n, op);   \
+    }
+WORKER(lock_ult, struct lk, (mltp_lock(&s->l), mltp_unlock(&s->l)))
 
 /* arg[0] lock class */
 static void k_lock(const struct bench_row *row, long n, struct bench_run *r)
@@ -156,13 +158,7 @@ struct bar {
     struct bench_times t[];
 };
 
-static void barrier_work(int id, void *p)
-{
-    struct bar *b = p;
-
-    bench_fp_clean();
-    BENCH_TIMED(b->t[id], b->warm, b->n, par_barrier_wait(&b->b));
-}
+WORKER(barrier_work, struct bar, par_barrier_wait(&s->b))
 
 /* arg[0] parties, arg[1] back end; row->nvp VPs (MLTP) */
 static void k_barrier(const struct bench_row *row, long n, struct bench_run *r)

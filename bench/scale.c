@@ -263,19 +263,22 @@ static void k_spread(void)
 
 /* ---- yield --------------------------------------------------------- */
 
-static void *yield_fn(void *p)
-{
-    long k = (long)p, n = job.n, i;
-
-    gate_pass();
-    for (i = 0; i < n; i++) {
-        if ((i & 0xff) == 1 && past_deadline())
-            break;
-        mltp_yield();
+/* The worker of the yield and lock rows: op N times after the start gate,
+   looking at the clock every 256. */
+#define WORKER(name, op)                                     \
+    static void *name(void *p)                               \
+    {                                                        \
+        long k = (long)p, n = job.n, i;                      \
+        gate_pass();                                         \
+        for (i = 0; i < n; i++) {                            \
+            if ((i & 0xff) == 1 && past_deadline())          \
+                break;                                       \
+            op;                                              \
+        }                                                    \
+        done[k] = i;                                         \
+        return NULL;                                         \
     }
-    done[k] = i;
-    return NULL;
-}
+WORKER(yield_fn, mltp_yield())
 
 /* 2*nvp workers running f after the start gate; the elapsed time. */
 static void run_workers(mltp_userf_t *f)
@@ -396,21 +399,7 @@ static struct {
     volatile long ctr;
 } __attribute__((aligned(64))) cl;
 
-static void *contend_fn(void *p)
-{
-    long k = (long)p, n = job.n, i;
-
-    gate_pass();
-    for (i = 0; i < n; i++) {
-        if ((i & 0xff) == 1 && past_deadline())
-            break;
-        mltp_lock(&cl.l);
-        cl.ctr++;
-        mltp_unlock(&cl.l);
-    }
-    done[k] = i;
-    return NULL;
-}
+WORKER(contend_fn, (mltp_lock(&cl.l), cl.ctr++, mltp_unlock(&cl.l)))
 
 static void contend(int lock_class)
 {
@@ -450,18 +439,18 @@ static const struct row {
 } rows[] = {
     { "create", "create+join (1 driver)", "ns per ULT", "about 1 (the others steal children)",
       k_create, BATCH },
-    { "spread", "create+join (nvp drivers)", "ns per ULT over all drivers", "1/min(nvp; C)",
+    { "spread", "create+join (nvp drivers)", "ns per ULT over all drivers", "1/min(nvp, C)",
       k_spread, BATCH },
     { "yield", "yield (2*nvp ULTs)", "ns per yield per VP",
-      "1 up to C VPs; then nvp/C", k_yield, 100 },
+      "1 up to C VPs, then nvp/C", k_yield, 100 },
     { "cond", "cond ping-pong (nvp pairs)", "ns per round trip per pair",
-      "1 up to C VPs; then nvp/C", k_cond, 100 },
+      "1 up to C VPs, then nvp/C", k_cond, 100 },
     { "barrier", "barrier (2*nvp parties)", "ns per episode", "grows with the 2*nvp parties",
       k_barrier, 100 },
     { "spin", "SPIN lock (2*nvp ULTs)", "ns per acquisition",
-      "above 1 from 2 VPs (1 VP: no contention); then flat", k_spin, 100 },
+      "above 1 from 2 VPs (1 VP: no contention), then flat", k_spin, 100 },
     { "mutex", "MUTEX lock (2*nvp ULTs)", "ns per acquisition",
-      "above 1 from 2 VPs (1 VP: no contention); then flat", k_mutex, 100 },
+      "above 1 from 2 VPs (1 VP: no contention), then flat", k_mutex, 100 },
 };
 #define NROWS ((int)(sizeof rows / sizeof rows[0]))
 
