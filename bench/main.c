@@ -600,7 +600,7 @@ static void print_notes(void)
         printf("  %s / %s: %s%s%s\n", row->op, row->variant, row->note ? row->note : "",
                row->note && info[0] ? ". " : "", info);
     }
-    printf("\nTargets, this run (ratios to the _setjmp/_longjmp switch, %.2f ns):\n", base_ns);
+    printf("\nTargets, this run (medians and limits in the row's unit):\n");
     for (int i = 0; i < nrows; i++) {
         char m[32], tg[120];
         double lim;
