@@ -4,8 +4,9 @@
  * A row is one measured operation in one variant (MLTP or a baseline). Its
  * kernel runs the operation `iters` times and reports the elapsed time of
  * the timed loop; the driver calibrates iters, repeats the run and keeps
- * the median and the spread (bench/main.c). Kernels live in bench/ops_*.c,
- * one family per file, and register their rows at start-up. */
+ * the median and the spread (bench/main.c). Kernels live in bench/ops_*.c
+ * and register their rows at start-up. Threads and ULTs run through the
+ * apps' back ends (apps/par/par.h), so one kernel serves MLTP and pthreads. */
 #ifndef BENCH_BENCH_H
 #define BENCH_BENCH_H
 
@@ -14,34 +15,29 @@
 #include <xmmintrin.h>
 #endif
 #include "mltp.h"
+#include "apps/par/par.h"
 
-/* ---- timing --------------------------------------------------------- */
-
-struct bench_stamp {
-    double ns;      /* CLOCK_MONOTONIC */
-    double cyc;     /* the cycle timer: PAPI_get_real_cyc (TSC) */
-};
-
-void bench_stamp(struct bench_stamp *s);
+/* CLOCK_MONOTONIC, ns */
+double bench_now(void);
 
 /* One run of a kernel. */
 struct bench_run {
     double ns;          /* elapsed time of the timed part */
-    double cyc;         /* the same in timer cycles */
     double ops;         /* operations the per-op figures divide by */
     double total_ops;   /* operations of the whole run, warm-up included:
-                           the counters (which cover the whole run)
-                           divide by this */
+                           the counters cover the whole run */
     double value;       /* rows measured in other units (bytes) */
     char err[200];      /* non-empty: the run failed; the reason */
     char info[300];     /* printed under the table (last repetition's) */
 };
 
-/* The earliest t0 to the latest t1 of n participants. */
-void bench_span(struct bench_run *r, const struct bench_stamp *t0, size_t t0_stride,
-                const struct bench_stamp *t1, size_t t1_stride, int n);
+/* A worker's timed loop; a line of its own, written while others run. */
+struct bench_times {
+    double t0, t1;
+} __attribute__((aligned(64)));
 
-/* ---- rows ----------------------------------------------------------- */
+/* r->ns: the earliest t0 to the latest t1 of n workers. */
+void bench_span(struct bench_run *r, const struct bench_times *t, int n);
 
 struct bench_row;
 typedef void bench_fn(const struct bench_row *row, long iters, struct bench_run *r);
@@ -57,14 +53,7 @@ struct bench_row {
     int nvp;                /* VPs (or threads' CPUs) of the row, 0 if none */
     long fixed_iters;       /* > 0: no calibration, exactly this many */
     int reps;               /* > 0: this many repetitions (else the mode's) */
-    int warmup;             /* 0: one discarded run before the repetitions;
-                               -1: none (the kernel warms itself) */
-    double target;          /* issue 3's bar for this row (ns, or B), 0 if none */
-    double target_ratio;    /* issue 8: the median at most this many
-                               _setjmp/_longjmp switches of the run, 0 if none */
-    const char *target_row; /* issue 8: the median at most that of the row
-                               with this variant, registered before this
-                               one (it runs too under --only), NULL if none */
+    int warmup;             /* 0: one discarded run first; -1: none */
     const char *unit;       /* "ns" (default) or "B" */
     const char *na;         /* not applicable: why (row only printed) */
     const char *note;       /* printed under the table */
@@ -73,15 +62,13 @@ struct bench_row {
         const char *series; /* its line */
         double x;           /* its scaling value */
     } plot[BENCH_PLOTS];
-    int full_only;          /* only in bench-full */
     int fresh;              /* each run in a new process (cold caches) */
 };
 
-/* Add a row (copied). Kernels' files call this from their register
-   function, in the order the table shows them. */
+/* Add a row (copied), in table order. */
 void bench_add(const struct bench_row *row);
 
-/* The mode: 0 quick, 1 full. Kernels size fixed batches with it. */
+/* The mode: 0 quick, 1 full. */
 extern int bench_full;
 
 void ops_switch_register(void);
@@ -107,8 +94,7 @@ static inline void bench_fp_clean(void)
 #endif
 }
 
-/* Pin the process to one CPU (1) or give it back every CPU (0). Threads,
-   VPs and children made afterwards inherit it. */
+/* Pin the process to one CPU (1) or give it back every CPU (0). */
 void bench_pin(int cpus);
 
 /* Warm-up iterations for a timed loop of n. */
@@ -118,16 +104,24 @@ static inline long bench_warm(long n)
     return w < 16 ? 16 : w;
 }
 
-/* Create nth ULTs running f(base + i * size), run them on nvp VPs, free
-   the handles. Returns 0, or -1 with r->err set. */
-int bench_mltp_run(int nth, int nvp, void *(*f)(void *), void *base, size_t size,
-                   struct bench_run *r);
+/* `warm` untimed runs of `op`, then `n` timed ones, stamped in `times`. */
+#define BENCH_TIMED(times, warm, n, op)                 \
+    do {                                                \
+        for (long bench_i = 0; bench_i < (warm); bench_i++) \
+            op;                                         \
+        (times).t0 = bench_now();                       \
+        for (long bench_i = 0; bench_i < (n); bench_i++)    \
+            op;                                         \
+        (times).t1 = bench_now();                       \
+    } while (0)
 
-/* Set r->err (printf-style). */
-void bench_fail(struct bench_run *r, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+/* work(id, arg) on `workers` workers of back end b (MLTP: on nvp VPs).
+   0, or -1 with r->err set. */
+int bench_par(struct bench_run *r, enum par_backend b, int workers, int nvp,
+              void (*work)(int id, void *arg), void *arg);
 
-/* Spin politely. */
+void bench_fail(struct bench_run *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 static inline void bench_relax(void)
 {
 #if defined(__x86_64__)
@@ -140,30 +134,25 @@ static inline void bench_relax(void)
 /* 64-byte aligned allocation, zeroed; exits on failure. */
 void *bench_zalloc(size_t n);
 
-/* The callgrind modes (bench/callgrind.sh): run `what` n times, untimed. */
-int bench_callgrind(const char *what, long n);
-/* Called once by every callgrind mode when its loop is done: callgrind.sh
-   has callgrind dump its counts when this returns (--dump-after), because
-   a program that ran VPs may end before callgrind writes its final dump. */
+/* The callgrind modes (bench/callgrind.sh) run an operation n times,
+   untimed, then call bench_callgrind_mark(), where callgrind dumps its
+   counts (--dump-after): a program that ran VPs may end before its final
+   dump. */
 void bench_callgrind_mark(void);
 int ops_switch_callgrind(const char *what, long n);
 int ops_yield_callgrind(long n);
 
-/* ---- counters (bench/papi.c) ---------------------------------------- */
+/* ---- counters (bench/counters.c) ------------------------------------- */
 
 enum { BC_CYC, BC_INS, BC_TASK, BC_CSW, BC_N };
 
 void bench_counters_init(void);
 /* Counting covers this process and every thread and process it creates
-   until the stop (VPs included; a child's counts arrive when it ends). */
+   until the stop (VPs included). */
 void bench_counters_start(void);
 /* Totals since the start; a column without a source is NaN. */
 void bench_counters_stop(double v[BC_N]);
-/* Whether a column has a source, and its description. */
 int bench_counter_have(int c);
 const char *bench_counter_source(int c);
-/* PAPI_get_real_cyc, or the TSC without PAPI. */
-double bench_cycles(void);
-const char *bench_cycles_source(void);
 
 #endif

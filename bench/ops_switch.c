@@ -1,29 +1,25 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* bench/ops_switch.c - the machine context switch alone: ping-pong between
  * the main context and one other, one direction reported (a loop iteration
- * is two switches).
- *   MLTP ult_switch      ult/switch-*.S with a helper that only
- *                        stores the old stack pointer (what every MLTP
- *                        switch does at least)
- *   MLTP ult_switch_yield  the switch of yields and blocks, helper inline
- *   _setjmp/_longjmp     the second stack is bootstrapped once with
- *                        makecontext, then the jmp functions ping-pong
- *   sigsetjmp/siglongjmp the same, saving and restoring the signal mask
- *                        (two sigprocmask system calls per switch)
- *   swapcontext          glibc ucontext (also a sigprocmask per switch)
- *   Boost.Context        jump_fcontext of libboost_context (the fcontext
- *                        layer under boost::context; it saves and loads
- *                        MXCSR and the x87 control word on every switch),
- *                        called through the shared library's PLT as a
- *                        program would; only if configure found it */
-#if HAVE_CONFIG_H
+ * is two switches): MLTP's ult_switch (with a helper that only stores the
+ * old stack pointer, what every MLTP switch does at least) and
+ * ult_switch_yield (the switch of yields and blocks), _setjmp/_longjmp and
+ * sigsetjmp/siglongjmp (the second stack bootstrapped once with
+ * makecontext), glibc swapcontext, and Boost.Context's jump_fcontext
+ * (through libboost_context's PLT, as a program would call it; only if
+ * configure found it). Last, what a kernel switch costs: two processes
+ * alternating with sched_yield on one CPU. */
 #include "config.h"
-#endif
+#include <errno.h>
+#include <sched.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
 #include <ucontext.h>
+#include <unistd.h>
 #include "bench/bench.h"
 #include "ult/context.h"
 
@@ -42,20 +38,18 @@ static char *stack_top(void)
    2n switches. */
 static void time_pingpong(void (*pingpong)(long), long n, struct bench_run *r)
 {
-    struct bench_stamp t0, t1;
     long w = bench_warm(n);
+    double t0;
 
     pingpong(w);
-    bench_stamp(&t0);
+    t0 = bench_now();
     pingpong(n);
-    bench_stamp(&t1);
-    r->ns = t1.ns - t0.ns;
-    r->cyc = t1.cyc - t0.cyc;
-    r->ops = 2.0 * n;
-    r->total_ops = 2.0 * (n + w);
+    r->ns = bench_now() - t0;
+    r->ops = 2.0 * (double)n;
+    r->total_ops = 2.0 * (double)(n + w);
 }
 
-/* ---- ult_switch ---------------------------------------------------------- */
+/* ---- ult_switch and ult_switch_yield ------------------------------------ */
 
 static void *main_sp, *peer_sp;
 
@@ -66,15 +60,18 @@ static void *store_sp(void *old_sp, void *where, void *unused)
     return NULL;
 }
 
-static void ult_peer(void *arg, void *helper_result) __attribute__((noreturn));
-static void ult_peer(void *arg, void *helper_result)
-{
-    (void)arg;
-    (void)helper_result;
-    bench_fp_clean();
-    for (;;)
-        ult_switch(main_sp, &peer_sp, NULL, store_sp);
-}
+/* The other side of a ping-pong: switches back with `call` for ever. */
+#define PEER(name, call)                                                     \
+    static void name(void *arg, void *helper_result) __attribute__((noreturn)); \
+    static void name(void *arg, void *helper_result)                         \
+    {                                                                        \
+        (void)arg;                                                           \
+        (void)helper_result;                                                 \
+        bench_fp_clean();                                                    \
+        for (;;)                                                             \
+            call;                                                            \
+    }
+PEER(ult_peer, ult_switch(main_sp, &peer_sp, NULL, store_sp))
 
 static void ult_pingpong(long n)
 {
@@ -88,15 +85,6 @@ static void ult_setup(void)
     peer_sp = ult_context_init(stack_top(), ult_peer, NULL, ult_fp_control());
 }
 
-static void k_ult_switch(const struct bench_row *row, long n, struct bench_run *r)
-{
-    (void)row;
-    ult_setup();
-    time_pingpong(ult_pingpong, n, r);
-}
-
-/* ---- ult_switch_yield ---------------------------------------------------- */
-
 /* What every yield and block switches with: the old stack pointer stored
    at ULT_SP_OFFSET of a descriptor, a lock released. Here the two sides
    leave from different calls, so it returns with jmp (ret or jmp:
@@ -106,15 +94,7 @@ static void *peer_desc[ULT_SP_OFFSET / sizeof(void *) + 1];
 static unsigned int yield_lock;
 #define DESC_SP(d) ((d)[ULT_SP_OFFSET / sizeof(void *)])
 
-static void yield_peer(void *arg, void *helper_result) __attribute__((noreturn));
-static void yield_peer(void *arg, void *helper_result)
-{
-    (void)arg;
-    (void)helper_result;
-    bench_fp_clean();
-    for (;;)
-        ult_switch_yield(peer_desc, DESC_SP(main_desc), &yield_lock);
-}
+PEER(yield_peer, ult_switch_yield(peer_desc, DESC_SP(main_desc), &yield_lock))
 
 static void yield_pingpong(long n)
 {
@@ -122,12 +102,16 @@ static void yield_pingpong(long n)
         ult_switch_yield(main_desc, DESC_SP(peer_desc), &yield_lock);
 }
 
-static void k_ult_switch_yield(const struct bench_row *row, long n, struct bench_run *r)
+static void k_ult_switch(const struct bench_row *row, long n, struct bench_run *r)
 {
-    (void)row;
-    bench_fp_clean();
-    DESC_SP(peer_desc) = ult_context_init(stack_top(), yield_peer, NULL, ult_fp_control());
-    time_pingpong(yield_pingpong, n, r);
+    if (row->arg[0]) {
+        bench_fp_clean();
+        DESC_SP(peer_desc) = ult_context_init(stack_top(), yield_peer, NULL, ult_fp_control());
+        time_pingpong(yield_pingpong, n, r);
+    } else {
+        ult_setup();
+        time_pingpong(ult_pingpong, n, r);
+    }
 }
 
 /* ---- swapcontext --------------------------------------------------------- */
@@ -141,13 +125,14 @@ static void uc_peer_fn(void)
         swapcontext(&uc_peer, &uc_main);
 }
 
-static void uc_setup(void)
+/* c runs fn on the peer stack */
+static void uc_make(ucontext_t *c, void (*fn)(void))
 {
-    getcontext(&uc_peer);
-    uc_peer.uc_stack.ss_sp = stack_top() - STACK_SIZE;
-    uc_peer.uc_stack.ss_size = STACK_SIZE;
-    uc_peer.uc_link = NULL;
-    makecontext(&uc_peer, uc_peer_fn, 0);
+    getcontext(c);
+    c->uc_stack.ss_sp = stack_top() - STACK_SIZE;
+    c->uc_stack.ss_size = STACK_SIZE;
+    c->uc_link = NULL;
+    makecontext(c, fn, 0);
 }
 
 static void uc_pingpong(long n)
@@ -160,80 +145,57 @@ static void k_swapcontext(const struct bench_row *row, long n, struct bench_run 
 {
     (void)row;
     bench_fp_clean();
-    uc_setup();
+    uc_make(&uc_peer, uc_peer_fn);
     time_pingpong(uc_pingpong, n, r);
 }
 
 /* ---- _setjmp/_longjmp and sigsetjmp/siglongjmp ---------------------------- */
 
-static jmp_buf jb_main, jb_peer;
-static sigjmp_buf sj_main, sj_peer;
-static ucontext_t boot;
-
-static void jb_peer_fn(void)
-{
-    bench_fp_clean();
-    for (;;)
-        if (!_setjmp(jb_peer))
-            _longjmp(jb_main, 1);
-}
-
-static void sj_peer_fn(void)
-{
-    bench_fp_clean();
-    for (;;)
-        if (!sigsetjmp(sj_peer, 1))
-            siglongjmp(sj_main, 1);
-}
-
 /* The loops live in functions of their own so that nothing of the
    caller's is live across the jumps. */
-static __attribute__((noinline)) void jb_pingpong(long n)
-{
-    for (volatile long i = 0; i < n; i++)
-        if (!_setjmp(jb_main))
-            _longjmp(jb_peer, 1);
-}
-
-static __attribute__((noinline)) void sj_pingpong(long n)
-{
-    for (volatile long i = 0; i < n; i++)
-        if (!sigsetjmp(sj_main, 1))
-            siglongjmp(sj_peer, 1);
-}
-
-/* Start the peer on its stack; it jumps straight back (and then waits in
-   its setjmp for our jumps). */
-static __attribute__((noinline)) void jmp_boot(int sig)
-{
-    ucontext_t here;
-
-    getcontext(&boot);
-    boot.uc_stack.ss_sp = stack_top() - STACK_SIZE;
-    boot.uc_stack.ss_size = STACK_SIZE;
-    boot.uc_link = NULL;
-    makecontext(&boot, sig ? sj_peer_fn : jb_peer_fn, 0);
-    if (sig) {
-        if (!sigsetjmp(sj_main, 1))
-            swapcontext(&here, &boot);
-    } else {
-        if (!_setjmp(jb_main))
-            swapcontext(&here, &boot);
+#define JMP_PAIR(name, buf_t, set, jump)                                  \
+    static buf_t name##_main, name##_peer;                                \
+    static void name##_peer_fn(void)                                      \
+    {                                                                     \
+        bench_fp_clean();                                                 \
+        for (;;)                                                          \
+            if (!set(name##_peer))                                        \
+                jump(name##_main, 1);                                     \
+    }                                                                     \
+    static __attribute__((noinline)) void name##_pingpong(long n)         \
+    {                                                                     \
+        for (volatile long i = 0; i < n; i++)                             \
+            if (!set(name##_main))                                        \
+                jump(name##_peer, 1);                                     \
+    }                                                                     \
+    /* start the peer on its stack; it jumps straight back */             \
+    static __attribute__((noinline)) void name##_boot(void)               \
+    {                                                                     \
+        static ucontext_t boot;                                           \
+        ucontext_t here;                                                  \
+        uc_make(&boot, name##_peer_fn);                                   \
+        if (!set(name##_main))                                            \
+            swapcontext(&here, &boot);                                    \
     }
-}
+#define SIGSETJMP(b) sigsetjmp(b, 1)
+JMP_PAIR(jb, jmp_buf, _setjmp, _longjmp)
+JMP_PAIR(sj, sigjmp_buf, SIGSETJMP, siglongjmp)
 
 static void k_jmp(const struct bench_row *row, long n, struct bench_run *r)
 {
-    int sig = (int)row->arg[0];
-
     bench_fp_clean();
-    jmp_boot(sig);
-    time_pingpong(sig ? sj_pingpong : jb_pingpong, n, r);
+    if (row->arg[0]) {
+        sj_boot();
+        time_pingpong(sj_pingpong, n, r);
+    } else {
+        jb_boot();
+        time_pingpong(jb_pingpong, n, r);
+    }
 }
 
 /* ---- Boost.Context: jump_fcontext ---------------------------------------- */
 
-#if HAVE_BOOST_CONTEXT
+#ifdef HAVE_BOOST_CONTEXT
 /* The fcontext API has C linkage in libboost_context; its header is C++
    only, so the two functions are declared here (Boost 1.61 and later). */
 typedef void *fcontext_t;
@@ -285,6 +247,60 @@ static void k_boost(const struct bench_row *row, long n, struct bench_run *r)
                  "(scripts/deps --bench), then ./configure and make bench again"
 #endif
 
+/* ---- two processes alternating with sched_yield ---------------------------- */
+
+/* Each run in a new process (the row's `fresh`): forked children of this
+   program, once it has run thousands of ULTs, switch several times slower
+   (1 us -> 5-7 us), which is not a kernel baseline. */
+struct pshared {
+    int ready;
+    long n, warm;
+    struct bench_times t[2];
+};
+
+static void k_sched_yield(const struct bench_row *row, long n, struct bench_run *r)
+{
+    struct pshared *s = mmap(NULL, sizeof *s, PROT_READ | PROT_WRITE,
+                             MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    pid_t pid[2] = { -1, -1 };
+    int st;
+
+    (void)row;
+    if (s == MAP_FAILED) {
+        bench_fail(r, "mmap: %s", strerror(errno));
+        return;
+    }
+    memset(s, 0, sizeof *s);
+    s->n = n;
+    s->warm = bench_warm(n);
+    for (int i = 0; i < 2 && !r->err[0]; i++) {
+        if ((pid[i] = fork()) == 0) {
+            bench_fp_clean();
+            __atomic_fetch_add(&s->ready, 1, __ATOMIC_SEQ_CST);
+            while (__atomic_load_n(&s->ready, __ATOMIC_SEQ_CST) < 2)
+                sched_yield();
+            BENCH_TIMED(s->t[i], s->warm, s->n, sched_yield());
+            _exit(0);
+        }
+        if (pid[i] < 0)
+            bench_fail(r, "fork: %s", strerror(errno));
+    }
+    if (pid[1] < 0 && pid[0] > 0)
+        kill(pid[0], SIGKILL);      /* it would wait for its partner */
+    for (int i = 0; i < 2; i++) {
+        if (pid[i] <= 0)
+            continue;
+        while (waitpid(pid[i], &st, 0) < 0 && errno == EINTR)
+            ;
+        if (!r->err[0] && (!WIFEXITED(st) || WEXITSTATUS(st) != 0))
+            bench_fail(r, "child process failed (status %#x)", st);
+    }
+    bench_span(r, s->t, 2);
+    r->ops = 2.0 * (double)n;
+    r->total_ops = 2.0 * (double)(n + s->warm);
+    munmap(s, sizeof *s);
+}
+
 /* ---- callgrind modes: n round trips = 2n switches ------------------------ */
 
 int ops_switch_callgrind(const char *what, long n)
@@ -294,13 +310,13 @@ int ops_switch_callgrind(const char *what, long n)
         ult_setup();
         ult_pingpong(n);
     } else if (!strcmp(what, "setjmp")) {
-        jmp_boot(0);
+        jb_boot();
         jb_pingpong(n);
     } else if (!strcmp(what, "swapcontext")) {
-        uc_setup();
+        uc_make(&uc_peer, uc_peer_fn);
         uc_pingpong(n);
     } else if (!strcmp(what, "boost")) {
-#if HAVE_BOOST_CONTEXT
+#ifdef HAVE_BOOST_CONTEXT
         fc_setup();
         fc_pingpong(n);
 #else
@@ -316,41 +332,35 @@ int ops_switch_callgrind(const char *what, long n)
 
 void ops_switch_register(void)
 {
+    static const char *const variant[] = { "_setjmp/_longjmp", "sigsetjmp/siglongjmp (mask)" };
+    const char *op = "context switch (1 way)";
+
     /* first: every ratio in the table is to this row's median */
+    for (int sig = 0; sig < 2; sig++)
+        bench_add(&(struct bench_row){
+            .op = op, .variant = variant[sig], .fn = k_jmp, .arg = { sig }, .cpus = 1,
+            .note = sig ? NULL : "the ratio base; bootstrapped once with makecontext" });
     bench_add(&(struct bench_row){
-        .op = "context switch (1 way)", .variant = "_setjmp/_longjmp", .fn = k_jmp,
-        .arg = { 0 }, .cpus = 1,
-        .note = "the ratio base; bootstrapped once with makecontext" });
+        .op = op, .variant = "glibc swapcontext", .fn = k_swapcontext, .cpus = 1 });
     bench_add(&(struct bench_row){
-        .op = "context switch (1 way)", .variant = "sigsetjmp/siglongjmp (mask)", .fn = k_jmp,
-        .arg = { 1 }, .cpus = 1 });
+        .op = op, .variant = "Boost.Context jump_fcontext", .fn = BOOST_FN, .cpus = 1,
+        .na = BOOST_NA,
+        .note = "MXCSR and x87 control word saved and loaded on every switch" });
     bench_add(&(struct bench_row){
-        .op = "context switch (1 way)", .variant = "glibc swapcontext", .fn = k_swapcontext,
-        .cpus = 1 });
+        .op = op, .variant = "MLTP ult_switch", .fn = k_ult_switch, .cpus = 1,
+        .note = "ult/ switch with a helper that stores the old stack pointer" });
     bench_add(&(struct bench_row){
-        .op = "context switch (1 way)", .variant = "Boost.Context jump_fcontext", .fn = BOOST_FN,
-        .cpus = 1, .na = BOOST_NA,
-        .note = "libboost_context's jump_fcontext (through the PLT), MXCSR and x87 control "
-                "word saved and loaded on every switch; the issue-8 target's reference" });
-    bench_add(&(struct bench_row){
-        .op = "context switch (1 way)", .variant = "MLTP ult_switch", .fn = k_ult_switch,
-        .cpus = 1, .target = 4.0, .target_row = "Boost.Context jump_fcontext",
-#if defined(__x86_64__)
-        .note = "ult/ switch with a helper that stores the old stack pointer; MXCSR "
-                "saved and loaded, the x87 control word saved and compared" });
-#else
-        .note = "ult/ switch with a helper that stores the old stack pointer; FPSR "
-                "saved and loaded, FPCR saved and compared" });
-#endif
-    bench_add(&(struct bench_row){
-        .op = "context switch (1 way)", .variant = "MLTP ult_switch_yield", .fn = k_ult_switch_yield,
+        .op = op, .variant = "MLTP ult_switch_yield", .fn = k_ult_switch, .arg = { 1 },
         .cpus = 1,
-#if defined(__x86_64__)
         .note = "the switch of every yield and block (the old stack pointer stored, a lock "
-                "released), here with jmp: it returns with ret only where both sides left "
-                "from the same call (ult/switch-x86_64.S)" });
-#else
-        .note = "the switch of every yield and block (the old stack pointer stored, a lock "
-                "released with stlr; ult/switch-aarch64.S)" });
-#endif
+                "released), here returning with jmp (x86-64) as the two sides left from "
+                "different calls" });
+}
+
+void ops_kernel_register(void)
+{
+    bench_add(&(struct bench_row){
+        .op = "kernel: process switch", .variant = "2 procs sched_yield / 1 CPU",
+        .fn = k_sched_yield, .cpus = 1, .fresh = 1,
+        .note = "two processes pinned to one CPU, alternating by sched_yield; per switch" });
 }

@@ -35,11 +35,13 @@ for group in yield barrier vps; do
     vps)     title="ns per operation vs VPs (MLTP) or CPUs (pthread)"
              xlabel="VPs / CPUs"; xset="set xrange [0.8:2.2]; set xtics 1,1,2";;
     esac
-    # series<TAB>x<TAB>median<TAB>p10<TAB>p90 for the rows of the group
-    # (CSV fields: 9 median, 10 p10, 11 p90, 21-23 plot, 24-26 plot2)
-    awk -F, -v g="$group" 'NR > 1 && $9 != "" {
-        if ($21 == g) printf "%s\t%s\t%s\t%s\t%s\n", $22, $23, $9, $10, $11
-        if ($24 == g) printf "%s\t%s\t%s\t%s\t%s\n", $25, $26, $9, $10, $11
+    # series<TAB>x<TAB>median<TAB>p10<TAB>p90 for the rows of the group,
+    # the CSV's columns found by the names of its first line
+    awk -F, -v g="$group" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        $c["median"] != "" {
+        m = $c["median"] "\t" $c["p10"] "\t" $c["p90"]
+        if ($c["plot"] == g) printf "%s\t%s\t%s\n", $c["series"], $c["x"], m
+        if ($c["plot2"] == g) printf "%s\t%s\t%s\n", $c["series2"], $c["x2"], m
     }' "$csv" > "$tmp/$group.rows"
     [ -s "$tmp/$group.rows" ] || continue
     # one data block per series, in order of appearance, sorted by x

@@ -3,66 +3,24 @@
  *
  *   mltp_scale [--reps N] [--vps LIST] [--only NAME]... [--ms N] [--csv FILE]
  *              [--verbose]
- *   make bench-scale        (all rows, writes bench/results-scale.csv)
  *
- * What it measures. Each row is one operation at 1, 2, 4 and 8 VPs
- * (--vps 1,2,4,8). A repetition is one mltp_start(nvp) running a driver
- * ULT, which times the work with clock_gettime(CLOCK_MONOTONIC) inside
- * the start: VP start and end are never timed. The ULTs of the rows with
- * 2*nvp of them pass a start gate (an mltp_barrier) before their loops,
- * so that they begin together. N is calibrated first for each row and
- * VP count (the probes are the warm-up, discarded) so that a repetition
- * lasts about --ms (100) ms; then the repetitions (--reps, 7) run in
- * turns over the VP counts, so that drift in the machine's load hits
- * every VP count alike. A repetition that runs past 5x --ms stops early
- * (the loops look at the clock every 64 to 1000 operations) and is
- * divided by the operations it did; the table says how many did ("k/7
- * stopped"): the cost per operation grew past the calibrated N. The
- * table gives N, the median repetition's length, and the median and the
- * min-max of the repetitions in ns per operation:
- *
- *   create   create+join: the driver creates batches of 1000 empty ULTs
- *            (mltp_create), then mltp_join + mltp_free each; per ULT.
- *   spread   create, spread: nvp drivers, one per VP (each spins until all
- *            have started, so each holds its own VP), each creates and
- *            joins batches of 1000; per ULT over all (wall time from the
- *            moment all started to the last driver's end / all ULTs).
- *   yield    2*nvp ULTs each mltp_yield() N times; per yield per VP
- *            (wall time / all yields * nvp: what one VP pays per yield).
- *   cond     nvp pairs of ULTs, each pair passing a turn through its own
- *            MLTP_LOCK_SPIN lock with mltp_cond_wait_lock and
- *            mltp_cond_signal; per round trip (2 passes) per pair (wall
- *            time / round trips of one pair).
- *   barrier  2*nvp ULTs, mltp_barrier(&b, 2*nvp) N times; per episode.
- *   spin     2*nvp ULTs each lock; ctr++; unlock N times, MLTP_LOCK_SPIN;
- *            per acquisition (wall time / all acquisitions); ctr checked.
- *            A SPIN holder never yields, so at most nvp contend at once;
- *            on 1 VP the lock is uncontended.
- *   mutex    the same with MLTP_LOCK_MUTEX.
- *
- * How to read it. "ratio" is the median over the same row's median at
- * 1 VP in the same run. Compare ratios within one run, never absolute
- * times across runs: nanoseconds move with the machine, its load and its
- * clock. What a scheduler that scales perfectly would show, with C CPUs
- * (the table's first line gives C; up to C VPs, VP i is pinned to CPU i,
- * MLTP_PIN):
- *   create       about 1 (the other VPs only steal and run the children)
- *   spread       1/min(nvp, C): per ULT over all, the drivers in parallel
- *   yield, cond  1 up to C VPs, then nvp/C (the VPs share the CPUs)
- *   barrier      grows with the parties (2*nvp) in any case
- *   spin, mutex  above 1 from 2 VPs on (on 1 VP nobody contends; on more
- *                the lock's cache line moves between CPUs), then flat: a
- *                lock serialises, more VPs add no throughput
- * Past C VPs the machine is oversubscribed: the kernel time-slices the
- * VPs, and a spinning waiter may wait for a VP that is off its CPU. The
- * point of those rows is that nothing collapses (a ratio 10x or more that
- * of C VPs would), not that they stay flat.
- *
- * Errors (a failed mltp_create, join or barrier, a lost update, fewer VPs
- * than asked) end the program with a message and status 1; bad options
- * with status 2. */
+ * Each row is one operation at 1, 2, 4 and 8 VPs. A repetition is one
+ * mltp_start(nvp) running a driver ULT, which times the work inside the
+ * start: VP start and end are never timed. The ULTs of the rows with 2*nvp
+ * of them pass a start gate (an mltp_barrier) before their loops. N is
+ * calibrated first for each row and VP count (the probes are the warm-up)
+ * so that a repetition lasts about --ms (100) ms; then the repetitions
+ * (--reps, 7) run in turns over the VP counts, so that drift in the
+ * machine's load hits every VP count alike. A repetition that runs past
+ * CAP x --ms stops early and is divided by the operations it did ("k/7
+ * stopped"). What each row measures, and the ratios to 1 VP a scheduler
+ * that scales would show: the legend printed under the table (rows[]),
+ * README's "Benchmarks" and ARCHITECTURE.md's "At 64 cores". Errors (a
+ * failed create, join or barrier, a lost update, fewer VPs than asked) end
+ * the program with status 1; bad options with status 2. */
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <sched.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -177,14 +135,11 @@ static double sum_done(int count)
     return s;
 }
 
-/* The time limit of a repetition (CAP x the target): a row whose cost
-   per operation jumps past the calibrated N (a lock convoy, VPs off
-   their CPUs) stops there, and divides by the operations it did. Loops
-   look at the clock outside any lock, after their first operation (a
-   SPIN row's second wave of ULTs, which starts when the first has ended,
-   then stops at once; every run does some work) and every 64 (cond,
-   barrier: one ULT decides), 256 (yield, locks) or 1000 (create)
-   operations after it. */
+/* The time limit of a repetition: a row whose cost per operation jumps
+   past the calibrated N (a lock convoy, VPs off their CPUs) stops there.
+   Loops look at the clock outside any lock, after their first operation
+   and every 64 (cond, barrier: one ULT decides), 256 (yield, locks) or
+   1000 (create) operations after it. */
 static void start_clock(double *t0)
 {
     *t0 = now_ns();
@@ -308,19 +263,22 @@ static void k_spread(void)
 
 /* ---- yield --------------------------------------------------------- */
 
-static void *yield_fn(void *p)
-{
-    long k = (long)p, n = job.n, i;
-
-    gate_pass();
-    for (i = 0; i < n; i++) {
-        if ((i & 0xff) == 1 && past_deadline())
-            break;
-        mltp_yield();
+/* The worker of the yield and lock rows: op N times after the start gate,
+   looking at the clock every 256. */
+#define WORKER(name, op)                                     \
+    static void *name(void *p)                               \
+    {                                                        \
+        long k = (long)p, n = job.n, i;                      \
+        gate_pass();                                         \
+        for (i = 0; i < n; i++) {                            \
+            if ((i & 0xff) == 1 && past_deadline())          \
+                break;                                       \
+            op;                                              \
+        }                                                    \
+        done[k] = i;                                         \
+        return NULL;                                         \
     }
-    done[k] = i;
-    return NULL;
-}
+WORKER(yield_fn, mltp_yield())
 
 /* 2*nvp workers running f after the start gate; the elapsed time. */
 static void run_workers(mltp_userf_t *f)
@@ -441,21 +399,7 @@ static struct {
     volatile long ctr;
 } __attribute__((aligned(64))) cl;
 
-static void *contend_fn(void *p)
-{
-    long k = (long)p, n = job.n, i;
-
-    gate_pass();
-    for (i = 0; i < n; i++) {
-        if ((i & 0xff) == 1 && past_deadline())
-            break;
-        mltp_lock(&cl.l);
-        cl.ctr++;
-        mltp_unlock(&cl.l);
-    }
-    done[k] = i;
-    return NULL;
-}
+WORKER(contend_fn, (mltp_lock(&cl.l), cl.ctr++, mltp_unlock(&cl.l)))
 
 static void contend(int lock_class)
 {
@@ -488,17 +432,25 @@ static void k_mutex(void)
 static const struct row {
     const char *name;   /* --only, CSV */
     const char *label;  /* the table */
-    const char *unit;   /* CSV */
+    const char *unit;   /* legend, CSV */
+    const char *ideal;  /* legend: the ratios a scheduler that scales shows */
     void (*fn)(void);
     long granule;       /* N is a multiple of this */
 } rows[] = {
-    { "create", "create+join (1 driver)", "ns per ULT", k_create, BATCH },
-    { "spread", "create+join (nvp drivers)", "ns per ULT over all drivers", k_spread, BATCH },
-    { "yield", "yield (2*nvp ULTs)", "ns per yield per VP", k_yield, 100 },
-    { "cond", "cond ping-pong (nvp pairs)", "ns per round trip per pair", k_cond, 100 },
-    { "barrier", "barrier (2*nvp parties)", "ns per episode", k_barrier, 100 },
-    { "spin", "SPIN lock (2*nvp ULTs)", "ns per acquisition", k_spin, 100 },
-    { "mutex", "MUTEX lock (2*nvp ULTs)", "ns per acquisition", k_mutex, 100 },
+    { "create", "create+join (1 driver)", "ns per ULT", "about 1 (the others steal children)",
+      k_create, BATCH },
+    { "spread", "create+join (nvp drivers)", "ns per ULT over all drivers", "1/min(nvp, C)",
+      k_spread, BATCH },
+    { "yield", "yield (2*nvp ULTs)", "ns per yield per VP",
+      "1 up to C VPs, then nvp/C", k_yield, 100 },
+    { "cond", "cond ping-pong (nvp pairs)", "ns per round trip per pair",
+      "1 up to C VPs, then nvp/C", k_cond, 100 },
+    { "barrier", "barrier (2*nvp parties)", "ns per episode", "grows with the 2*nvp parties",
+      k_barrier, 100 },
+    { "spin", "SPIN lock (2*nvp ULTs)", "ns per acquisition",
+      "above 1 from 2 VPs (1 VP: no contention), then flat", k_spin, 100 },
+    { "mutex", "MUTEX lock (2*nvp ULTs)", "ns per acquisition",
+      "above 1 from 2 VPs (1 VP: no contention), then flat", k_mutex, 100 },
 };
 #define NROWS ((int)(sizeof rows / sizeof rows[0]))
 
@@ -560,20 +512,13 @@ static long round_up(double v, long granule)
     return n < granule ? granule : n;
 }
 
-/* N for about target_ns per repetition. N grows from a small value by at
-   most 8x a probe until a probe lasts at least target/2 (a probe the
-   time limit stopped counts as what its N would have taken); one that
-   lasts up to 2x target is taken. A longer one is scaled down to the
-   target, and the smaller N is taken only if two probes in a row at it
-   land in range: the cost per operation need not be the same at every N
-   (a short run may end before the VPs all take part, a long one turn
-   into a convoy: a SPIN lock past 2 VPs on 2 CPUs), and then one run of
-   a given N may be quick and the next 1000x slower. If the smaller N
-   runs too short, N is scaled up from that quick probe instead: every
-   repetition is then long, about the target when it stays quick, the
-   time limit when it turns slow, and measures the steady state rather
-   than a start that ends before the VPs all take part. At most 20
-   probes; they are the warm-up and are discarded. */
+/* N for about target_ns per repetition: N grows by at most 8x a probe
+   until a probe lasts at least target/2; one up to 2x target is taken. A
+   longer one is scaled down, and the smaller N taken only if two probes in
+   a row at it land in range: the cost per operation need not be the same
+   at every N (a short run may end before all VPs take part, a long one
+   turn into a convoy). If the smaller N runs too short, N is scaled up
+   from that quick probe instead. At most 20 probes. */
 static long calibrate(const struct row *r, int nvp, double target_ns)
 {
     long n = round_up(1000, r->granule), over = 0;
@@ -619,29 +564,13 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-struct stat3 {
-    double med, min, max;
-};
-
-static struct stat3 stats(const double *v, int n)
+static double median(const double *v, int n)
 {
     double s[REPS_MAX];
-    struct stat3 o;
 
     memcpy(s, v, sizeof(double) * (size_t)n);
     qsort(s, (size_t)n, sizeof(double), cmp_double);
-    o.med = n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
-    o.min = s[0];
-    o.max = s[n - 1];
-    return o;
-}
-
-/* A CSV text field and its comma: no commas or quotes inside. */
-static void csv_text(FILE *f, const char *s)
-{
-    for (; *s; s++)
-        fputc(*s == ',' ? ';' : *s == '"' ? '\'' : *s, f);
-    fputc(',', f);
+    return n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
 }
 
 static void usage(FILE *f)
@@ -650,11 +579,11 @@ static void usage(FILE *f)
                "[--csv FILE] [--verbose]\n"
                "  --reps N     repetitions of each row and VP count (default 7)\n"
                "  --vps LIST   VP counts, comma-separated (default 1,2,4,8; at most %d)\n"
-               "  --only NAME  only this row (repeat, or NAME,NAME...): ",
+               "  --only NAME  only this row (repeat, or NAME,NAME...):",
             MAXVP);
     for (int i = 0; i < NROWS; i++)
-        fprintf(f, "%s%s", rows[i].name, i + 1 < NROWS ? " " : "\n");
-    fprintf(f, "  --ms N       target length of one repetition in ms (default 100)\n"
+        fprintf(f, " %s", rows[i].name);
+    fprintf(f, "\n  --ms N       target length of one repetition in ms (default 100)\n"
                "  --csv FILE   also write the results to FILE\n"
                "  --verbose    the calibration's probes and every repetition on stderr\n");
 }
@@ -674,43 +603,43 @@ static long parse_long(const char *s, long lo, long hi, const char *what)
     return v;
 }
 
-/* "a,b,c" into v[]; returns the count. */
-static int split(const char *s, char out[][32], int max, const char *what)
+/* "a,b,c" into out[]; returns the count. */
+static int split(char *s, char **out, int max, const char *what)
 {
     int n = 0;
 
-    while (*s) {
-        size_t len = strcspn(s, ",");
-        if (n == max || len == 0 || len >= 32) {
-            fprintf(stderr, "mltp_scale: %s: bad list\n", what);
+    for (char *tok, *save = NULL; (tok = strtok_r(s, ",", &save)) != NULL; s = NULL) {
+        if (n == max) {
+            fprintf(stderr, "mltp_scale: %s: more than %d items\n", what, max);
             exit(2);
         }
-        memcpy(out[n], s, len);
-        out[n][len] = '\0';
-        n++;
-        s += len;
-        if (*s == ',')
-            s++;
+        out[n++] = tok;
+    }
+    if (!n) {
+        fprintf(stderr, "mltp_scale: %s: empty list\n", what);
+        exit(2);
     }
     return n;
 }
 
-static double res[NROWS][MAXNVPS][REPS_MAX];     /* ns per operation */
-static double rep_ns[NROWS][MAXNVPS][REPS_MAX];  /* ns per repetition */
-static long iters[NROWS][MAXNVPS];
-static int stopped[NROWS][MAXNVPS];     /* repetitions the time limit ended */
+static double res[REPS_MAX], rep_ns[REPS_MAX];  /* ns per operation, per repetition */
+static struct cell {
+    long iters;
+    int stopped;            /* repetitions the time limit ended */
+    double med, min, max, rep_ms, ratio;
+} cells[NROWS][MAXNVPS];
+static double per_op[NROWS][MAXNVPS][REPS_MAX], per_rep[NROWS][MAXNVPS][REPS_MAX];
 
 int main(int argc, char **argv)
 {
-    int reps = 7, nvps = 4, vps[MAXNVPS] = { 1, 2, 4, 8 }, want[NROWS];
-    int any_only = 0, maxvp = 0, ncpus;
-    double target_ms = 100;
+    int reps = 7, nvps = 4, vps[MAXNVPS] = { 1, 2, 4, 8 }, want[NROWS] = { 0 };
+    int any_only = 0, maxvp = 0, ncpus, any_stopped = 0;
+    double target_ms = 100, start = now_ns(), busy;
     const char *csv = NULL;
-    char items[MAXNVPS][32];
+    char *items[MAXNVPS];
     cpu_set_t cpus;
-    double start = now_ns();
+    FILE *f;
 
-    memset(want, 0, sizeof want);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -726,37 +655,29 @@ int main(int argc, char **argv)
             csv = argv[++i];
         } else if (!strcmp(a, "--vps") && i + 1 < argc) {
             nvps = split(argv[++i], items, MAXNVPS, "--vps");
-            if (!nvps) {
-                fprintf(stderr, "mltp_scale: --vps: empty list\n");
-                return 2;
-            }
             for (int k = 0; k < nvps; k++)
                 vps[k] = (int)parse_long(items[k], 1, MAXVP, "--vps");
         } else if (!strcmp(a, "--only") && i + 1 < argc) {
-            int n = split(argv[++i], items, MAXNVPS, "--only");
+            int n = split(argv[++i], items, MAXNVPS, "--only"), r;
             for (int k = 0; k < n; k++) {
-                int found = 0;
-                for (int r = 0; r < NROWS; r++)
-                    if (!strcmp(items[k], rows[r].name))
-                        want[r] = found = 1;
-                if (!found) {
+                for (r = 0; r < NROWS && strcmp(items[k], rows[r].name); r++)
+                    ;
+                if (r == NROWS) {
                     fprintf(stderr, "mltp_scale: --only: no row '%s'\n", items[k]);
                     usage(stderr);
                     return 2;
                 }
+                want[r] = any_only = 1;
             }
-            any_only = 1;
         } else {
             usage(stderr);
             return 2;
         }
     }
-    if (!any_only)
-        for (int r = 0; r < NROWS; r++)
-            want[r] = 1;
+    for (int r = 0; r < NROWS; r++)
+        want[r] |= !any_only;
     for (int k = 0; k < nvps; k++)
-        if (vps[k] > maxvp)
-            maxvp = vps[k];
+        maxvp = vps[k] > maxvp ? vps[k] : maxvp;
 
     mltp_init();
     handles = malloc(sizeof(mltp_t *) * (size_t)maxvp * BATCH);
@@ -765,71 +686,70 @@ int main(int argc, char **argv)
     ncpus = sched_getaffinity(0, sizeof cpus, &cpus) == 0 ? CPU_COUNT(&cpus)
                                                           : (int)sysconf(_SC_NPROCESSORS_ONLN);
 
-    printf("MLTP scheduler scaling: %d CPUs, %d repetitions of ~%.0f ms per row and VP count\n",
+    printf("MLTP scheduler scaling: %d CPUs, %d repetitions of ~%.0f ms per row and VP count\n"
+           "ns per operation (the row's unit: see the legend); ratio = median / median at "
+           "1 VP of the same run\n",
            ncpus, reps, target_ms);
-    printf("ns per operation (the row's unit: see the legend); ratio = median / median at "
-           "1 VP of the same run\n");
-    double busy = bench_machine_busy(ncpus);
-    if (busy > 0.2)
+    if ((busy = bench_machine_busy(ncpus)) > 0.2)
         printf("WARNING: other processes kept %.1f CPUs busy just before the start: expect "
-               "noisy figures\n",
-               busy);
+               "noisy figures\n", busy);
     printf("\n%-27s %4s %10s %7s %10s  %-21s %6s\n", "row", "nvp", "N", "ms/rep", "median",
            "min..max", "ratio");
-    int any_stopped = 0;
     fflush(stdout);
 
-    double target_ns = target_ms * 1e6;
-    job.cap_ns = CAP * target_ns;
+    job.cap_ns = CAP * target_ms * 1e6;
     for (int r = 0; r < NROWS; r++) {
+        double base = 0;
         if (!want[r])
             continue;
         for (int k = 0; k < nvps; k++)
-            iters[r][k] = calibrate(&rows[r], vps[k], target_ns);
+            cells[r][k].iters = calibrate(&rows[r], vps[k], target_ms * 1e6);
         for (int rep = 0; rep < reps; rep++)
             for (int k = 0; k < nvps; k++) {
                 int capped;
-                run_once(&rows[r], vps[k], iters[r][k], &res[r][k][rep], &capped);
-                rep_ns[r][k][rep] = job.elapsed;
-                stopped[r][k] += capped;
+                run_once(&rows[r], vps[k], cells[r][k].iters, &per_op[r][k][rep], &capped);
+                per_rep[r][k][rep] = job.elapsed;
+                cells[r][k].stopped += capped;
                 if (verbose)
                     fprintf(stderr, "%s, %d VPs, repetition %d: %.1f ms%s\n", rows[r].name,
                             vps[k], rep + 1, job.elapsed / 1e6,
                             capped ? " (stopped at the time limit)" : "");
             }
-        double base = 0;
-        for (int k = 0; k < nvps; k++)
-            if (vps[k] == 1)
-                base = stats(res[r][k], reps).med;
         for (int k = 0; k < nvps; k++) {
-            struct stat3 s = stats(res[r][k], reps);
-            char mm[64], ra[16];
-            snprintf(mm, sizeof mm, "%.1f..%.1f", s.min, s.max);
+            struct cell *c = &cells[r][k];
+            memcpy(res, per_op[r][k], sizeof res);
+            memcpy(rep_ns, per_rep[r][k], sizeof rep_ns);
+            c->med = median(res, reps);
+            qsort(res, (size_t)reps, sizeof res[0], cmp_double);
+            c->min = res[0];
+            c->max = res[reps - 1];
+            c->rep_ms = median(rep_ns, reps) / 1e6;
+            if (vps[k] == 1)
+                base = c->med;
+        }
+        for (int k = 0; k < nvps; k++) {
+            struct cell *c = &cells[r][k];
+            char mm[64], ra[16] = "-", st[32] = "";
+            c->ratio = base > 0 ? c->med / base : NAN;
+            snprintf(mm, sizeof mm, "%.1f..%.1f", c->min, c->max);
             if (base > 0)
-                snprintf(ra, sizeof ra, "%.2f", s.med / base);
-            else
-                snprintf(ra, sizeof ra, "-");
-            char st[32] = "";
-            if (stopped[r][k]) {
-                snprintf(st, sizeof st, "  %d/%d stopped", stopped[r][k], reps);
-                any_stopped = 1;
-            }
+                snprintf(ra, sizeof ra, "%.2f", c->ratio);
+            if (c->stopped)
+                snprintf(st, sizeof st, "  %d/%d stopped", c->stopped, reps);
+            any_stopped |= c->stopped;
             printf("%-27s %4d %10ld %7.1f %10.1f  %-21s %6s%s\n", rows[r].label, vps[k],
-                   iters[r][k], stats(rep_ns[r][k], reps).med / 1e6, s.med, mm, ra, st);
+                   c->iters, c->rep_ms, c->med, mm, ra, st);
         }
         fflush(stdout);
     }
 
-    printf("\nunits: create, spread: ns per ULT (spread: wall time / the ULTs of all drivers);\n"
-           "yield: ns per yield per VP (wall time / all yields * nvp); cond: ns per round\n"
-           "trip per pair; barrier: ns per episode; spin, mutex: ns per acquisition\n"
-           "(wall time / all acquisitions). N: per repetition, ULTs per driver (create,\n"
-           "spread) or iterations per ULT (rounds per pair for cond, episodes for\n"
-           "barrier); ms/rep: the median repetition's length.\n"
-           "ideal ratios with C CPUs: create ~1; spread 1/min(nvp,C); yield, cond 1 up to C\n"
-           "VPs, then nvp/C; barrier grows with its 2*nvp parties; spin, mutex above 1 from\n"
-           "2 VPs (1 VP: no contention), then flat. Past C VPs: nothing should collapse (10x\n"
-           "the ratio at C VPs). Compare ratios within one run, not absolute times across runs.\n");
+    printf("\nunits and the ratios a scheduler that scales shows, with C CPUs (past C VPs\n"
+           "the kernel time-slices the VPs: nothing should collapse, 10x the ratio at C):\n");
+    for (int r = 0; r < NROWS; r++)
+        printf("  %-8s %s; ideal: %s\n", rows[r].name, rows[r].unit, rows[r].ideal);
+    printf("N: per repetition, ULTs per driver (create, spread) or iterations per ULT (rounds\n"
+           "per pair for cond, episodes for barrier); ms/rep: the median repetition's length.\n"
+           "Compare ratios within one run, not absolute times across runs.\n");
     if (any_stopped)
         printf("k/%d stopped: k repetitions ran into the time limit (%d x %.0f ms) and were\n"
                "divided by the operations done: the cost per operation grew past the\n"
@@ -837,30 +757,21 @@ int main(int argc, char **argv)
                reps, CAP, target_ms);
 
     if (csv) {
-        FILE *f = fopen(csv, "w");
-        if (!f)
+        if (!(f = fopen(csv, "w")))
             fail("%s: %s", csv, strerror(errno));
         fprintf(f, "row,label,unit,nvp,cpus,iters,reps,rep_ms,median_ns,min_ns,max_ns,"
                    "ratio_to_1vp,stopped_reps\n");
-        for (int r = 0; r < NROWS; r++) {
-            if (!want[r])
-                continue;
-            double base = 0;
-            for (int k = 0; k < nvps; k++)
-                if (vps[k] == 1)
-                    base = stats(res[r][k], reps).med;
-            for (int k = 0; k < nvps; k++) {
-                struct stat3 s = stats(res[r][k], reps);
-                fprintf(f, "%s,", rows[r].name);
-                csv_text(f, rows[r].label);
-                csv_text(f, rows[r].unit);
-                fprintf(f, "%d,%d,%ld,%d,%.6g,%.6g,%.6g,%.6g,", vps[k], ncpus, iters[r][k],
-                        reps, stats(rep_ns[r][k], reps).med / 1e6, s.med, s.min, s.max);
-                if (base > 0)
-                    fprintf(f, "%.4g", s.med / base);
-                fprintf(f, ",%d\n", stopped[r][k]);
+        for (int r = 0; r < NROWS; r++)
+            for (int k = 0; want[r] && k < nvps; k++) {
+                const struct cell *c = &cells[r][k];
+                /* labels and units carry no commas */
+                fprintf(f, "%s,%s,%s,%d,%d,%ld,%d,%.6g,%.6g,%.6g,%.6g,", rows[r].name,
+                        rows[r].label, rows[r].unit, vps[k], ncpus, c->iters, reps, c->rep_ms,
+                        c->med, c->min, c->max);
+                if (!isnan(c->ratio))
+                    fprintf(f, "%.4g", c->ratio);
+                fprintf(f, ",%d\n", c->stopped);
             }
-        }
         if (fclose(f) != 0)
             fail("%s: %s", csv, strerror(errno));
         printf("results: %s\n", csv);
