@@ -320,10 +320,10 @@ static void *hello(void *p)
 static int scen_failed_begin(void)
 {
     struct rlimit old;
-    int e = nproc_at_limit(hello, "first", &old);
+    int e = nproc_at_limit(hello, (void *)"first", &old);
     if (e)
         return e;
-    make(hello, "second");
+    make(hello, (void *)"second");
     clear_err();
     int r = mltp_begin(1);
     e = err();
@@ -355,10 +355,10 @@ static int scen_vps(void)
         int c = 0;
         if (sched_getaffinity(0, sizeof s, &s) != 0)
             return 99;
-        while (!CPU_ISSET(c, &s))
+        while (!CPU_ISSET((size_t)c, &s))
             c++;
         CPU_ZERO(&one);
-        CPU_SET(c, &one);
+        CPU_SET((size_t)c, &one);
         if (sched_setaffinity(0, sizeof one, &one) != 0) {
             printf("sched_setaffinity: %s\n", strerror(errno));
             return 99;
@@ -473,7 +473,7 @@ static int scen_wait_in_worker(void)
 static int scen_workers_failed_begin(void)
 {
     struct rlimit old;
-    int e = nproc_at_limit(hello, "first", &old);
+    int e = nproc_at_limit(hello, (void *)"first", &old);
     if (e)
         return e;
     w_parties = 1;      /* fn must not run: if it does, no barrier hides it */

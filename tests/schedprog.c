@@ -353,11 +353,11 @@ static void *fs_hello(void *p)
 static int failed_start(void)
 {
     struct rlimit old;
-    int e = nproc_at_limit(fs_hello, "first", &old);
+    int e = nproc_at_limit(fs_hello, (void *)"first", &old);
     if (e)
         return e;
 
-    make(fs_hello, "second");
+    make(fs_hello, (void *)"second");
     errno = 0;
     mltp_start(1);
     e = errno;

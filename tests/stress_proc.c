@@ -13,23 +13,9 @@
 
 #define NVP (_i ? 4 : 2)
 
-static int runs(void)
-{
-    const char *s = getenv("MLTP_STRESS_RUNS");
-    int n = s && *s ? atoi(s) : 20;
-    return n > 0 ? n : 1;
-}
+#define REPEAT_N(n, call) CU_REPEAT_N((n), NVP, call)
+#define REPEAT(call) REPEAT_N(cu_stress_runs(), call)
 
-#define REPEAT(call)                                                       \
-    do {                                                                   \
-        int n_ = runs();                                                   \
-        for (int run_ = 1; run_ <= n_; run_++) {                           \
-            fprintf(stderr, "=== run %d of %d on %d VPs\n", run_, n_, NVP); \
-            call;                                                          \
-        }                                                                  \
-    } while (0)
-
-/* one helper pthread, 2000 starts (200 in make check) */
 START_TEST(s_pthread_starts) { REPEAT(pc_pthread_starts(NVP, 2000, 60.0)); }
 END_TEST
 START_TEST(s_pthread_in_ult) { REPEAT(pc_pthread_in_ult(NVP)); }
@@ -73,38 +59,31 @@ END_TEST
 START_TEST(s_pipe_closed) { REPEAT(pc_pipe_head(NVP)); }
 END_TEST
 
-#define ADD(tc, t) tcase_add_loop_test(tc, t, 0, 2)
-
-static Suite *stress_suite(void)
-{
-    Suite *s = suite_create("stress_proc");
-    /* per test: runs x (a case's watchdog) at worst */
-    int limit = runs() * 70;
-    TCase *tc = cu_tcase(s, "stress", limit);
-    ADD(tc, s_pthread_starts);
-    ADD(tc, s_pthread_in_ult);
-    ADD(tc, s_sigchld_ignored);
-    ADD(tc, s_sigchld_ignored_by_ult);
-    ADD(tc, s_sigchld_handler);
-    ADD(tc, s_sigchld_ignored_crash);
-    ADD(tc, s_bound_exit_in_start);
-    ADD(tc, s_bound_exit_outside);
-    ADD(tc, s_bound_zombies);
-    ADD(tc, s_bound_segv_joined_by_ult);
-    ADD(tc, s_child_sleep_gets_sigint);
-    ADD(tc, s_fork_in_bound);
-    ADD(tc, s_fork_child_ult);
-    ADD(tc, s_fork_child_bound);
-    ADD(tc, s_sigterm_to_vp);
-    ADD(tc, s_sigint_handler_vp);
-    ADD(tc, s_janitor_fds_closed_by_ult);
-    ADD(tc, s_deadlock_semaphore);
-    ADD(tc, s_deadlock_block);
-    ADD(tc, s_pipe_closed);
-    return s;
-}
-
 int main(void)
 {
-    return cu_run_suite(stress_suite());
+    const struct cu_row rows[] = {
+        /* per test: runs x (a case's watchdog) at worst */
+        CU_TCASE("stress", cu_stress_runs() * 70),
+        CU_LOOP(s_pthread_starts, 0, 2),
+        CU_LOOP(s_pthread_in_ult, 0, 2),
+        CU_LOOP(s_sigchld_ignored, 0, 2),
+        CU_LOOP(s_sigchld_ignored_by_ult, 0, 2),
+        CU_LOOP(s_sigchld_handler, 0, 2),
+        CU_LOOP(s_sigchld_ignored_crash, 0, 2),
+        CU_LOOP(s_bound_exit_in_start, 0, 2),
+        CU_LOOP(s_bound_exit_outside, 0, 2),
+        CU_LOOP(s_bound_zombies, 0, 2),
+        CU_LOOP(s_bound_segv_joined_by_ult, 0, 2),
+        CU_LOOP(s_child_sleep_gets_sigint, 0, 2),
+        CU_LOOP(s_fork_in_bound, 0, 2),
+        CU_LOOP(s_fork_child_ult, 0, 2),
+        CU_LOOP(s_fork_child_bound, 0, 2),
+        CU_LOOP(s_sigterm_to_vp, 0, 2),
+        CU_LOOP(s_sigint_handler_vp, 0, 2),
+        CU_LOOP(s_janitor_fds_closed_by_ult, 0, 2),
+        CU_LOOP(s_deadlock_semaphore, 0, 2),
+        CU_LOOP(s_deadlock_block, 0, 2),
+        CU_LOOP(s_pipe_closed, 0, 2),
+    };
+    return CU_MAIN("stress_proc", rows);
 }

@@ -13,28 +13,14 @@
 
 #define NVP (_i ? 4 : 2)
 
-static int runs(void)
-{
-    const char *s = getenv("MLTP_STRESS_RUNS");
-    int n = s && *s ? atoi(s) : 20;
-    return n > 0 ? n : 1;
-}
-
-#define REPEAT_N(n, call)                                                  \
-    do {                                                                   \
-        int n_ = (n);                                                      \
-        for (int run_ = 1; run_ <= n_; run_++) {                           \
-            fprintf(stderr, "=== run %d of %d on %d VPs\n", run_, n_, NVP); \
-            call;                                                          \
-        }                                                                  \
-    } while (0)
-#define REPEAT(call) REPEAT_N(runs(), call)
+#define REPEAT_N(n, call) CU_REPEAT_N((n), NVP, call)
+#define REPEAT(call) REPEAT_N(cu_stress_runs(), call)
 
 START_TEST(s_detach_during_ult_join) { REPEAT(sc_detach_join(NVP, 0)); }
 END_TEST
 START_TEST(s_detach_during_bound_join) { REPEAT(sc_detach_join(NVP, 1)); }
 END_TEST
-START_TEST(s_nostack_at_first_run_from_yield) { REPEAT_N(5 * runs(), sc_nostack_yield(NVP)); }
+START_TEST(s_nostack_at_first_run_from_yield) { REPEAT_N(5 * cu_stress_runs(), sc_nostack_yield(NVP)); }
 END_TEST
 /* 200000 episodes a run */
 START_TEST(s_barrier_3_parties_count_2) { REPEAT(sc_barrier_race(NVP, 200000, 60.0)); }
@@ -50,26 +36,20 @@ END_TEST
 START_TEST(s_steals_while_the_owner_works) { REPEAT(sc_steal_churn(NVP)); }
 END_TEST
 
-#define ADD(tc, t) tcase_add_loop_test(tc, t, 0, 2)
-
-static Suite *stress_suite(void)
-{
-    Suite *s = suite_create("stress_sched");
-    /* per test: 5 x runs x (a case's watchdog) at worst */
-    TCase *tc = cu_tcase(s, "stress", runs() * 5 * 70);
-    ADD(tc, s_detach_during_ult_join);
-    ADD(tc, s_detach_during_bound_join);
-    ADD(tc, s_nostack_at_first_run_from_yield);
-    ADD(tc, s_barrier_3_parties_count_2);
-    ADD(tc, s_barrier_waiter_stopped_256_episodes);
-    ADD(tc, s_no_semop_under_runq_lock);
-    ADD(tc, s_block_front_holder_yields);
-    ADD(tc, s_idle_vp_steals);
-    ADD(tc, s_steals_while_the_owner_works);
-    return s;
-}
-
 int main(void)
 {
-    return cu_run_suite(stress_suite());
+    const struct cu_row rows[] = {
+        /* per test: 5 x runs x (a case's watchdog) at worst */
+        CU_TCASE("stress", cu_stress_runs() * 5 * 70),
+        CU_LOOP(s_detach_during_ult_join, 0, 2),
+        CU_LOOP(s_detach_during_bound_join, 0, 2),
+        CU_LOOP(s_nostack_at_first_run_from_yield, 0, 2),
+        CU_LOOP(s_barrier_3_parties_count_2, 0, 2),
+        CU_LOOP(s_barrier_waiter_stopped_256_episodes, 0, 2),
+        CU_LOOP(s_no_semop_under_runq_lock, 0, 2),
+        CU_LOOP(s_block_front_holder_yields, 0, 2),
+        CU_LOOP(s_idle_vp_steals, 0, 2),
+        CU_LOOP(s_steals_while_the_owner_works, 0, 2),
+    };
+    return CU_MAIN("stress_sched", rows);
 }

@@ -407,45 +407,38 @@ START_TEST(shared_malloc_oom)
 }
 END_TEST
 
-#define ADD(tc, t) tcase_add_loop_test(tc, t, 0, 2)
+static const struct cu_row main_tests[] = {
+    CU_TCASE("share", 30),
+    CU_LOOP(share_16_workers, 0, 2),
+    CU_LOOP(share_2_workers, 0, 2),
+    CU_LOOP(misuse, 0, 2),
 
-static Suite *main_suite(void)
-{
-    Suite *s = suite_create("main");
-    TCase *tc;
+    CU_TCASE("ends", 30),
+    CU_LOOP(segv_in_share, 0, 2),
+    CU_LOOP(exit_in_share, 0, 2),
+    CU_LOOP(return_from_main_in_share, 0, 2),
+    CU_LOOP(sigterm_in_share, 0, 2),
+    CU_LOOP(abort_in_share, 0, 2),
 
-    tc = cu_tcase(s, "share", 30);
-    ADD(tc, share_16_workers);
-    ADD(tc, share_2_workers);
-    ADD(tc, misuse);
+    CU_TCASE("deadlock", 30),
+    CU_LOOP(deadlock_while_main_ends, 0, 2),
+    CU_LOOP(deadlock_with_main_blocked, 0, 2),
+    CU_TEST(failed_begin),
 
-    tc = cu_tcase(s, "ends", 30);
-    ADD(tc, segv_in_share);
-    ADD(tc, exit_in_share);
-    ADD(tc, return_from_main_in_share);
-    ADD(tc, sigterm_in_share);
-    ADD(tc, abort_in_share);
-
-    tc = cu_tcase(s, "deadlock", 30);
-    ADD(tc, deadlock_while_main_ends);
-    ADD(tc, deadlock_with_main_blocked);
-    tcase_add_test(tc, failed_begin);
-
-    tc = cu_tcase(s, "workers", 30);
-    tcase_add_loop_test(tc, vps_default, 0, (int)(sizeof vps_cfg / sizeof vps_cfg[0]));
-    ADD(tc, workers_1);
-    ADD(tc, workers_2);
-    ADD(tc, workers_16);
-    ADD(tc, workers_64);
-    ADD(tc, workers_wait_in_worker);
-    tcase_add_test(tc, workers_run_partial);
-    tcase_add_test(tc, workers_failed_begin);
-    ADD(tc, shared_malloc_ok);
-    tcase_add_loop_test(tc, shared_malloc_oom, 0, 3);
-    return s;
-}
+    CU_TCASE("workers", 30),
+    CU_LOOP(vps_default, 0, (int)(sizeof vps_cfg / sizeof vps_cfg[0])),
+    CU_LOOP(workers_1, 0, 2),
+    CU_LOOP(workers_2, 0, 2),
+    CU_LOOP(workers_16, 0, 2),
+    CU_LOOP(workers_64, 0, 2),
+    CU_LOOP(workers_wait_in_worker, 0, 2),
+    CU_TEST(workers_run_partial),
+    CU_TEST(workers_failed_begin),
+    CU_LOOP(shared_malloc_ok, 0, 2),
+    CU_LOOP(shared_malloc_oom, 0, 3),
+};
 
 int main(void)
 {
-    return cu_run_suite(main_suite());
+    return CU_MAIN("main", main_tests);
 }

@@ -142,90 +142,83 @@ END_TEST
 
 /* ==================================================================== */
 
-#define ADD(tc, t) tcase_add_loop_test(tc, t, 0, 2)
+static const struct cu_row proc_tests[] = {
+    CU_TCASE("pthreads", 30),
+    CU_LOOP(pthread_then_200_starts, 0, 2),
+    CU_LOOP(pthread_in_ult_never_ends, 0, 2),
+    CU_LOOP(pthread_joined_in_ult, 0, 2),
 
-static Suite *proc_suite(void)
-{
-    Suite *s = suite_create("proc");
-    TCase *tc;
+    CU_TCASE("sigchld", 30),
+    CU_LOOP(sigchld_ignored, 0, 2),
+    CU_LOOP(sigchld_ignored_by_ult, 0, 2),
+    CU_LOOP(sigchld_handler_waits_any, 0, 2),
+    CU_LOOP(sigchld_ignored_crash, 0, 2),
+    CU_LOOP(sigchld_ignored_by_ult_crash, 0, 2),
 
-    tc = cu_tcase(s, "pthreads", 30);
-    ADD(tc, pthread_then_200_starts);
-    ADD(tc, pthread_in_ult_never_ends);
-    ADD(tc, pthread_joined_in_ult);
+    CU_TCASE("bound", 30),
+    CU_LOOP(bound_exit_in_start, 0, 2),
+    CU_LOOP(bound_exit_outside_start, 0, 2),
+    CU_LOOP(bound_segv_outside_start, 0, 2),
+    CU_LOOP(bound_joined_by_ults_reaped, 0, 2),
+    CU_LOOP(bound_segv_joined_by_ult, 0, 2),
 
-    tc = cu_tcase(s, "sigchld", 30);
-    ADD(tc, sigchld_ignored);
-    ADD(tc, sigchld_ignored_by_ult);
-    ADD(tc, sigchld_handler_waits_any);
-    ADD(tc, sigchld_ignored_crash);
-    ADD(tc, sigchld_ignored_by_ult_crash);
+    CU_TCASE("children", 30),
+    CU_LOOP(child_mask_fork, 0, 2),
+    CU_LOOP(child_mask_fork_usr2_blocked, 0, 2),
+    CU_LOOP(child_mask_system, 0, 2),
+    CU_LOOP(child_mask_popen, 0, 2),
+    CU_LOOP(child_sleep_gets_sigint, 0, 2),
 
-    tc = cu_tcase(s, "bound", 30);
-    ADD(tc, bound_exit_in_start);
-    ADD(tc, bound_exit_outside_start);
-    ADD(tc, bound_segv_outside_start);
-    ADD(tc, bound_joined_by_ults_reaped);
-    ADD(tc, bound_segv_joined_by_ult);
+    CU_TCASE("fork", 30),
+    CU_LOOP(fork_in_bound_during_start, 0, 2),
+    CU_LOOP(fork_child_mltp_from_main, 0, 2),
+    CU_LOOP(fork_child_mltp_from_ult, 0, 2),
+    CU_LOOP(fork_child_mltp_from_bound, 0, 2),
 
-    tc = cu_tcase(s, "children", 30);
-    ADD(tc, child_mask_fork);
-    ADD(tc, child_mask_fork_usr2_blocked);
-    ADD(tc, child_mask_system);
-    ADD(tc, child_mask_popen);
-    ADD(tc, child_sleep_gets_sigint);
+    CU_TCASE("signals", 30),
+    CU_LOOP(sigterm_to_vp, 0, 2),
+    CU_LOOP(sigint_to_vp, 0, 2),
+    CU_LOOP(sighup_to_vp, 0, 2),
+    CU_LOOP(sigquit_to_vp, 0, 2),
+    CU_LOOP(sigint_handler_reaper, 0, 2),
+    CU_LOOP(sigint_handler_vp, 0, 2),
+    CU_LOOP(sigint_handler_group, 0, 2),
 
-    tc = cu_tcase(s, "fork", 30);
-    ADD(tc, fork_in_bound_during_start);
-    ADD(tc, fork_child_mltp_from_main);
-    ADD(tc, fork_child_mltp_from_ult);
-    ADD(tc, fork_child_mltp_from_bound);
+    CU_TCASE("janitor", 30),
+    CU_LOOP(janitor_fds_closed_by_main, 0, 2),
+    CU_LOOP(janitor_fds_closed_by_ult, 0, 2),
+    CU_LOOP(janitor_nproc_first_fork, 0, 2),
+    CU_LOOP(janitor_nproc_second_fork, 0, 2),
 
-    tc = cu_tcase(s, "signals", 30);
-    ADD(tc, sigterm_to_vp);
-    ADD(tc, sigint_to_vp);
-    ADD(tc, sighup_to_vp);
-    ADD(tc, sigquit_to_vp);
-    ADD(tc, sigint_handler_reaper);
-    ADD(tc, sigint_handler_vp);
-    ADD(tc, sigint_handler_group);
+    CU_TCASE("clash", 30),
+    CU_LOOP(clash_big_frame, 0, 2),
+    CU_LOOP(clash_big_frame_unprobed, 0, 2),
+    CU_LOOP(clash_big_alloca, 0, 2),
 
-    tc = cu_tcase(s, "janitor", 30);
-    ADD(tc, janitor_fds_closed_by_main);
-    ADD(tc, janitor_fds_closed_by_ult);
-    ADD(tc, janitor_nproc_first_fork);
-    ADD(tc, janitor_nproc_second_fork);
+    CU_TCASE("deadlock", 30),
+    CU_LOOP(deadlock_lock_block, 0, 2),
+    CU_LOOP(deadlock_lock_block_front, 0, 2),
+    CU_LOOP(deadlock_lock_semaphore, 0, 2),
 
-    tc = cu_tcase(s, "clash", 30);
-    ADD(tc, clash_big_frame);
-    ADD(tc, clash_big_frame_unprobed);
-    ADD(tc, clash_big_alloca);
+    CU_TCASE("badinput", 30),
+    CU_LOOP(stack_env_minus_one, 0, 2),
+    CU_LOOP(stack_env_2_pow_64, 0, 2),
+    CU_LOOP(stack_env_overflow_k, 0, 2),
+    CU_LOOP(stack_env_huge_m, 0, 2),
+    CU_LOOP(stack_env_bad_suffix, 0, 2),
+    CU_LOOP(stack_env_too_small, 0, 2),
+    CU_LOOP(spin_env_negative, 0, 2),
+    CU_LOOP(spin_env_overflow, 0, 2),
+    CU_LOOP(spin_env_not_a_number, 0, 2),
+    CU_LOOP(attr_huge_stack, 0, 2),
+    CU_LOOP(lock_init_null, 0, 2),
+    CU_LOOP(free_twice, 0, 2),
 
-    tc = cu_tcase(s, "deadlock", 30);
-    ADD(tc, deadlock_lock_block);
-    ADD(tc, deadlock_lock_block_front);
-    ADD(tc, deadlock_lock_semaphore);
-
-    tc = cu_tcase(s, "badinput", 30);
-    ADD(tc, stack_env_minus_one);
-    ADD(tc, stack_env_2_pow_64);
-    ADD(tc, stack_env_overflow_k);
-    ADD(tc, stack_env_huge_m);
-    ADD(tc, stack_env_bad_suffix);
-    ADD(tc, stack_env_too_small);
-    ADD(tc, spin_env_negative);
-    ADD(tc, spin_env_overflow);
-    ADD(tc, spin_env_not_a_number);
-    ADD(tc, attr_huge_stack);
-    ADD(tc, lock_init_null);
-    ADD(tc, free_twice);
-
-    tc = cu_tcase(s, "pipeline", 30);
-    ADD(tc, pipe_closed_sigpipe);
-    return s;
-}
+    CU_TCASE("pipeline", 30),
+    CU_LOOP(pipe_closed_sigpipe, 0, 2),
+};
 
 int main(void)
 {
-    return cu_run_suite(proc_suite());
+    return CU_MAIN("proc", proc_tests);
 }

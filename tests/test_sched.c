@@ -155,46 +155,39 @@ START_TEST(crowd_seen_with_busy_processes)
 }
 END_TEST
 
-#define ADD(tc, t) tcase_add_loop_test(tc, t, 0, 2)
+static const struct cu_row sched_tests[] = {
+    CU_TCASE("join", 30),
+    CU_LOOP(detach_during_ult_join, 0, 2),
+    CU_LOOP(detach_during_bound_join, 0, 2),
 
-static Suite *sched_suite(void)
-{
-    Suite *s = suite_create("sched");
-    TCase *tc;
+    CU_TCASE("stack", 30),
+    CU_LOOP(nostack_at_first_run_from_yield, 0, 2),
 
-    tc = cu_tcase(s, "join", 30);
-    ADD(tc, detach_during_ult_join);
-    ADD(tc, detach_during_bound_join);
+    CU_TCASE("start", 30),
+    CU_TEST(failed_start_keeps_runq_locking),
 
-    tc = cu_tcase(s, "stack", 30);
-    ADD(tc, nostack_at_first_run_from_yield);
+    CU_TCASE("barrier", 30),
+    CU_TEST(barrier_party_too_many_1vp),
+    CU_LOOP(barrier_3_parties_count_2, 0, 2),
+    CU_LOOP(barrier_waiter_stopped_256_episodes, 0, 2),
 
-    tc = cu_tcase(s, "start", 30);
-    tcase_add_test(tc, failed_start_keeps_runq_locking);
+    CU_TCASE("syscalls", 30),
+    CU_LOOP(no_semop_under_runq_lock, 0, 2),
 
-    tc = cu_tcase(s, "barrier", 30);
-    tcase_add_test(tc, barrier_party_too_many_1vp);
-    ADD(tc, barrier_3_parties_count_2);
-    ADD(tc, barrier_waiter_stopped_256_episodes);
+    CU_TCASE("locks", 30),
+    CU_LOOP(block_front_holder_yields, 0, 3),
+    CU_LOOP(block_holder_yields, 0, 3),
 
-    tc = cu_tcase(s, "syscalls", 30);
-    ADD(tc, no_semop_under_runq_lock);
+    CU_TCASE("steal", 30),
+    CU_LOOP(idle_vp_steals, 0, 2),
+    CU_LOOP(steals_while_the_owner_works, 0, 2),
 
-    tc = cu_tcase(s, "locks", 30);
-    tcase_add_loop_test(tc, block_front_holder_yields, 0, 3);
-    tcase_add_loop_test(tc, block_holder_yields, 0, 3);
-
-    tc = cu_tcase(s, "steal", 30);
-    ADD(tc, idle_vp_steals);
-    ADD(tc, steals_while_the_owner_works);
-
-    tc = cu_tcase(s, "crowd", 30);
-    tcase_add_test(tc, crowd_needs_three_readings);
-    tcase_add_test(tc, crowd_seen_with_busy_processes);
-    return s;
-}
+    CU_TCASE("crowd", 30),
+    CU_TEST(crowd_needs_three_readings),
+    CU_TEST(crowd_seen_with_busy_processes),
+};
 
 int main(void)
 {
-    return cu_run_suite(sched_suite());
+    return CU_MAIN("sched", sched_tests);
 }

@@ -366,7 +366,7 @@ static int pin_skip(const char *test)
 static int first_cpu(const cpu_set_t *m)
 {
     for (int c = 0; c < CPU_SETSIZE; c++)
-        if (CPU_ISSET(c, m))
+        if (CPU_ISSET((size_t)c, m))
             return c;
     return -1;
 }
@@ -375,7 +375,7 @@ static int first_cpu(const cpu_set_t *m)
 static int nth_cpu(const cpu_set_t *m, int n)
 {
     for (int c = 0; c < CPU_SETSIZE; c++)
-        if (CPU_ISSET(c, m) && n-- == 0)
+        if (CPU_ISSET((size_t)c, m) && n-- == 0)
             return c;
     return -1;
 }
@@ -497,7 +497,7 @@ START_TEST(pin_too_few_cpus)
     mltp_init();
     CPU_ZERO(&pin_expect);
     for (int k = n - keep; k < n; k++)
-        CPU_SET(nth_cpu(&pin_orig, k), &pin_expect);
+        CPU_SET((size_t)nth_cpu(&pin_orig, k), &pin_expect);
     ck_assert_int_eq(sched_setaffinity(0, sizeof pin_expect, &pin_expect), 0);
     pin_want = 0;
     pin_run(keep + 1);
@@ -1026,45 +1026,40 @@ END_TEST
 
 /* ==================================================================== */
 
-static Suite *vp_suite(void)
-{
-    Suite *s = suite_create("vp");
-    TCase *tc;
+static const struct cu_row vp_tests[] = {
+    CU_TCASE("glibc", 60),
+    CU_LOOP(glibc_in_migrating_ults, 0, 2),
+    CU_TEST(errno_per_ult_one_vp),
+    CU_TEST(tcb_thread_pointer),
 
-    tc = cu_tcase(s, "glibc", 60);
-    tcase_add_loop_test(tc, glibc_in_migrating_ults, 0, 2);
-    tcase_add_test(tc, errno_per_ult_one_vp);
-    tcase_add_test(tc, tcb_thread_pointer);
+    CU_TCASE("pinning", 30),
+    CU_TEST(pin_two_vps),
+    CU_TEST(pin_off),
+    CU_LOOP(pin_too_few_cpus, 0, 2),
+    CU_TEST(pin_bound_unpinned),
+    CU_TEST(pin_fork_unpinned),
 
-    tc = cu_tcase(s, "pinning", 30);
-    tcase_add_test(tc, pin_two_vps);
-    tcase_add_test(tc, pin_off);
-    tcase_add_loop_test(tc, pin_too_few_cpus, 0, 2);
-    tcase_add_test(tc, pin_bound_unpinned);
-    tcase_add_test(tc, pin_fork_unpinned);
-
-    tc = cu_tcase(s, "faults", 60);
-    tcase_add_loop_test(tc, leak_check_selftest, 0, 2);
-    tcase_add_test(tc, fault_segv);
-    tcase_add_test(tc, fault_segv_named);
-    tcase_add_test(tc, fault_abort);
-    tcase_add_test(tc, fault_overflow);
-    tcase_add_test(tc, fault_exit);
-    tcase_add_test(tc, fault_no_stack);
-    tcase_add_test(tc, fault_sigint);
-    tcase_add_test(tc, fault_sigterm);
-    tcase_add_test(tc, fault_sigint_ignored);
-    tcase_add_test(tc, fault_sigkill_reaper);
-    tcase_add_test(tc, fault_deadlock);
-    tcase_add_test(tc, fault_badstart);
-    tcase_add_test(tc, fault_yield_outside);
-    tcase_add_test(tc, fault_bound_segv);
-    tcase_add_test(tc, fault_die_in_registry);
-    tcase_add_test(tc, fault_die_holding_runq);
-    return s;
-}
+    CU_TCASE("faults", 60),
+    CU_LOOP(leak_check_selftest, 0, 2),
+    CU_TEST(fault_segv),
+    CU_TEST(fault_segv_named),
+    CU_TEST(fault_abort),
+    CU_TEST(fault_overflow),
+    CU_TEST(fault_exit),
+    CU_TEST(fault_no_stack),
+    CU_TEST(fault_sigint),
+    CU_TEST(fault_sigterm),
+    CU_TEST(fault_sigint_ignored),
+    CU_TEST(fault_sigkill_reaper),
+    CU_TEST(fault_deadlock),
+    CU_TEST(fault_badstart),
+    CU_TEST(fault_yield_outside),
+    CU_TEST(fault_bound_segv),
+    CU_TEST(fault_die_in_registry),
+    CU_TEST(fault_die_holding_runq),
+};
 
 int main(void)
 {
-    return cu_run_suite(vp_suite());
+    return CU_MAIN("vp", vp_tests);
 }
