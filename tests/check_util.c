@@ -617,24 +617,32 @@ int cu_stress_runs(void)
     return n > 0 ? n : 1;
 }
 
-int cu_main(const char *suite, const struct cu_row *rows, size_t n)
+TCase *cu_tcase(Suite *s, const char *name, int timeout)
 {
-    Suite *s = suite_create(suite);
+    TCase *tc = tcase_create(name);
+    tcase_set_timeout(tc, timeout);
+    suite_add_tcase(s, tc);
+    return tc;
+}
+
+void cu_suite_add(Suite *s, const struct cu_row *rows, size_t n)
+{
     TCase *tc = NULL;
 
     for (size_t i = 0; i < n; i++) {
         if (rows[i].tcase) {
-            tc = tcase_create(rows[i].tcase);
-            tcase_set_timeout(tc, rows[i].timeout);
-            suite_add_tcase(s, tc);
+            tc = cu_tcase(s, rows[i].tcase, rows[i].timeout);
         } else if (!tc) {
-            fprintf(stderr, "%s: its table adds a test before a CU_TCASE row\n",
-                    suite);
-            return EXIT_FAILURE;
+            fprintf(stderr, "a suite's table adds a test before its first CU_TCASE row\n");
+            exit(EXIT_FAILURE);
         } else {
             cu_add_test(tc, *rows[i].test, 0, 0, rows[i].start, rows[i].end);
         }
     }
+}
+
+int cu_run_suite(Suite *s)
+{
     /* a bad MLTP_TEST_VPS ends the program here, with status 2, rather
        than every test that asks for it */
     several_vps(2);
@@ -649,4 +657,11 @@ int cu_main(const char *suite, const struct cu_row *rows, size_t n)
     int failed = srunner_ntests_failed(sr);
     srunner_free(sr);
     return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
+
+int cu_main(const char *suite, const struct cu_row *rows, size_t n)
+{
+    Suite *s = suite_create(suite);
+    cu_suite_add(s, rows, n);
+    return cu_run_suite(s);
 }

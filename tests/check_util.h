@@ -256,6 +256,15 @@ struct cu_row {
 #define CU_TEST(t) { NULL, 0, &(t), 0, 1 }
 #define CU_LOOP(t, s, e) { NULL, 0, &(t), (s), (e) }
 
+/* A test case named name, with Check's timeout in seconds, added to s. */
+TCase *cu_tcase(Suite *s, const char *name, int timeout);
+/* The rows' test cases and tests added to s. */
+void cu_suite_add(Suite *s, const struct cu_row *rows, size_t n);
+#define CU_SUITE_ADD(s, rows) cu_suite_add((s), (rows), sizeof (rows) / sizeof (rows)[0])
+/* Runs s, each test in a forked child; EXIT_SUCCESS if every test
+   passed. */
+int cu_run_suite(Suite *s);
+
 /* A Check program's main(): runs the suite `suite` that the table rows
    (n of them) make, each test in a forked child; EXIT_SUCCESS if every
    test passed. */
