@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * clash.c - a ULT whose frame is larger than its stack's guard (issue 7,
- * item 9). Built with -fstack-clash-protection, as programs get it from
+ * clash.c - a ULT whose frame is larger than its stack's guard. Built with -fstack-clash-protection, as programs get it from
  * pkg-config: the frame is probed page by page, so the overflow must be
  * caught at the guard and blamed on the ULT that overflowed.
  *

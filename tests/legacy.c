@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * legacy.c - source compatibility with the original MLTP header (issue 8):
+ * legacy.c - source compatibility with the original MLTP header:
  * a program written for the original API, which includes nothing but
  * <mltp.h>.
  *

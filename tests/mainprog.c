@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * mainprog.c - main's share (mltp_begin / mltp_end, issue 9), one scenario
+ * mainprog.c - main's share (mltp_begin / mltp_end), one scenario
  * per run: tests/test_main.c runs them under a watchdog and checks what
  * they print, their exit status and what they leave behind.
  *

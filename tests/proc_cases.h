@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * proc_cases.h - the checks of issue 7 ("the process layer under pthreads,
- * signals, fork() and bound threads"), shared by test_proc.c (each once,
+ * proc_cases.h - the checks of the process layer under pthreads, signals,
+ * fork() and bound threads, shared by test_proc.c (each once,
  * on 2 and 4 VPs) and stress_proc.c (many times, larger).
  *
  * Each pc_*() runs one of tests/realprog's (or tests/clash's) scenarios on

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * realprog.c - small programs written as a new user would write them
- * (issue 7): their own pthreads, SIGCHLD set by the program, bound threads
+ * against the process layer: their own pthreads, SIGCHLD set by the program, bound threads
  * that exit or crash, children of ULTs, fork(), signals sent to a VP, the
  * janitor, deadlocks through locks, bad input, a pipeline. Run by
  * test_proc.c and stress_proc.c.

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * sched_cases.h - the checks of issue 8 ("one scheduler, one state
- * machine"): the races and the missing locking it names, each run as a
+ * sched_cases.h - the checks of the scheduler (one scheduler, one state
+ * machine): its races and missing locking, each run as a
  * scenario of tests/schedprog or tests/nolocksys in its own process group
  * under a watchdog. Shared by test_sched.c (each once, on 2 and 4 VPs
  * unless the case says otherwise) and stress_sched.c (many times, larger).
@@ -36,7 +36,7 @@ static CU_UNUSED long sc_value(const struct pc_run *r, const char *key)
 }
 
 /* ==================================================================== */
-/* Bug 1: detach during a join                                          */
+/* Detach during a join                                                 */
 
 /* t runs (yields) while a joiner waits in mltp_join(t, &v) and a ULT
    calls mltp_detach(t); ULTs are created meanwhile, so that a handle
@@ -78,7 +78,7 @@ static CU_UNUSED void sc_detach_join(int nvp, int bound)
 }
 
 /* ==================================================================== */
-/* Bug 3: no stack at a ULT's first run                                 */
+/* No stack at a ULT's first run                                       */
 
 /* Every "A<i> <n>" line of out: each ULT's n must go 0, 1, 2, ... with
    none repeated and none going back. Returns the number of lines; on the
@@ -144,7 +144,7 @@ static CU_UNUSED void sc_nostack_yield(int nvp)
 }
 
 /* ==================================================================== */
-/* Bug 4: a failed start leaves the run queue locking                   */
+/* A failed start leaves the run queue locking                         */
 
 static CU_UNUSED void sc_failed_start(void)
 {
@@ -178,7 +178,7 @@ static CU_UNUSED void sc_failed_start(void)
 }
 
 /* ==================================================================== */
-/* Bug 5: too many arrivals at a barrier episode                        */
+/* Too many arrivals at a barrier episode                              */
 
 /* (a) 1 VP: A and B wait for 3; C arrives with a count of 2 and is a
    party too many: EINVAL at once, a message, nobody released; then D,
@@ -288,7 +288,7 @@ static CU_UNUSED void sc_barrier_lagging(int nvp)
 }
 
 /* ==================================================================== */
-/* Bug 6: no system call under the run-queue spin lock                  */
+/* No system call under the run-queue spin lock                        */
 
 static CU_UNUSED void sc_no_syscall_under_lock(int nvp)
 {
@@ -300,8 +300,8 @@ static CU_UNUSED void sc_no_syscall_under_lock(int nvp)
     if (b)
         fprintf(stderr, "%s: the release of a MLTP_LOCK_SEMAPHORE lock in "
                 "mltp_cond_wait_lock posted its semaphore under the run-queue "
-                "lock %ld time(s): recorded only (issue 8 allows it with a "
-                "comment saying why it is bounded), not a failure\n", r.what, b);
+                "lock %ld time(s): recorded only (allowed where a library "
+                "comment says why it is bounded), not a failure\n", r.what, b);
     long posts = sc_value(&r, "start1-posts=");
     ck_assert_msg(posts > 0, "%s: start 1 posted no semaphore: no VP was "
                   "woken through semop, so the check saw nothing (do VPs "
@@ -317,7 +317,7 @@ static CU_UNUSED void sc_no_syscall_under_lock(int nvp)
 }
 
 /* ==================================================================== */
-/* Bug 7: a yielding lock whose holder yields                           */
+/* A yielding lock whose holder yields                                 */
 
 /* The holder yields 20 times inside its critical section while two
    waiters take the lock 200 times each: all finish (no livelock: the

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * schedprog.c - scenario programs for the scheduler bugs of issue 8, run
+ * schedprog.c - scenario programs for the scheduler's races and locking, run
  * by test_sched.c and stress_sched.c (the checks are in sched_cases.h).
  *
  *   schedprog SCENARIO NVP [ARG]
@@ -56,7 +56,7 @@ static const char *arg;
 
 
 /* ------------------------------------------------------------------ */
-/* detach-join, detach-join-bound (issue 8, bug 1)                      */
+/* detach-join, detach-join-bound: detach during a join               */
 
 #define DJ_VALUE 0x77L      /* what t returns */
 #define DJ_OTHER 0x99L      /* what every other ULT returns */
@@ -236,7 +236,7 @@ static int detach_join(int bound)
 }
 
 /* ------------------------------------------------------------------ */
-/* nostack-yield (issue 8, bug 3)                                       */
+/* nostack-yield: no stack at a ULT's first run                         */
 
 static int ny_made;
 static long ny_turns[64];
@@ -336,7 +336,7 @@ static int nostack_yield(void)
 }
 
 /* ------------------------------------------------------------------ */
-/* failed-start (issue 8, bug 4)                                        */
+/* failed-start: a failed start leaves the run queue locking            */
 
 
 static void *fs_hello(void *p)
@@ -375,7 +375,7 @@ static int failed_start(void)
 }
 
 /* ------------------------------------------------------------------ */
-/* barrier-extra (issue 8, bug 5), 1 VP: A and B wait for 3, C comes   */
+/* barrier-extra, 1 VP: A and B wait for 3, C comes                    */
 /* with a count of 2 (a party too many), then D (the third of 3).       */
 
 static mltp_barrier_t bx = MLTP_BARRIER_INITIALIZER;
@@ -426,7 +426,7 @@ static int barrier_extra(void)
 }
 
 /* ------------------------------------------------------------------ */
-/* barrier-race (issue 8, bug 5): 3 ULTs on a barrier of count 2        */
+/* barrier-race: 3 ULTs on a barrier of count 2                        */
 
 #define BR_PARTIES 3
 static mltp_barrier_t br = MLTP_BARRIER_INITIALIZER;
@@ -612,7 +612,7 @@ static int barrier_lagging(void)
 }
 
 /* ------------------------------------------------------------------ */
-/* lock-yield (issue 8, bug 7): the holder of a yielding lock yields    */
+/* lock-yield: the holder of a yielding lock yields                    */
 /* inside its critical section while two waiters loop                  */
 
 #define LY_HOLDER_YIELDS 20

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * stress_proc.c - the checks of test_proc.c run many times, and larger
- * (make check-stress, not make check): the failures of issue 7 show "now
- * and then" (a start hangs in 3 of 10 programs, a forked child spins in 11
+ * (make check-stress, not make check): the process layer's failures show
+ * now and then (a start hangs in 3 of 10 programs, a forked child spins in 11
  * of 20 runs), so one passing run proves little.
  *
  * MLTP_STRESS_RUNS (default 20) sets how often each case runs, on 2 VPs

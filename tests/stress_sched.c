@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * stress_sched.c - the checks of test_sched.c run many times, and larger
- * (make check-stress, not make check): the races of issue 8 show now and
+ * (make check-stress, not make check): the scheduler's races show now and
  * then, so one passing run proves little.
  *
  * MLTP_STRESS_RUNS (default 20) sets how often each case runs, on 2 VPs

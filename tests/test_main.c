@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * test_main.c - main takes part in the work (mltp_begin, mltp_end; issue
- * 9), and the SPLASH-style workers built on them (mltp_worker_create and
- * the rest, which get their VP count from MLTP_VPS): each scenario of
+ * test_main.c - main takes part in the work (mltp_begin, mltp_end), and
+ * the SPLASH-style workers built on them (mltp_worker_create and the
+ * rest, which get their VP count from MLTP_VPS): each scenario of
  * tests/mainprog runs once under a watchdog, on 1 VP (_i 0) and on 2 (_i
  * 1; MLTP_TEST_VPS when set: tests/test_vps.h) unless the case says
  * otherwise, and leaves no process and no semaphore set behind (pc_end).
+ * The table's scenarios number their runs differently: see scenarios[].
  */
 #include "proc_cases.h"
 
@@ -94,8 +95,9 @@ struct scenario {
 static void scenario_test(int _i);
 #define SCENARIO(name) { #name, scenario_test, __FILE__, __LINE__ }
 
-/* Each runs on 1 VP and on several, as _i % 2 says (NVP); _i / 2 is its
-   row. */
+/* One loop test runs them all, under the names they had as tests of their
+   own (MLTP_TEST_SKIP names them so): _i / 2 is the row, _i % 2 says 1 VP
+   (0) or several (1). */
 static const struct scenario scenarios[] = {
     /* P workers and main's share cross barriers and take a lock for
        150 ms */

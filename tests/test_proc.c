@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * test_proc.c - the process layer in real programs (issue 7): the
+ * test_proc.c - the process layer in real programs: the
  * program's own pthreads, SIGCHLD set by the program, exit() and crashes
  * in bound threads, children of ULTs, fork(), signals sent to a VP, the
  * janitor, stack clash, deadlocks through locks, bad input, `prog | head`.

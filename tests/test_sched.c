@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * test_sched.c - the scheduler races and missing locking of issue 8, each
+ * test_sched.c - the scheduler's races and missing locking, each
  * run once as a program (tests/schedprog, tests/nolocksys) under a
  * watchdog: on 2 VPs (_i 0) and on 4 (_i 1) unless the case says
  * otherwise (both on MLTP_TEST_VPS when set: tests/test_vps.h). The
@@ -15,21 +15,21 @@
 
 #define NVP several_vps(_i ? 4 : 2)
 
-/* bug 1: detach during a join */
+/* detach during a join */
 START_TEST(detach_during_ult_join) { sc_detach_join(NVP, 0); }
 END_TEST
 START_TEST(detach_during_bound_join) { sc_detach_join(NVP, 1); }
 END_TEST
 
-/* bug 3: no stack at a ULT's first run, taken by a yield */
+/* no stack at a ULT's first run, taken by a yield */
 START_TEST(nostack_at_first_run_from_yield) { sc_nostack_yield(NVP); }
 END_TEST
 
-/* bug 4: a failed start (1 VP) */
+/* a failed start (1 VP) */
 START_TEST(failed_start_keeps_runq_locking) { sc_failed_start(); }
 END_TEST
 
-/* bug 5: too many arrivals at a barrier episode */
+/* too many arrivals at a barrier episode */
 START_TEST(barrier_party_too_many_1vp) { sc_barrier_extra(); }
 END_TEST
 START_TEST(barrier_3_parties_count_2) { sc_barrier_race(NVP, 20000, PC_WATCHDOG + 5.0); }
@@ -37,11 +37,11 @@ END_TEST
 START_TEST(barrier_waiter_stopped_256_episodes) { sc_barrier_lagging(NVP); }
 END_TEST
 
-/* bug 6: no system call under the run-queue spin lock */
+/* no system call under the run-queue spin lock */
 START_TEST(no_semop_under_runq_lock) { sc_no_syscall_under_lock(NVP); }
 END_TEST
 
-/* bug 7: yielding locks whose holder yields: 1, 2 and 4 VPs */
+/* yielding locks whose holder yields: 1, 2 and 4 VPs */
 #define LY_NVP (_i ? several_vps(_i == 1 ? 2 : 4) : 1)
 START_TEST(block_front_holder_yields) { sc_lock_yield(LY_NVP, "front"); }
 END_TEST
