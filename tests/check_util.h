@@ -256,6 +256,12 @@ struct cu_row {
 #define CU_TEST(t) { NULL, 0, &(t), 0, 1 }
 #define CU_LOOP(t, s, e) { NULL, 0, &(t), (s), (e) }
 
+/* For suites whose tests are each one call, listed once as X(name, call)
+   in an X-macro LIST: LIST(CU_DEFINE_CALL) defines them as Check tests,
+   LIST(CU_LOOP2_ROW) gives their table rows as loop tests, _i 0 and 1. */
+#define CU_DEFINE_CALL(name, call) START_TEST(name) { call; } END_TEST
+#define CU_LOOP2_ROW(name, call) CU_LOOP(name, 0, 2),
+
 /* A test case named name, with Check's timeout in seconds, added to s. */
 TCase *cu_tcase(Suite *s, const char *name, int timeout);
 /* The rows' test cases and tests added to s. */

@@ -13,77 +13,45 @@
 
 #define NVP (_i ? 4 : 2)
 
-#define REPEAT_N(n, call) CU_REPEAT_N((n), NVP, call)
-#define REPEAT(call) REPEAT_N(cu_stress_runs(), call)
+#define RUNS cu_stress_runs()
 
-START_TEST(s_pthread_starts) { REPEAT(pc_pthread_starts(NVP, 2000, 60.0)); }
-END_TEST
-START_TEST(s_pthread_in_ult) { REPEAT(pc_pthread_in_ult(NVP)); }
-END_TEST
-START_TEST(s_sigchld_ignored) { REPEAT(pc_sigchld_starts("sigchld-ign", NVP, 200, 30.0)); }
-END_TEST
-START_TEST(s_sigchld_ignored_by_ult) { REPEAT(pc_sigchld_starts("sigchld-ign-in-ult", NVP, 200, 30.0)); }
-END_TEST
-START_TEST(s_sigchld_handler) { REPEAT(pc_sigchld_starts("sigchld-handler", NVP, 200, 30.0)); }
-END_TEST
-START_TEST(s_sigchld_ignored_crash) { REPEAT(pc_sigchld_ign_segv(0, NVP)); }
-END_TEST
-START_TEST(s_bound_exit_in_start) { REPEAT(pc_bound_exit_start(NVP)); }
-END_TEST
-START_TEST(s_bound_exit_outside) { REPEAT(pc_bound_exit_outside(NVP)); }
-END_TEST
-/* 900 bound threads created and joined by ULTs (300 in make check; 3000
-   took 26 s a run with today's library) */
-START_TEST(s_bound_zombies) { REPEAT(pc_bound_zombies(NVP, 30, 60.0)); }
-END_TEST
-START_TEST(s_bound_segv_joined_by_ult) { REPEAT(pc_bound_segv_ult_join(NVP)); }
-END_TEST
-START_TEST(s_child_sleep_gets_sigint) { REPEAT(pc_fork_exec_sigint(NVP)); }
-END_TEST
-START_TEST(s_fork_in_bound) { REPEAT(pc_bound_fork(NVP)); }
-END_TEST
-START_TEST(s_fork_child_ult) { REPEAT(pc_fork_child(1, NVP)); }
-END_TEST
-START_TEST(s_fork_child_bound) { REPEAT(pc_fork_child(2, NVP)); }
-END_TEST
-START_TEST(s_sigterm_to_vp) { REPEAT(pc_sig_to_vp(SIGTERM, NVP)); }
-END_TEST
-START_TEST(s_sigint_handler_vp) { REPEAT(pc_sigint_handler(1, NVP)); }
-END_TEST
-START_TEST(s_janitor_fds_closed_by_ult) { REPEAT(pc_janitor_closefds(1, NVP)); }
-END_TEST
-START_TEST(s_deadlock_semaphore) { REPEAT(pc_lock_deadlock("deadlock-semaphore", NVP)); }
-END_TEST
-START_TEST(s_deadlock_block) { REPEAT(pc_lock_deadlock("deadlock-block", NVP)); }
-END_TEST
-START_TEST(s_pipe_closed) { REPEAT(pc_pipe_head(NVP)); }
-END_TEST
+/* Each case once: its Check name, how many runs (RUNS: cu_stress_runs())
+   and the call that runs it; a loop test on 2 and 4 VPs (NVP). */
+#define STRESS_CASES(X) \
+    /* one helper pthread, 2000 starts (200 in make check) */ \
+    X(s_pthread_starts, RUNS, pc_pthread_starts(NVP, 2000, 60.0)) \
+    X(s_pthread_in_ult, RUNS, pc_pthread_in_ult(NVP)) \
+    X(s_sigchld_ignored, RUNS, pc_sigchld_starts("sigchld-ign", NVP, 200, 30.0)) \
+    X(s_sigchld_ignored_by_ult, RUNS, pc_sigchld_starts("sigchld-ign-in-ult", NVP, 200, 30.0)) \
+    X(s_sigchld_handler, RUNS, pc_sigchld_starts("sigchld-handler", NVP, 200, 30.0)) \
+    X(s_sigchld_ignored_crash, RUNS, pc_sigchld_ign_segv(0, NVP)) \
+    X(s_bound_exit_in_start, RUNS, pc_bound_exit_start(NVP)) \
+    X(s_bound_exit_outside, RUNS, pc_bound_exit_outside(NVP)) \
+    /* 900 bound threads created and joined by ULTs (300 in make check; 3000
+       took 26 s a run with today's library) */ \
+    X(s_bound_zombies, RUNS, pc_bound_zombies(NVP, 30, 60.0)) \
+    X(s_bound_segv_joined_by_ult, RUNS, pc_bound_segv_ult_join(NVP)) \
+    X(s_child_sleep_gets_sigint, RUNS, pc_fork_exec_sigint(NVP)) \
+    X(s_fork_in_bound, RUNS, pc_bound_fork(NVP)) \
+    X(s_fork_child_ult, RUNS, pc_fork_child(1, NVP)) \
+    X(s_fork_child_bound, RUNS, pc_fork_child(2, NVP)) \
+    X(s_sigterm_to_vp, RUNS, pc_sig_to_vp(SIGTERM, NVP)) \
+    X(s_sigint_handler_vp, RUNS, pc_sigint_handler(1, NVP)) \
+    X(s_janitor_fds_closed_by_ult, RUNS, pc_janitor_closefds(1, NVP)) \
+    X(s_deadlock_semaphore, RUNS, pc_lock_deadlock("deadlock-semaphore", NVP)) \
+    X(s_deadlock_block, RUNS, pc_lock_deadlock("deadlock-block", NVP)) \
+    X(s_pipe_closed, RUNS, pc_pipe_head(NVP))
+
+#define DEFINE(name, n, call) START_TEST(name) { CU_REPEAT_N(n, NVP, call); } END_TEST
+#define ROW(name, n, call) CU_LOOP(name, 0, 2),
+STRESS_CASES(DEFINE)
 
 int main(void)
 {
     const struct cu_row rows[] = {
         /* per test: runs x (a case's watchdog) at worst */
         CU_TCASE("stress", cu_stress_runs() * 70),
-        CU_LOOP(s_pthread_starts, 0, 2),
-        CU_LOOP(s_pthread_in_ult, 0, 2),
-        CU_LOOP(s_sigchld_ignored, 0, 2),
-        CU_LOOP(s_sigchld_ignored_by_ult, 0, 2),
-        CU_LOOP(s_sigchld_handler, 0, 2),
-        CU_LOOP(s_sigchld_ignored_crash, 0, 2),
-        CU_LOOP(s_bound_exit_in_start, 0, 2),
-        CU_LOOP(s_bound_exit_outside, 0, 2),
-        CU_LOOP(s_bound_zombies, 0, 2),
-        CU_LOOP(s_bound_segv_joined_by_ult, 0, 2),
-        CU_LOOP(s_child_sleep_gets_sigint, 0, 2),
-        CU_LOOP(s_fork_in_bound, 0, 2),
-        CU_LOOP(s_fork_child_ult, 0, 2),
-        CU_LOOP(s_fork_child_bound, 0, 2),
-        CU_LOOP(s_sigterm_to_vp, 0, 2),
-        CU_LOOP(s_sigint_handler_vp, 0, 2),
-        CU_LOOP(s_janitor_fds_closed_by_ult, 0, 2),
-        CU_LOOP(s_deadlock_semaphore, 0, 2),
-        CU_LOOP(s_deadlock_block, 0, 2),
-        CU_LOOP(s_pipe_closed, 0, 2),
+        STRESS_CASES(ROW)
     };
     return CU_MAIN("stress_proc", rows);
 }

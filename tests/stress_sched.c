@@ -13,43 +13,32 @@
 
 #define NVP (_i ? 4 : 2)
 
-#define REPEAT_N(n, call) CU_REPEAT_N((n), NVP, call)
-#define REPEAT(call) REPEAT_N(cu_stress_runs(), call)
+#define RUNS cu_stress_runs()
 
-START_TEST(s_detach_during_ult_join) { REPEAT(sc_detach_join(NVP, 0)); }
-END_TEST
-START_TEST(s_detach_during_bound_join) { REPEAT(sc_detach_join(NVP, 1)); }
-END_TEST
-START_TEST(s_nostack_at_first_run_from_yield) { REPEAT_N(5 * cu_stress_runs(), sc_nostack_yield(NVP)); }
-END_TEST
-/* 200000 episodes a run */
-START_TEST(s_barrier_3_parties_count_2) { REPEAT(sc_barrier_race(NVP, 200000, 60.0)); }
-END_TEST
-START_TEST(s_barrier_waiter_stopped_256_episodes) { REPEAT(sc_barrier_lagging(NVP)); }
-END_TEST
-START_TEST(s_no_semop_under_runq_lock) { REPEAT(sc_no_syscall_under_lock(NVP)); }
-END_TEST
-START_TEST(s_block_front_holder_yields) { REPEAT(sc_lock_yield(NVP, "front")); }
-END_TEST
-START_TEST(s_idle_vp_steals) { REPEAT(sc_steal(NVP)); }
-END_TEST
-START_TEST(s_steals_while_the_owner_works) { REPEAT(sc_steal_churn(NVP)); }
-END_TEST
+/* Each case once: its Check name, how many runs (RUNS: cu_stress_runs())
+   and the call that runs it; a loop test on 2 and 4 VPs (NVP). */
+#define STRESS_CASES(X) \
+    X(s_detach_during_ult_join, RUNS, sc_detach_join(NVP, 0)) \
+    X(s_detach_during_bound_join, RUNS, sc_detach_join(NVP, 1)) \
+    X(s_nostack_at_first_run_from_yield, 5 * RUNS, sc_nostack_yield(NVP)) \
+    /* 200000 episodes a run */ \
+    X(s_barrier_3_parties_count_2, RUNS, sc_barrier_race(NVP, 200000, 60.0)) \
+    X(s_barrier_waiter_stopped_256_episodes, RUNS, sc_barrier_lagging(NVP)) \
+    X(s_no_semop_under_runq_lock, RUNS, sc_no_syscall_under_lock(NVP)) \
+    X(s_block_front_holder_yields, RUNS, sc_lock_yield(NVP, "front")) \
+    X(s_idle_vp_steals, RUNS, sc_steal(NVP)) \
+    X(s_steals_while_the_owner_works, RUNS, sc_steal_churn(NVP))
+
+#define DEFINE(name, n, call) START_TEST(name) { CU_REPEAT_N(n, NVP, call); } END_TEST
+#define ROW(name, n, call) CU_LOOP(name, 0, 2),
+STRESS_CASES(DEFINE)
 
 int main(void)
 {
     const struct cu_row rows[] = {
         /* per test: 5 x runs x (a case's watchdog) at worst */
         CU_TCASE("stress", cu_stress_runs() * 5 * 70),
-        CU_LOOP(s_detach_during_ult_join, 0, 2),
-        CU_LOOP(s_detach_during_bound_join, 0, 2),
-        CU_LOOP(s_nostack_at_first_run_from_yield, 0, 2),
-        CU_LOOP(s_barrier_3_parties_count_2, 0, 2),
-        CU_LOOP(s_barrier_waiter_stopped_256_episodes, 0, 2),
-        CU_LOOP(s_no_semop_under_runq_lock, 0, 2),
-        CU_LOOP(s_block_front_holder_yields, 0, 2),
-        CU_LOOP(s_idle_vp_steals, 0, 2),
-        CU_LOOP(s_steals_while_the_owner_works, 0, 2),
+        STRESS_CASES(ROW)
     };
     return CU_MAIN("stress_sched", rows);
 }
