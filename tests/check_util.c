@@ -625,10 +625,9 @@ TCase *cu_tcase(Suite *s, const char *name, int timeout)
     return tc;
 }
 
-void cu_suite_add(Suite *s, const struct cu_row *rows, size_t n)
+/* The rows added to s, the first ones (before a CU_TCASE row) to tc. */
+static void cu_add_rows(Suite *s, TCase *tc, const struct cu_row *rows, size_t n)
 {
-    TCase *tc = NULL;
-
     for (size_t i = 0; i < n; i++) {
         if (rows[i].tcase) {
             tc = cu_tcase(s, rows[i].tcase, rows[i].timeout);
@@ -639,6 +638,11 @@ void cu_suite_add(Suite *s, const struct cu_row *rows, size_t n)
             cu_add_test(tc, *rows[i].test, 0, 0, rows[i].start, rows[i].end);
         }
     }
+}
+
+void cu_suite_add(Suite *s, const struct cu_row *rows, size_t n)
+{
+    cu_add_rows(s, NULL, rows, n);
 }
 
 int cu_run_suite(Suite *s)
@@ -663,5 +667,13 @@ int cu_main(const char *suite, const struct cu_row *rows, size_t n)
 {
     Suite *s = suite_create(suite);
     cu_suite_add(s, rows, n);
+    return cu_run_suite(s);
+}
+
+int cu_stress_main(const char *suite, const struct cu_row *rows, size_t n,
+                   int run_s)
+{
+    Suite *s = suite_create(suite);
+    cu_add_rows(s, cu_tcase(s, "stress", cu_stress_runs() * run_s), rows, n);
     return cu_run_suite(s);
 }

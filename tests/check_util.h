@@ -277,6 +277,9 @@ int cu_run_suite(Suite *s);
 int cu_main(const char *suite, const struct cu_row *rows, size_t n);
 #define CU_MAIN(suite, rows) cu_main((suite), (rows), sizeof (rows) / sizeof (rows)[0])
 
+/* ------------------------------------------------------------------ */
+/* The stress suites (make check-stress)                                */
+
 /* How often make check-stress runs each case: MLTP_STRESS_RUNS, default
    20. */
 int cu_stress_runs(void);
@@ -291,5 +294,21 @@ int cu_stress_runs(void);
             call;                                                          \
         }                                                                  \
     } while (0)
+
+/* A stress suite lists its cases once, as X(name, runs, call) in an
+   X-macro LIST: LIST(CU_STRESS_TEST) defines the tests (call run `runs`
+   times, on CU_STRESS_NVP VPs), LIST(CU_STRESS_ROW) their rows. */
+#define CU_STRESS_NVP (_i ? 4 : 2)
+#define CU_STRESS_TEST(name, runs, call)                                   \
+    START_TEST(name) { CU_REPEAT_N((runs), CU_STRESS_NVP, call); } END_TEST
+#define CU_STRESS_ROW(name, runs, call) CU_LOOP(name, 0, 2),
+
+/* A stress suite's main(): the rows' tests in one test case whose Check
+   timeout is cu_stress_runs() x run_s (a case's longest run, all its runs
+   together). */
+int cu_stress_main(const char *suite, const struct cu_row *rows, size_t n,
+                   int run_s);
+#define CU_STRESS_MAIN(suite, rows, run_s)                                 \
+    cu_stress_main((suite), (rows), sizeof (rows) / sizeof (rows)[0], (run_s))
 
 #endif /* MLTP_CHECK_UTIL_H */

@@ -11,7 +11,7 @@
  */
 #include "proc_cases.h"
 
-#define NVP (_i ? 4 : 2)
+#define NVP CU_STRESS_NVP
 
 #define RUNS cu_stress_runs()
 
@@ -42,16 +42,12 @@
     X(s_deadlock_block, RUNS, pc_lock_deadlock("deadlock-block", NVP)) \
     X(s_pipe_closed, RUNS, pc_pipe_head(NVP))
 
-#define DEFINE(name, n, call) START_TEST(name) { CU_REPEAT_N(n, NVP, call); } END_TEST
-#define ROW(name, n, call) CU_LOOP(name, 0, 2),
-STRESS_CASES(DEFINE)
+STRESS_CASES(CU_STRESS_TEST)
+
+static const struct cu_row stress_tests[] = { STRESS_CASES(CU_STRESS_ROW) };
 
 int main(void)
 {
-    const struct cu_row rows[] = {
-        /* per test: runs x (a case's watchdog) at worst */
-        CU_TCASE("stress", cu_stress_runs() * 70),
-        STRESS_CASES(ROW)
-    };
-    return CU_MAIN("stress_proc", rows);
+    /* the longest a run may take: a case's watchdog */
+    return CU_STRESS_MAIN("stress_proc", stress_tests, 70);
 }

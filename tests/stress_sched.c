@@ -11,7 +11,7 @@
  */
 #include "sched_cases.h"
 
-#define NVP (_i ? 4 : 2)
+#define NVP CU_STRESS_NVP
 
 #define RUNS cu_stress_runs()
 
@@ -29,16 +29,12 @@
     X(s_idle_vp_steals, RUNS, sc_steal(NVP)) \
     X(s_steals_while_the_owner_works, RUNS, sc_steal_churn(NVP))
 
-#define DEFINE(name, n, call) START_TEST(name) { CU_REPEAT_N(n, NVP, call); } END_TEST
-#define ROW(name, n, call) CU_LOOP(name, 0, 2),
-STRESS_CASES(DEFINE)
+STRESS_CASES(CU_STRESS_TEST)
+
+static const struct cu_row stress_tests[] = { STRESS_CASES(CU_STRESS_ROW) };
 
 int main(void)
 {
-    const struct cu_row rows[] = {
-        /* per test: 5 x runs x (a case's watchdog) at worst */
-        CU_TCASE("stress", cu_stress_runs() * 5 * 70),
-        STRESS_CASES(ROW)
-    };
-    return CU_MAIN("stress_sched", rows);
+    /* a case's watchdog, and 5 x as many runs for one case */
+    return CU_STRESS_MAIN("stress_sched", stress_tests, 5 * 70);
 }
