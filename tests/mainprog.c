@@ -607,40 +607,31 @@ static int scen_run_partial(void)
 
 /* ------------------------------------------------------------------ */
 
-static const struct {
-    const char *name;
-    int (*run)(void);
-} scenarios[] = {
-    { "share", scen_share },
-    { "errors", scen_errors },
-    { "segv", scen_segv },
-    { "exit", scen_exit },
-    { "return", scen_return },
-    { "abort", scen_abort },
-    { "sigterm", scen_sigterm },
-    { "deadlock-end", scen_deadlock_end },
-    { "deadlock-main", scen_deadlock_main },
-    { "failed-begin", scen_failed_begin },
-    { "vps", scen_vps },
-    { "workers", scen_workers },
-    { "wait-in-worker", scen_wait_in_worker },
-    { "workers-run-partial", scen_run_partial },
-    { "workers-failed-begin", scen_workers_failed_begin },
-    { "shared-malloc", scen_shared_malloc },
+static const struct pu_scenario scenarios[] = {
+    PU_SCEN("share", scen_share),
+    PU_SCEN("errors", scen_errors),
+    PU_SCEN("segv", scen_segv),
+    PU_SCEN("exit", scen_exit),
+    PU_SCEN("return", scen_return),
+    PU_SCEN("abort", scen_abort),
+    PU_SCEN("sigterm", scen_sigterm),
+    PU_SCEN("deadlock-end", scen_deadlock_end),
+    PU_SCEN("deadlock-main", scen_deadlock_main),
+    PU_SCEN("failed-begin", scen_failed_begin),
+    PU_SCEN("vps", scen_vps),
+    PU_SCEN("workers", scen_workers),
+    PU_SCEN("wait-in-worker", scen_wait_in_worker),
+    PU_SCEN("workers-run-partial", scen_run_partial),
+    PU_SCEN("workers-failed-begin", scen_workers_failed_begin),
+    PU_SCEN("shared-malloc", scen_shared_malloc),
 };
 
 int main(int argc, char **argv)
 {
-    if (argc < 3 || (nvp = atoi(argv[2])) < 1 || nvp > 64) {
-        fprintf(stderr, "usage: %s SCENARIO NVP(1..64) [ARG]\n", argv[0]);
-        return 2;
-    }
-    arg = argc > 3 ? argv[3] : NULL;
+    int e = pu_args(argc, argv, &nvp, &arg);
+    if (e)
+        return e;
     setvbuf(stdout, NULL, _IOLBF, 0);
     main_pid = getpid();
-    for (size_t i = 0; i < sizeof scenarios / sizeof scenarios[0]; i++)
-        if (!strcmp(argv[1], scenarios[i].name))
-            return scenarios[i].run();
-    fprintf(stderr, "mainprog: unknown scenario %s\n", argv[1]);
-    return 2;
+    return PU_RUN(argv[1], scenarios);
 }

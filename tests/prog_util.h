@@ -98,4 +98,26 @@ int tasks_of_uid(uid_t uid, int live_only);
    after a message. */
 int nproc_at_limit(mltp_userf_t *first, void *arg, struct rlimit *old);
 
+/* A scenario of a helper program: the name its command line gives and
+   the function that runs it, run() or run_with(param); the program's
+   exit status is what that returns. */
+struct pu_scenario {
+    const char *name;
+    int (*run)(void);
+    int (*run_with)(int);
+    int param;
+};
+#define PU_SCEN(name, fn) { (name), (fn), NULL, 0 }
+#define PU_SCEN_WITH(name, fn, param) { (name), NULL, (fn), (param) }
+
+/* The command line PROG SCENARIO NVP [ARG] of realprog, schedprog and
+   mainprog: NVP (1 to 64) in *nvp, ARG (or NULL) in *arg. 0, or 2 after
+   a usage message. */
+int pu_args(int argc, char **argv, int *nvp, const char **arg);
+
+/* Runs the scenario named name from the table t (n rows) and returns
+   its status; 2 after a message if there is none of that name. */
+int pu_run(const char *name, const struct pu_scenario *t, size_t n);
+#define PU_RUN(name, t) pu_run((name), (t), sizeof (t) / sizeof (t)[0])
+
 #endif

@@ -852,39 +852,21 @@ static int steal_churn(void)
     return 0;
 }
 
+static const struct pu_scenario scenarios[] = {
+    PU_SCEN_WITH("detach-join", detach_join, 0),
+    PU_SCEN_WITH("detach-join-bound", detach_join, 1),
+    PU_SCEN("nostack-yield", nostack_yield),
+    PU_SCEN("failed-start", failed_start),
+    PU_SCEN("barrier-extra", barrier_extra),
+    PU_SCEN("barrier-race", barrier_race),
+    PU_SCEN("barrier-lagging", barrier_lagging),
+    PU_SCEN("lock-yield", lock_yield),
+    PU_SCEN("steal", steal),
+    PU_SCEN("steal-churn", steal_churn),
+};
+
 int main(int argc, char **argv)
 {
-    if (argc < 3) {
-        fprintf(stderr, "usage: %s SCENARIO NVP [ARG]\n", argv[0]);
-        return 2;
-    }
-    const char *s = argv[1];
-    nvp = atoi(argv[2]);
-    if (nvp < 1 || nvp > 64) {
-        fprintf(stderr, "schedprog: NVP must be 1..64\n");
-        return 2;
-    }
-    arg = argc > 3 ? argv[3] : NULL;
-    if (!strcmp(s, "detach-join"))
-        return detach_join(0);
-    if (!strcmp(s, "detach-join-bound"))
-        return detach_join(1);
-    if (!strcmp(s, "nostack-yield"))
-        return nostack_yield();
-    if (!strcmp(s, "failed-start"))
-        return failed_start();
-    if (!strcmp(s, "barrier-extra"))
-        return barrier_extra();
-    if (!strcmp(s, "barrier-race"))
-        return barrier_race();
-    if (!strcmp(s, "barrier-lagging"))
-        return barrier_lagging();
-    if (!strcmp(s, "lock-yield"))
-        return lock_yield();
-    if (!strcmp(s, "steal"))
-        return steal();
-    if (!strcmp(s, "steal-churn"))
-        return steal_churn();
-    fprintf(stderr, "schedprog: unknown scenario %s\n", s);
-    return 2;
+    int e = pu_args(argc, argv, &nvp, &arg);
+    return e ? e : PU_RUN(argv[1], scenarios);
 }
