@@ -628,10 +628,7 @@ static const struct pu_scenario scenarios[] = {
 
 int main(int argc, char **argv)
 {
-    int e = pu_args(argc, argv, &nvp, &arg);
-    if (e)
-        return e;
     setvbuf(stdout, NULL, _IOLBF, 0);
     main_pid = getpid();
-    return PU_RUN(argv[1], scenarios);
+    return PU_MAIN(argc, argv, &nvp, &arg, scenarios);
 }

@@ -180,21 +180,17 @@ int nproc_at_limit(mltp_userf_t *first, void *arg, struct rlimit *old)
     return 0;
 }
 
-int pu_args(int argc, char **argv, int *nvp, const char **arg)
+int pu_main(int argc, char **argv, int *nvp, const char **arg,
+            const struct pu_scenario *t, size_t n)
 {
     if (argc < 3 || argc > 4 || (*nvp = atoi(argv[2])) < 1 || *nvp > 64) {
         fprintf(stderr, "usage: %s SCENARIO NVP(1..64) [ARG]\n", argv[0]);
         return 2;
     }
     *arg = argc == 4 ? argv[3] : NULL;
-    return 0;
-}
-
-int pu_run(const char *name, const struct pu_scenario *t, size_t n)
-{
     for (size_t i = 0; i < n; i++)
-        if (!strcmp(name, t[i].name))
+        if (!strcmp(argv[1], t[i].name))
             return t[i].run ? t[i].run() : t[i].run_with(t[i].param);
-    fprintf(stderr, "%s: unknown scenario %s\n", program_invocation_short_name, name);
+    fprintf(stderr, "%s: unknown scenario %s\n", argv[0], argv[1]);
     return 2;
 }

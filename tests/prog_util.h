@@ -110,14 +110,13 @@ struct pu_scenario {
 #define PU_SCEN(name, fn) { (name), (fn), NULL, 0 }
 #define PU_SCEN_WITH(name, fn, param) { (name), NULL, (fn), (param) }
 
-/* The command line PROG SCENARIO NVP [ARG] of realprog, schedprog and
-   mainprog: NVP (1 to 64) in *nvp, ARG (or NULL) in *arg. 0, or 2 after
-   a usage message. */
-int pu_args(int argc, char **argv, int *nvp, const char **arg);
-
-/* Runs the scenario named name from the table t (n rows) and returns
-   its status; 2 after a message if there is none of that name. */
-int pu_run(const char *name, const struct pu_scenario *t, size_t n);
-#define PU_RUN(name, t) pu_run((name), (t), sizeof (t) / sizeof (t)[0])
+/* The main() of realprog, schedprog and mainprog, whose command line is
+   PROG SCENARIO NVP [ARG]: NVP (1 to 64) in *nvp, ARG (or NULL) in *arg,
+   then the scenario of the table t (n rows) that SCENARIO names runs; its
+   status, or 2 after a message (a bad command line, no such scenario). */
+int pu_main(int argc, char **argv, int *nvp, const char **arg,
+            const struct pu_scenario *t, size_t n);
+#define PU_MAIN(argc, argv, nvp, arg, t)                                   \
+    pu_main((argc), (argv), (nvp), (arg), (t), sizeof (t) / sizeof (t)[0])
 
 #endif

@@ -1260,9 +1260,6 @@ static const struct pu_scenario scenarios[] = {
 
 int main(int argc, char **argv)
 {
-    int e = pu_args(argc, argv, &nvp, &arg);
-    if (e)
-        return e;
     setvbuf(stdout, NULL, _IOLBF, 0);
-    return PU_RUN(argv[1], scenarios);
+    return PU_MAIN(argc, argv, &nvp, &arg, scenarios);
 }

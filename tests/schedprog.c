@@ -867,6 +867,5 @@ static const struct pu_scenario scenarios[] = {
 
 int main(int argc, char **argv)
 {
-    int e = pu_args(argc, argv, &nvp, &arg);
-    return e ? e : PU_RUN(argv[1], scenarios);
+    return PU_MAIN(argc, argv, &nvp, &arg, scenarios);
 }
