@@ -40,6 +40,13 @@ void note_vp(void)
 static mltp_t *volatile pu_kept[PU_KEPT];  /* never read: volatile */
 static unsigned int pu_nkept;
 
+static void keep(mltp_t *t)
+{
+    unsigned int i = __atomic_fetch_add(&pu_nkept, 1, __ATOMIC_RELAXED);
+    if (i < PU_KEPT)
+        pu_kept[i] = t;
+}
+
 mltp_t *make(mltp_userf_t *f, void *p)
 {
     mltp_t *t = mltp_create(f, p);
@@ -48,10 +55,49 @@ mltp_t *make(mltp_userf_t *f, void *p)
                 strerror(errno));
         exit(99);
     }
-    unsigned int i = __atomic_fetch_add(&pu_nkept, 1, __ATOMIC_RELAXED);
-    if (i < PU_KEPT)
-        pu_kept[i] = t;
+    keep(t);
     return t;
+}
+
+mltp_t *make_named(const char *name, mltp_userf_t *f, void *p)
+{
+    mltp_attr_t a;
+    mltp_attr_init(&a);
+    a.name = name;
+    mltp_t *t = mltp_create_attr(&a, f, p);
+    if (!t) {
+        fprintf(stderr, "%s: mltp_create_attr: %s\n",
+                program_invocation_short_name, strerror(errno));
+        exit(99);
+    }
+    keep(t);
+    return t;
+}
+
+int start_returned(int nvp, int status)
+{
+    mltp_start(nvp);
+    printf("start-returned\n");
+    return status;
+}
+
+void announce_ready(int nvp)
+{
+    double end = now() + 2.0;
+    for (;;) {
+        note_vp();
+        int seen = 0;
+        for (int i = 0; i < nvp; i++)
+            seen += vp_pids[i] != 0;
+        if (seen == nvp || now() > end)
+            break;
+        mltp_yield();
+    }
+    printf("VPPIDS");
+    for (int i = 0; i < nvp; i++)
+        printf(" %d", (int)vp_pids[i]);
+    printf("\nREADY\n");
+    fflush(stdout);
 }
 
 mltp_t *make_bound(mltp_buserf_t *f, void *p)
@@ -180,6 +226,15 @@ int nproc_at_limit(mltp_userf_t *first, void *arg, struct rlimit *old)
     return 0;
 }
 
+int pu_run(const char *name, const struct pu_scenario *t, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(name, t[i].name))
+            return t[i].run ? t[i].run() : t[i].run_with(t[i].param);
+    fprintf(stderr, "%s: unknown scenario %s\n", program_invocation_short_name, name);
+    return 2;
+}
+
 int pu_main(int argc, char **argv, int *nvp, const char **arg,
             const struct pu_scenario *t, size_t n)
 {
@@ -188,9 +243,5 @@ int pu_main(int argc, char **argv, int *nvp, const char **arg,
         return 2;
     }
     *arg = argc == 4 ? argv[3] : NULL;
-    for (size_t i = 0; i < n; i++)
-        if (!strcmp(argv[1], t[i].name))
-            return t[i].run ? t[i].run() : t[i].run_with(t[i].param);
-    fprintf(stderr, "%s: unknown scenario %s\n", argv[0], argv[1]);
-    return 2;
+    return pu_run(argv[1], t, n);
 }

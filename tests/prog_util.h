@@ -60,6 +60,19 @@ mltp_t *make(mltp_userf_t *f, void *p);
 /* mltp_create_bound(f, p, 0, NULL), or exit 99 after a message. */
 mltp_t *make_bound(mltp_buserf_t *f, void *p);
 
+/* A ULT named name (mltp_create_attr), or exit 99 after a message; kept
+   as make() keeps its handles. */
+mltp_t *make_named(const char *name, mltp_userf_t *f, void *p);
+
+/* mltp_start(nvp), then "start-returned" on stdout: the scenario's status
+   is `status`. */
+int start_returned(int nvp, int status);
+
+/* In a ULT: wait until VPs 0 to nvp-1 have each run a ULT that calls
+   note_vp() (2 s at most), then print "VPPIDS p0 p1 ..." and "READY"
+   (flushed). */
+void announce_ready(int nvp);
+
 /* A ULT about to crash says who it is ("CRASHER id= vp= pid=", flushed),
    for the test to check the reaper's message against. */
 void crasher_says(void);
@@ -110,7 +123,12 @@ struct pu_scenario {
 #define PU_SCEN(name, fn) { (name), (fn), NULL, 0 }
 #define PU_SCEN_WITH(name, fn, param) { (name), NULL, (fn), (param) }
 
-/* The main() of realprog, schedprog and mainprog, whose command line is
+/* The scenario named name from the table t (n rows): its status, or 2
+   after a message if there is none of that name. */
+int pu_run(const char *name, const struct pu_scenario *t, size_t n);
+#define PU_RUN(name, t) pu_run((name), (t), sizeof (t) / sizeof (t)[0])
+
+/* The main() of realprog, schedprog, mainprog and clash, whose command line is
    PROG SCENARIO NVP [ARG]: NVP (1 to 64) in *nvp, ARG (or NULL) in *arg,
    then the scenario of the table t (n rows) that SCENARIO names runs; its
    status, or 2 after a message (a bad command line, no such scenario). */

@@ -185,30 +185,10 @@ static void *busy_until(void *p)
     return NULL;
 }
 
-/* Wait until every VP has run a ULT (2 s at most), then say so. */
-static void announce_ready(void)
-{
-    double end = now() + 2.0;
-    for (;;) {
-        note_vp();
-        int seen = 0;
-        for (int i = 0; i < nvp; i++)
-            seen += vp_pids[i] != 0;
-        if (seen == nvp || now() > end)
-            break;
-        mltp_yield();
-    }
-    printf("VPPIDS");
-    for (int i = 0; i < nvp; i++)
-        printf(" %d", (int)vp_pids[i]);
-    printf("\nREADY\n");
-    fflush(stdout);
-}
-
 static void *ready_ult(void *p)
 {
     (void)p;
-    announce_ready();
+    announce_ready(nvp);
     return busy(NULL);
 }
 
@@ -887,7 +867,7 @@ static void *until_handled(void *p)
     while (!LOAD(handler_set))
         mltp_yield();
     if (ready)
-        announce_ready();
+        announce_ready(nvp);
     while (LOAD(handled) < 1 && now() < end) {
         note_vp();
         sleep_ms(1);
