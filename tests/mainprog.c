@@ -310,20 +310,13 @@ static int scen_deadlock_main(void)
 /* failed-begin: RLIMIT_NPROC as nobody in a user namespace of its own, as
    schedprog's failed-start */
 
-static void *hello(void *p)
-{
-    printf("ran %s\n", (const char *)p);
-    fflush(stdout);
-    return NULL;
-}
-
 static int scen_failed_begin(void)
 {
     struct rlimit old;
-    int e = nproc_at_limit(hello, (void *)"first", &old);
+    int e = nproc_at_limit(&old);
     if (e)
         return e;
-    make(hello, (void *)"second");
+    make(say_ran, (void *)"second");
     clear_err();
     int r = mltp_begin(1);
     e = err();
@@ -473,7 +466,7 @@ static int scen_wait_in_worker(void)
 static int scen_workers_failed_begin(void)
 {
     struct rlimit old;
-    int e = nproc_at_limit(hello, (void *)"first", &old);
+    int e = nproc_at_limit(&old);
     if (e)
         return e;
     w_parties = 1;      /* fn must not run: if it does, no barrier hides it */

@@ -199,18 +199,32 @@ int tasks_of_uid(uid_t uid, int live_only)
     return n;
 }
 
-int nproc_at_limit(mltp_userf_t *first, void *arg, struct rlimit *old)
+int become_nobody(void)
 {
-    struct rlimit rl;
-
     if (getuid() == 0 &&
         (setgroups(0, NULL) != 0 || setgid(65534) != 0 || setuid(65534) != 0)) {
         printf("cannot become nobody: %s\n", strerror(errno));
-        return 99;
+        return -1;
     }
+    return 0;
+}
+
+void *say_ran(void *name)
+{
+    printf("ran %s\n", (const char *)name);
+    fflush(stdout);
+    return NULL;
+}
+
+int nproc_at_limit(struct rlimit *old)
+{
+    struct rlimit rl;
+
+    if (become_nobody() != 0)
+        return 99;
     int own_ns = unshare(CLONE_NEWUSER) == 0;
     mltp_init();
-    make(first, arg);
+    make(say_ran, (void *)"first");
     mltp_start(1);
     getrlimit(RLIMIT_NPROC, old);
     rl = *old;

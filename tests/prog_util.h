@@ -102,14 +102,20 @@ int proc_walk_next(struct proc_walk *w);
    (zombies too, unless live_only); -1 if /proc cannot be read. */
 int tasks_of_uid(uid_t uid, int live_only);
 
-/* For a scenario in which no VP can be made. As nobody (root is exempt
-   from RLIMIT_NPROC), in a user namespace of its own when it may (only
-   the program's own tasks count there), after a first start that runs
-   first(arg) (the janitor and VP 0's TCB exist then, so what fails next
-   is the clone() itself): RLIMIT_NPROC at the task count. Prints
-   "own-userns=B nproc-limit=N". 0 with the old limit in *old, or 99
-   after a message. */
-int nproc_at_limit(mltp_userf_t *first, void *arg, struct rlimit *old);
+/* Root is exempt from RLIMIT_NPROC: as root, become nobody. 0, or -1
+   after a message on stdout. */
+int become_nobody(void);
+
+/* A ULT that says "ran NAME" (flushed). */
+void *say_ran(void *name);
+
+/* For a scenario in which no VP can be made. As nobody, in a user
+   namespace of its own when it may (only the program's own tasks count
+   there), after a first start that runs say_ran("first") (the janitor
+   and VP 0's TCB exist then, so what fails next is the clone() itself):
+   RLIMIT_NPROC at the task count. Prints "own-userns=B nproc-limit=N".
+   0 with the old limit in *old, or 99 after a message. */
+int nproc_at_limit(struct rlimit *old);
 
 /* A scenario of a helper program: the name its command line gives and
    the function that runs it, run() or run_with(param); the program's

@@ -19,7 +19,6 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <grp.h>
 #include <dirent.h>
 #include <pthread.h>
 #include <sched.h>
@@ -1006,13 +1005,10 @@ static int can_fork_under(int limit)
 static int janitor_nproc(void)
 {
     int k = arg_int(0);
-    /* root is exempt from RLIMIT_NPROC: become nobody (here, after exec:
-       the program's directory need not be open to nobody) */
-    if (getuid() == 0 &&
-        (setgroups(0, NULL) != 0 || setgid(65534) != 0 || setuid(65534) != 0)) {
-        printf("cannot become nobody: %s\n", strerror(errno));
+    /* here, after exec: the program's directory need not be open to
+       nobody */
+    if (become_nobody() != 0)
         return 98;
-    }
     uid_t uid = getuid();
     int own_ns = unshare(CLONE_NEWUSER) == 0;
     int live0 = own_ns ? 1 : tasks_of_uid(uid, 1);

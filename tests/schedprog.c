@@ -28,7 +28,6 @@
  * once it got to its end; 99 means its own set-up failed.
  */
 #include <errno.h>
-#include <grp.h>
 #include <dirent.h>
 #include <fcntl.h>
 #include <sched.h>
@@ -339,13 +338,6 @@ static int nostack_yield(void)
 /* failed-start: a failed start leaves the run queue locking            */
 
 
-static void *fs_hello(void *p)
-{
-    printf("ran %s\n", (const char *)p);
-    fflush(stdout);
-    return NULL;
-}
-
 /* VP 0 cannot be cloned: RLIMIT_NPROC at (below) the task count, as
    nobody (root is exempt) in a user namespace of its own, where only
    the program's own tasks count. A first, normal start has made the
@@ -353,11 +345,11 @@ static void *fs_hello(void *p)
 static int failed_start(void)
 {
     struct rlimit old;
-    int e = nproc_at_limit(fs_hello, (void *)"first", &old);
+    int e = nproc_at_limit(&old);
     if (e)
         return e;
 
-    make(fs_hello, (void *)"second");
+    make(say_ran, (void *)"second");
     errno = 0;
     mltp_start(1);
     e = errno;
