@@ -273,12 +273,21 @@ static void *lone_waiter(void *p)
     return NULL;
 }
 
-static int scen_deadlock_end(void)
+/* Main takes part, and a ULT runs waiter(&bar) on a fresh barrier: 0,
+   or 1 if mltp_begin failed. */
+static int begin_with_waiter(mltp_userf_t *waiter)
 {
     mltp_barrier_init(&bar);
     if (mltp_begin(nvp) != 0)
         return 1;
-    make(lone_waiter, &bar);
+    make(waiter, &bar);
+    return 0;
+}
+
+static int scen_deadlock_end(void)
+{
+    if (begin_with_waiter(lone_waiter))
+        return 1;
     clear_err();
     int r = mltp_end();
     int e = err();
@@ -295,10 +304,8 @@ static void *third_party_waiter(void *p)
 
 static int scen_deadlock_main(void)
 {
-    mltp_barrier_init(&bar);
-    if (mltp_begin(nvp) != 0)
+    if (begin_with_waiter(third_party_waiter))
         return 1;
-    make(third_party_waiter, &bar);
     printf("main waits\n");
     fflush(stdout);
     mltp_barrier(&bar, 3);

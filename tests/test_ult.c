@@ -151,26 +151,21 @@ static void fp_flags_clear(void) { set_mxcsr(get_mxcsr() & ~FP_FLAGS); }
 #define FPCR_FZ (1u << 24)
 #define FPCR_DN (1u << 25)
 
-static unsigned get_fpcr(void)
-{
-    unsigned long v;
-    __asm__ volatile("mrs %0, fpcr" : "=r"(v));
-    return (unsigned)v;
-}
-static void set_fpcr(unsigned v)
-{
-    __asm__ volatile("msr fpcr, %0" : : "r"((unsigned long)v));
-}
-static unsigned get_fpsr(void)
-{
-    unsigned long v;
-    __asm__ volatile("mrs %0, fpsr" : "=r"(v));
-    return (unsigned)v;
-}
-static void set_fpsr(unsigned v)
-{
-    __asm__ volatile("msr fpsr, %0" : : "r"((unsigned long)v));
-}
+/* get_REG() and set_REG() for a system register (its name is in the
+   instruction) */
+#define FP_SYSREG(reg)                                                     \
+    static unsigned get_##reg(void)                                        \
+    {                                                                      \
+        unsigned long v;                                                   \
+        __asm__ volatile("mrs %0, " #reg : "=r"(v));                       \
+        return (unsigned)v;                                                \
+    }                                                                      \
+    static void set_##reg(unsigned v)                                      \
+    {                                                                      \
+        __asm__ volatile("msr " #reg ", %0" : : "r"((unsigned long)v));    \
+    }
+FP_SYSREG(fpcr)
+FP_SYSREG(fpsr)
 
 #define FP_CTL_NAMES "FPCR control", "(none)"
 static unsigned fp_ctl0(void) { return get_fpcr() & FPCR_CTRL; }
