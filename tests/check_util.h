@@ -39,10 +39,6 @@
 #include "mltp.h"
 #include "prog_util.h"   /* now, sleep_ms, /proc readers, several_vps */
 
-/* For the static helpers of proc_cases.h and sched_cases.h, which not
-   every includer uses. */
-#define CU_UNUSED __attribute__((unused))
-
 #define CU_LOAD(x) __atomic_load_n(&(x), __ATOMIC_SEQ_CST)
 #define CU_STORE(x, v) __atomic_store_n(&(x), (v), __ATOMIC_SEQ_CST)
 #define CU_INC(x) __atomic_add_fetch(&(x), 1, __ATOMIC_SEQ_CST)
