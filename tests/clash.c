@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * clash.c - a ULT whose frame is larger than its stack's guard (issue 7,
- * item 9). Built with -fstack-clash-protection, as programs get it from
- * pkg-config: the frame is probed page by page, so the overflow must be
- * caught at the guard and blamed on the ULT that overflowed.
+ * clash.c - a ULT whose frame is larger than its stack's guard. Built
+ * with -fstack-clash-protection, as programs get it from pkg-config: the
+ * frame is probed page by page, so the overflow must be caught at the
+ * guard and blamed on the ULT that overflowed.
  *
  *   clash SCENARIO NVP       SCENARIO: frame (a 72 KiB local array),
  *                            frame-low (the same, only its lowest 1 KiB
@@ -24,12 +24,8 @@
 #include <unistd.h>
 
 #include "mltp.h"
-
-const char *__asan_default_options(void);
-const char *__asan_default_options(void)
-{
-    return "handle_segv=0:handle_abort=0:handle_sigbus=0:detect_leaks=0";
-}
+#define PU_CRASH_TESTS
+#include "prog_util.h"
 
 static int others_started;
 
@@ -59,6 +55,8 @@ static __attribute__((noinline, noipa)) int big_frame_low(int seed)
 }
 
 static int use_alloca, use_low;
+static int nvp;
+static const char *arg;   /* none taken */
 
 static void *clasher(void *p)
 {
@@ -69,9 +67,7 @@ static void *clasher(void *p)
         mltp_yield();
     for (int i = 0; i < 5; i++)
         mltp_yield();
-    printf("CRASHER id=%d vp=%d pid=%d\n", mltp_get_myid(), mltp_vp_id(),
-           (int)getpid());
-    fflush(stdout);
+    crasher_says();
     int r = use_alloca ? big_alloca(mltp_get_myid())
             : use_low ? big_frame_low(mltp_get_myid())
                       : big_frame(mltp_get_myid());
@@ -93,35 +89,25 @@ static void *other(void *p)
     return NULL;
 }
 
+/* mode: 0 frame, 1 frame-low, 2 alloca */
+static int clash(int mode)
+{
+    use_low = mode == 1;
+    use_alloca = mode == 2;
+    make_named("clasher", clasher, NULL);
+    for (int i = 0; i < 3; i++)
+        make(other, NULL);
+    return start_returned(nvp, 3);
+}
+
+static const struct pu_scenario scenarios[] = {
+    PU_SCEN_WITH("frame", clash, 0),
+    PU_SCEN_WITH("frame-low", clash, 1),
+    PU_SCEN_WITH("alloca", clash, 2),
+};
+
 int main(int argc, char **argv)
 {
-    if (argc != 3) {
-        fprintf(stderr, "usage: %s frame|frame-low|alloca nvp\n", argv[0]);
-        return 2;
-    }
-    int nvp = atoi(argv[2]);
-    if (!strcmp(argv[1], "alloca"))
-        use_alloca = 1;
-    else if (!strcmp(argv[1], "frame-low"))
-        use_low = 1;
-    else if (strcmp(argv[1], "frame")) {
-        fprintf(stderr, "clash: unknown scenario %s\n", argv[1]);
-        return 2;
-    }
     setvbuf(stdout, NULL, _IOLBF, 0);
-    mltp_attr_t a;
-    mltp_attr_init(&a);
-    a.name = "clasher";
-    if (!mltp_create_attr(&a, clasher, NULL)) {
-        perror("mltp_create_attr");
-        return 99;
-    }
-    for (int i = 0; i < 3; i++)
-        if (!mltp_create(other, NULL)) {
-            perror("mltp_create");
-            return 99;
-        }
-    mltp_start(nvp);
-    printf("start-returned\n");
-    return 3;
+    return PU_MAIN(argc, argv, &nvp, &arg, scenarios);
 }

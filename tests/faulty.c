@@ -96,21 +96,7 @@ static int want_vps;   /* 2, or MLTP_TEST_VPS */
 static void *ready_ult(void *p)
 {
     (void)p;
-    double end = now() + 2.0;
-    for (;;) {
-        note_vp();
-        int seen = 0;
-        for (int i = 0; i < want_vps; i++)
-            seen += vp_pids[i] != 0;
-        if (seen == want_vps || now() > end)
-            break;
-        mltp_yield();
-    }
-    printf("VPPIDS");
-    for (int i = 0; i < want_vps; i++)
-        printf(" %d", (int)vp_pids[i]);
-    printf("\nREADY\n");
-    fflush(stdout);
+    announce_ready(want_vps);
     return busy(NULL);
 }
 
@@ -199,141 +185,150 @@ static void make_n(mltp_userf_t *f, int n)
         make(f, NULL);
 }
 
+/* ------------------------------------------------------------------ */
+/* The scenarios: each returns the program's status.                  */
+
+/* A crasher among busy ULTs: 0 segv, 1 abort, 2 overflow */
+static int crash(int which)
+{
+    static mltp_userf_t *const crashers[] = { segv_ult, abort_ult, overflow_ult };
+    make_n(busy, 2);
+    make_n(crashers[which], 1);
+    make_n(busy, 2);
+    return start_returned(want_vps, 3);
+}
+
+static int segv_named(void)
+{
+    make_n(busy, 2);
+    make_named("crasher-ult-name-long", segv_ult, NULL);
+    return start_returned(want_vps, 3);
+}
+
+static int exit_in_ult(void)
+{
+    static char buf[1 << 16];
+    setvbuf(stdout, buf, _IOFBF, sizeof buf);
+    atexit(at_exit_handler);
+    make_n(busy, 3);
+    make_n(exit_ult, 1);
+    make_n(busy, 1);
+    return start_returned(want_vps, 3);
+}
+
+static int signal_wait(void)
+{
+    /* one busy ULT per VP: ready_ult sees every VP run */
+    make_n(busy, want_vps);
+    make_n(ready_ult, 1);
+    return start_returned(want_vps, 3);
+}
+
+static int idle_wait(void)
+{
+    make_n(idle_ult, 1);
+    return start_returned(want_vps, 3);
+}
+
+static int deadlock(void)
+{
+    make_n(deadlock_ult, 3);
+    return start_returned(want_vps, 0);
+}
+
+static int badstart(void)
+{
+    make_n(hello_ult, 1);
+    errno = 0;
+    mltp_start(0);
+    int e0 = errno;
+    errno = 0;
+    mltp_start(-1);
+    int e1 = errno;
+    printf("errno0=%d errno1=%d\nbefore-good\n", e0, e1);
+    fflush(stdout);
+    mltp_start(1);
+    printf("returned\n");
+    return 0;
+}
+
+static int yield_outside(void)
+{
+    errno = 0;
+    mltp_yield();
+    int e0 = errno;
+    errno = 0;
+    mltp_yield_to_first();
+    int e1 = errno;
+    printf("errno=%d errno2=%d\nsurvived\n", e0, e1);
+    return 0;
+}
+
+static int bound_segv(void)
+{
+    mltp_t *t = make_bound(bound_crash, NULL);
+    mltp_join_bound(*t);
+    printf("join-returned\n");
+    return 3;
+}
+
+/* 0: dies in the semaphore set registry, 1: holding the run queue */
+static int die_inside(int holding_runq)
+{
+    make_n(busy, 3);
+    make_n(holding_runq ? runq_dier : registry_dier, 1);
+    return start_returned(want_vps, 3);
+}
+
+static int nostack(void)
+{
+    /* the VPs and their TCBs exist; a stack of a new default size
+       cannot be mapped once the address space is capped */
+    make_n(hello_ult, 1);
+    mltp_start(1);
+    mltp_set_stack_size(1 << 20);
+    make_named("needs-stack", hello_ult, NULL);
+    long pages = 0;
+    FILE *f = fopen("/proc/self/statm", "r");
+    if (!f || fscanf(f, "%ld", &pages) != 1)
+        return 99;
+    fclose(f);
+    struct rlimit rl = { (rlim_t)pages * 4096 + (256 << 10), RLIM_INFINITY };
+    rl.rlim_max = rl.rlim_cur;
+    if (setrlimit(RLIMIT_AS, &rl) != 0) {
+        perror("setrlimit");
+        return 99;
+    }
+    printf("capped\n");
+    fflush(stdout);
+    return start_returned(1, 3);
+}
+
+static const struct pu_scenario scenarios[] = {
+    PU_SCEN_WITH("segv", crash, 0),
+    PU_SCEN_WITH("abort", crash, 1),
+    PU_SCEN_WITH("overflow", crash, 2),
+    PU_SCEN("segv-named", segv_named),
+    PU_SCEN("exit", exit_in_ult),
+    PU_SCEN("sigint-wait", signal_wait),
+    PU_SCEN("sigterm-wait", signal_wait),
+    PU_SCEN("idle-wait", idle_wait),
+    PU_SCEN("deadlock", deadlock),
+    PU_SCEN("badstart", badstart),
+    PU_SCEN("yield-outside", yield_outside),
+    PU_SCEN("bound-segv", bound_segv),
+    PU_SCEN_WITH("die-in-registry", die_inside, 0),
+    PU_SCEN_WITH("die-holding-runq", die_inside, 1),
+    PU_SCEN("nostack", nostack),
+};
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
         fprintf(stderr, "usage: %s scenario\n", argv[0]);
         return 2;
     }
-    const char *s = argv[1];
     want_vps = several_vps(2);
     mltp_init();
-
-    if (!strcmp(s, "segv") || !strcmp(s, "abort") ||
-        !strcmp(s, "overflow")) {
-        make_n(busy, 2);
-        make_n(!strcmp(s, "segv") ? segv_ult
-             : !strcmp(s, "abort") ? abort_ult : overflow_ult, 1);
-        make_n(busy, 2);
-        mltp_start(want_vps);
-        printf("start-returned\n");
-        return 3;
-    }
-    if (!strcmp(s, "segv-named")) {
-        mltp_attr_t a;
-        mltp_attr_init(&a);
-        a.name = "crasher-ult-name-long";
-        make_n(busy, 2);
-        if (!mltp_create_attr(&a, segv_ult, NULL)) {
-            perror("mltp_create_attr");
-            return 99;
-        }
-        mltp_start(want_vps);
-        printf("start-returned\n");
-        return 3;
-    }
-    if (!strcmp(s, "exit")) {
-        static char buf[1 << 16];
-        setvbuf(stdout, buf, _IOFBF, sizeof buf);
-        atexit(at_exit_handler);
-        make_n(busy, 3);
-        make_n(exit_ult, 1);
-        make_n(busy, 1);
-        mltp_start(want_vps);
-        printf("start-returned\n");
-        return 3;
-    }
-    if (!strcmp(s, "sigint-wait") || !strcmp(s, "sigterm-wait")) {
-        /* one busy ULT per VP: ready_ult sees every VP run */
-        make_n(busy, want_vps);
-        make_n(ready_ult, 1);
-        mltp_start(want_vps);
-        printf("start-returned\n");
-        return 3;
-    }
-    if (!strcmp(s, "idle-wait")) {
-        make_n(idle_ult, 1);
-        mltp_start(want_vps);
-        printf("start-returned\n");
-        return 3;
-    }
-    if (!strcmp(s, "deadlock")) {
-        make_n(deadlock_ult, 3);
-        mltp_start(want_vps);
-        printf("start-returned\n");
-        return 0;
-    }
-    if (!strcmp(s, "badstart")) {
-        make_n(hello_ult, 1);
-        errno = 0;
-        mltp_start(0);
-        int e0 = errno;
-        errno = 0;
-        mltp_start(-1);
-        int e1 = errno;
-        printf("errno0=%d errno1=%d\nbefore-good\n", e0, e1);
-        fflush(stdout);
-        mltp_start(1);
-        printf("returned\n");
-        return 0;
-    }
-    if (!strcmp(s, "yield-outside")) {
-        errno = 0;
-        mltp_yield();
-        int e0 = errno;
-        errno = 0;
-        mltp_yield_to_first();
-        int e1 = errno;
-        printf("errno=%d errno2=%d\nsurvived\n", e0, e1);
-        return 0;
-    }
-    if (!strcmp(s, "bound-segv")) {
-        mltp_t *t = mltp_create_bound(bound_crash, NULL, 0, NULL);
-        if (!t) {
-            perror("mltp_create_bound");
-            return 99;
-        }
-        mltp_join_bound(*t);
-        printf("join-returned\n");
-        return 3;
-    }
-    if (!strcmp(s, "die-in-registry") || !strcmp(s, "die-holding-runq")) {
-        make_n(busy, 3);
-        make_n(!strcmp(s, "die-in-registry") ? registry_dier : runq_dier, 1);
-        mltp_start(want_vps);
-        printf("start-returned\n");
-        return 3;
-    }
-    if (!strcmp(s, "nostack")) {
-        /* the VPs and their TCBs exist; a stack of a new default size
-           cannot be mapped once the address space is capped */
-        make_n(hello_ult, 1);
-        mltp_start(1);
-        mltp_set_stack_size(1 << 20);
-        mltp_attr_t a;
-        mltp_attr_init(&a);
-        a.name = "needs-stack";
-        if (!mltp_create_attr(&a, hello_ult, NULL)) {
-            perror("mltp_create_attr");
-            return 99;
-        }
-        long pages = 0;
-        FILE *f = fopen("/proc/self/statm", "r");
-        if (!f || fscanf(f, "%ld", &pages) != 1)
-            return 99;
-        fclose(f);
-        struct rlimit rl = { (rlim_t)pages * 4096 + (256 << 10), RLIM_INFINITY };
-        rl.rlim_max = rl.rlim_cur;
-        if (setrlimit(RLIMIT_AS, &rl) != 0) {
-            perror("setrlimit");
-            return 99;
-        }
-        printf("capped\n");
-        fflush(stdout);
-        mltp_start(1);
-        printf("start-returned\n");
-        return 3;
-    }
-    fprintf(stderr, "faulty: unknown scenario %s\n", s);
-    return 2;
+    return PU_RUN(argv[1], scenarios);
 }

@@ -25,7 +25,9 @@ static mltp_barrier_t barrier;
 static mltp_t *holder_ult;
 static volatile int holding, arrived, spin = 1;
 
-/* Where the debugger stops. */
+/* Where the debugger stops: external, so that its symbol stays for gdb
+   to break on. */
+void hang_ready(void);
 void __attribute__((noinline)) hang_ready(void)
 {
     __asm__ volatile("" ::: "memory");

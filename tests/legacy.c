@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * legacy.c - source compatibility with the original MLTP header (issue 8):
+ * legacy.c - source compatibility with the original MLTP header:
  * a program written for the original API, which includes nothing but
  * <mltp.h>.
  *
@@ -68,6 +68,15 @@ static void bound_fn(void *p)
     (void)p;
 }
 
+/* what is MLTP_THREAD_UNBOUND or MLTP_THREAD_BOUND, as want says */
+static void type_is(const char *what, mltp_type_t type, mltp_type_t want)
+{
+    if (type != want)
+        fail("%s is %d, expected %s (%d)", what, (int)type,
+             want == MLTP_THREAD_BOUND ? "MLTP_THREAD_BOUND" : "MLTP_THREAD_UNBOUND",
+             (int)want);
+}
+
 static void check_types(void)
 {
     mltp_type_t unbound = MLTP_THREAD_UNBOUND, bound = MLTP_THREAD_BOUND;
@@ -87,16 +96,10 @@ static void check_types(void)
         fail("mltp_create failed");
         return;
     }
-    if (u->type != MLTP_THREAD_UNBOUND)
-        fail("an unbound handle's type is %d, expected MLTP_THREAD_UNBOUND (%d)",
-             (int)u->type, (int)MLTP_THREAD_UNBOUND);
+    type_is("an unbound handle's type", u->type, MLTP_THREAD_UNBOUND);
     mltp_start(1);
-    if (u->type != MLTP_THREAD_UNBOUND)
-        fail("an ended unbound handle's type is %d, expected "
-             "MLTP_THREAD_UNBOUND (%d)", (int)u->type, (int)MLTP_THREAD_UNBOUND);
-    if (type_in_ult != MLTP_THREAD_UNBOUND)
-        fail("mltp_self()->type in a ULT is %d, expected MLTP_THREAD_UNBOUND (%d)",
-             (int)type_in_ult, (int)MLTP_THREAD_UNBOUND);
+    type_is("an ended unbound handle's type", u->type, MLTP_THREAD_UNBOUND);
+    type_is("mltp_self()->type in a ULT", type_in_ult, MLTP_THREAD_UNBOUND);
     free(u);
 
     mltp_t *b = mltp_create_bound(bound_fn, NULL, 0, NULL);
@@ -104,9 +107,7 @@ static void check_types(void)
         fail("mltp_create_bound failed");
         return;
     }
-    if (b->type != MLTP_THREAD_BOUND)
-        fail("a bound handle's type is %d, expected MLTP_THREAD_BOUND (%d)",
-             (int)b->type, (int)MLTP_THREAD_BOUND);
+    type_is("a bound handle's type", b->type, MLTP_THREAD_BOUND);
     mltp_join_bound(*b);
     free(b);
 }

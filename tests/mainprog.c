@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * mainprog.c - main's share (mltp_begin / mltp_end, issue 9), one scenario
+ * mainprog.c - main's share (mltp_begin / mltp_end), one scenario
  * per run: tests/test_main.c runs them under a watchdog and checks what
  * they print, their exit status and what they leave behind.
  *
@@ -273,12 +273,21 @@ static void *lone_waiter(void *p)
     return NULL;
 }
 
-static int scen_deadlock_end(void)
+/* Main takes part, and a ULT runs waiter(&bar) on a fresh barrier: 0,
+   or 1 if mltp_begin failed. */
+static int begin_with_waiter(mltp_userf_t *waiter)
 {
     mltp_barrier_init(&bar);
     if (mltp_begin(nvp) != 0)
         return 1;
-    make(lone_waiter, &bar);
+    make(waiter, &bar);
+    return 0;
+}
+
+static int scen_deadlock_end(void)
+{
+    if (begin_with_waiter(lone_waiter))
+        return 1;
     clear_err();
     int r = mltp_end();
     int e = err();
@@ -295,10 +304,8 @@ static void *third_party_waiter(void *p)
 
 static int scen_deadlock_main(void)
 {
-    mltp_barrier_init(&bar);
-    if (mltp_begin(nvp) != 0)
+    if (begin_with_waiter(third_party_waiter))
         return 1;
-    make(third_party_waiter, &bar);
     printf("main waits\n");
     fflush(stdout);
     mltp_barrier(&bar, 3);
@@ -310,20 +317,13 @@ static int scen_deadlock_main(void)
 /* failed-begin: RLIMIT_NPROC as nobody in a user namespace of its own, as
    schedprog's failed-start */
 
-static void *hello(void *p)
-{
-    printf("ran %s\n", (const char *)p);
-    fflush(stdout);
-    return NULL;
-}
-
 static int scen_failed_begin(void)
 {
     struct rlimit old;
-    int e = nproc_at_limit(hello, "first", &old);
+    int e = nproc_at_limit(&old);
     if (e)
         return e;
-    make(hello, "second");
+    make(say_ran, (void *)"second");
     clear_err();
     int r = mltp_begin(1);
     e = err();
@@ -355,10 +355,10 @@ static int scen_vps(void)
         int c = 0;
         if (sched_getaffinity(0, sizeof s, &s) != 0)
             return 99;
-        while (!CPU_ISSET(c, &s))
+        while (!CPU_ISSET((size_t)c, &s))
             c++;
         CPU_ZERO(&one);
-        CPU_SET(c, &one);
+        CPU_SET((size_t)c, &one);
         if (sched_setaffinity(0, sizeof one, &one) != 0) {
             printf("sched_setaffinity: %s\n", strerror(errno));
             return 99;
@@ -473,7 +473,7 @@ static int scen_wait_in_worker(void)
 static int scen_workers_failed_begin(void)
 {
     struct rlimit old;
-    int e = nproc_at_limit(hello, "first", &old);
+    int e = nproc_at_limit(&old);
     if (e)
         return e;
     w_parties = 1;      /* fn must not run: if it does, no barrier hides it */
@@ -607,40 +607,28 @@ static int scen_run_partial(void)
 
 /* ------------------------------------------------------------------ */
 
-static const struct {
-    const char *name;
-    int (*run)(void);
-} scenarios[] = {
-    { "share", scen_share },
-    { "errors", scen_errors },
-    { "segv", scen_segv },
-    { "exit", scen_exit },
-    { "return", scen_return },
-    { "abort", scen_abort },
-    { "sigterm", scen_sigterm },
-    { "deadlock-end", scen_deadlock_end },
-    { "deadlock-main", scen_deadlock_main },
-    { "failed-begin", scen_failed_begin },
-    { "vps", scen_vps },
-    { "workers", scen_workers },
-    { "wait-in-worker", scen_wait_in_worker },
-    { "workers-run-partial", scen_run_partial },
-    { "workers-failed-begin", scen_workers_failed_begin },
-    { "shared-malloc", scen_shared_malloc },
+static const struct pu_scenario scenarios[] = {
+    PU_SCEN("share", scen_share),
+    PU_SCEN("errors", scen_errors),
+    PU_SCEN("segv", scen_segv),
+    PU_SCEN("exit", scen_exit),
+    PU_SCEN("return", scen_return),
+    PU_SCEN("abort", scen_abort),
+    PU_SCEN("sigterm", scen_sigterm),
+    PU_SCEN("deadlock-end", scen_deadlock_end),
+    PU_SCEN("deadlock-main", scen_deadlock_main),
+    PU_SCEN("failed-begin", scen_failed_begin),
+    PU_SCEN("vps", scen_vps),
+    PU_SCEN("workers", scen_workers),
+    PU_SCEN("wait-in-worker", scen_wait_in_worker),
+    PU_SCEN("workers-run-partial", scen_run_partial),
+    PU_SCEN("workers-failed-begin", scen_workers_failed_begin),
+    PU_SCEN("shared-malloc", scen_shared_malloc),
 };
 
 int main(int argc, char **argv)
 {
-    if (argc < 3 || (nvp = atoi(argv[2])) < 1 || nvp > 64) {
-        fprintf(stderr, "usage: %s SCENARIO NVP(1..64) [ARG]\n", argv[0]);
-        return 2;
-    }
-    arg = argc > 3 ? argv[3] : NULL;
     setvbuf(stdout, NULL, _IOLBF, 0);
     main_pid = getpid();
-    for (size_t i = 0; i < sizeof scenarios / sizeof scenarios[0]; i++)
-        if (!strcmp(argv[1], scenarios[i].name))
-            return scenarios[i].run();
-    fprintf(stderr, "mainprog: unknown scenario %s\n", argv[1]);
-    return 2;
+    return PU_MAIN(argc, argv, &nvp, &arg, scenarios);
 }

@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * nolocksys.c - no system call under the run-queue spin lock (issue 8,
- * bug 6), run by test_sched.c and stress_sched.c.
+ * nolocksys.c - no system call under the run-queue spin lock, run by test_sched.c and stress_sched.c.
  *
  *   nolocksys check NVP
  *
@@ -25,7 +24,7 @@
  *
  * Start 2, mltp_cond_wait_lock with a MLTP_LOCK_SEMAPHORE lock (class b):
  * the lock's semop (a V, which cannot block) happens under the run-queue
- * lock today. Issue 8 allows that if a comment in the library says why it
+ * lock today. That is allowed where a comment in the library says why it
  * is bounded, so class b is only recorded and printed, never a failure.
  * Every other post under the lock in start 2 (ends of ULTs) is class a.
  *

@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * prog_util.h - what the scenario programs (faulty, realprog, schedprog,
- * nolocksys) share: atomics on plain variables, the clock, sleeping, the
- * pids of the VPs, creating ULTs or dying with status 99 (a set-up
- * failure), the crash marker line and a crashing ULT, and /proc readers. Each program
- * includes it once; what one of them does not use is not a warning.
+ * nolocksys, mainprog) and the Check suites share: atomics on plain
+ * variables, the clock, sleeping, the pids of the VPs, creating ULTs or
+ * dying with status 99 (a set-up failure), the crash marker line and a
+ * crashing ULT, and /proc readers. The functions are in prog_util.c,
+ * built once into tests/libprogutil.a; it calls only the public API, so
+ * it links with either form of the library.
  */
 #ifndef MLTP_TESTS_PROG_UTIL_H
 #define MLTP_TESTS_PROG_UTIL_H
@@ -12,7 +14,6 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <grp.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,7 +28,9 @@
 /* A program whose scenarios crash, exit from inside the library or leave
    ULTs blocked on purpose, to test MLTP's own reports, defines
    PU_CRASH_TESTS first: under AddressSanitizer (ignored otherwise) ASan
-   then takes neither SIGSEGV, SIGABRT nor SIGBUS, and checks no leaks. */
+   then takes neither SIGSEGV, SIGABRT nor SIGBUS, and checks no leaks.
+   Defined here, in the one program that asks, not in the library: the
+   ASan runtime's weak reference would not pull it out of an archive. */
 #ifdef PU_CRASH_TESTS
 const char *__asan_default_options(void);
 const char *__asan_default_options(void)
@@ -36,120 +39,55 @@ const char *__asan_default_options(void)
 }
 #endif
 
-#define PU_UNUSED __attribute__((unused))
-
 #define LOAD(x) __atomic_load_n(&(x), __ATOMIC_SEQ_CST)
 #define STORE(x, v) __atomic_store_n(&(x), (v), __ATOMIC_SEQ_CST)
 #define INC(x) __atomic_add_fetch(&(x), 1, __ATOMIC_SEQ_CST)
 #define DEC(x) __atomic_sub_fetch(&(x), 1, __ATOMIC_SEQ_CST)
 
-static PU_UNUSED int *volatile null_ptr;    /* a NULL store the compiler keeps */
-static PU_UNUSED volatile pid_t vp_pids[64]; /* by VP id, from note_vp */
+extern int *volatile null_ptr;        /* a NULL store the compiler keeps */
+extern volatile pid_t vp_pids[64];    /* by VP id, from note_vp */
 
-static PU_UNUSED double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
+/* CLOCK_MONOTONIC in seconds. */
+double now(void);
+/* Sleep ms milliseconds, signals or not. */
+void sleep_ms(int ms);
+/* In a ULT: record this VP's pid in vp_pids. */
+void note_vp(void);
 
-static PU_UNUSED void sleep_ms(int ms)
-{
-    struct timespec ts = { ms / 1000, (long)(ms % 1000) * 1000000L };
-    while (nanosleep(&ts, &ts) == -1 && errno == EINTR)
-        ;
-}
+/* mltp_create(f, p), or exit 99 after a message. The handle is also kept
+   until the program ends (see prog_util.c). */
+mltp_t *make(mltp_userf_t *f, void *p);
+/* mltp_create_bound(f, p, 0, NULL), or exit 99 after a message. */
+mltp_t *make_bound(mltp_buserf_t *f, void *p);
 
-static PU_UNUSED void note_vp(void)
-{
-    int v = mltp_vp_id();
-    if (v >= 0 && v < 64)
-        vp_pids[v] = getpid();
-}
+/* A ULT named name (mltp_create_attr), or exit 99 after a message; kept
+   as make() keeps its handles. */
+mltp_t *make_named(const char *name, mltp_userf_t *f, void *p);
 
-/* The first handles make() gave, kept until the program ends: scenarios
-   drop the handles of ULTs they never join (the program is theirs to the
-   end), and a leak check (make check-valgrind) must not count those as
-   lost. Lock-free: ULTs on several VPs call make(), and a child forked
-   meanwhile must not inherit a lock. */
-#define PU_KEPT 4096
-static PU_UNUSED mltp_t *volatile pu_kept[PU_KEPT];  /* never read: volatile */
-static PU_UNUSED unsigned int pu_nkept;
+/* mltp_start(nvp), then "start-returned" on stdout: the scenario's status
+   is `status`. */
+int start_returned(int nvp, int status);
 
-static PU_UNUSED mltp_t *make(mltp_userf_t *f, void *p)
-{
-    mltp_t *t = mltp_create(f, p);
-    if (!t) {
-        fprintf(stderr, "%s: mltp_create: %s\n", program_invocation_short_name,
-                strerror(errno));
-        exit(99);
-    }
-    unsigned int i = __atomic_fetch_add(&pu_nkept, 1, __ATOMIC_RELAXED);
-    if (i < PU_KEPT)
-        pu_kept[i] = t;
-    return t;
-}
+/* In a ULT: wait until VPs 0 to nvp-1 have each run a ULT that calls
+   note_vp() (2 s at most), then print "VPPIDS p0 p1 ..." and "READY"
+   (flushed). */
+void announce_ready(int nvp);
 
-static PU_UNUSED mltp_t *make_bound(mltp_buserf_t *f, void *p)
-{
-    mltp_t *t = mltp_create_bound(f, p, 0, NULL);
-    if (!t) {
-        fprintf(stderr, "%s: mltp_create_bound: %s\n",
-                program_invocation_short_name, strerror(errno));
-        exit(99);
-    }
-    return t;
-}
-
-/* A ULT about to crash says who it is, for the test to check the
-   reaper's message against. */
-static PU_UNUSED void crasher_says(void)
-{
-    printf("CRASHER id=%d vp=%d pid=%d\n", mltp_get_myid(), mltp_vp_id(),
-           (int)getpid());
-    fflush(stdout);
-}
-
+/* A ULT about to crash says who it is ("CRASHER id= vp= pid=", flushed),
+   for the test to check the reaper's message against. */
+void crasher_says(void);
 /* A ULT that yields a little, says who it is and stores to NULL. */
-static PU_UNUSED void *segv_ult(void *p)
-{
-    (void)p;
-    for (int i = 0; i < 10; i++)
-        mltp_yield();
-    crasher_says();
-    *null_ptr = 1;
-    return NULL;
-}
+void *segv_ult(void *p);
 
-/* The state letter of process or thread pid (/proc/PID/stat), 0 if it
-   cannot be read. */
 /* State, parent and process group from /proc/WHICH/stat (WHICH: a pid as
    a /proc entry names it, or PID/task/TID). 0, or -1 when it is gone. */
 struct proc_stat {
     char state;
     int ppid, pgrp;
 };
-static PU_UNUSED int proc_stat_read(const char *which, struct proc_stat *ps)
-{
-    char path[300], buf[512];
-    snprintf(path, sizeof path, "/proc/%.280s/stat", which);
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return -1;
-    size_t n = fread(buf, 1, sizeof buf - 1, f);
-    fclose(f);
-    buf[n] = 0;
-    char *rp = strrchr(buf, ')');
-    return rp && sscanf(rp + 1, " %c %d %d", &ps->state, &ps->ppid, &ps->pgrp) == 3 ? 0 : -1;
-}
-
-static PU_UNUSED char proc_state(pid_t pid)
-{
-    char name[16];
-    struct proc_stat ps;
-    snprintf(name, sizeof name, "%d", (int)pid);
-    return proc_stat_read(name, &ps) ? 0 : ps.state;
-}
+int proc_stat_read(const char *which, struct proc_stat *ps);
+/* The state letter of process pid, 0 if it cannot be read. */
+char proc_state(pid_t pid);
 
 /* The processes in /proc, one by one: while (proc_walk_next(&w)) uses
    w.pid (its name in /proc); the walk closes itself at the end. */
@@ -157,88 +95,52 @@ struct proc_walk {
     DIR *d;
     const char *pid;
 };
-static PU_UNUSED int proc_walk_open(struct proc_walk *w)
-{
-    w->d = opendir("/proc");
-    return w->d ? 0 : -1;
-}
-static PU_UNUSED int proc_walk_next(struct proc_walk *w)
-{
-    struct dirent *e;
-    while ((e = readdir(w->d)) != NULL)
-        if (e->d_name[0] >= '0' && e->d_name[0] <= '9') {
-            w->pid = e->d_name;
-            return 1;
-        }
-    closedir(w->d);
-    return 0;
-}
+int proc_walk_open(struct proc_walk *w);
+int proc_walk_next(struct proc_walk *w);
 
 /* Tasks (threads) whose real uid is `uid`: what RLIMIT_NPROC counts
-   (zombies too, unless live_only). */
-static PU_UNUSED int tasks_of_uid(uid_t uid, int live_only)
-{
-    int n = 0;
-    struct proc_walk w;
-    if (proc_walk_open(&w))
-        return -1;
-    while (proc_walk_next(&w)) {
-        char path[300], buf[4096];
-        snprintf(path, sizeof path, "/proc/%s/status", w.pid);
-        int fd = open(path, O_RDONLY);
-        if (fd < 0)
-            continue;
-        ssize_t r = read(fd, buf, sizeof buf - 1);
-        close(fd);
-        if (r <= 0)
-            continue;
-        buf[r] = 0;
-        char *u = strstr(buf, "\nUid:");
-        char *t = strstr(buf, "\nThreads:");
-        if (!u || !t)
-            continue;
-        char *st = strstr(buf, "\nState:");
-        if (live_only && st && (strchr("ZXx", st[8]) ||
-                                (st[8] == '\t' && strchr("ZXx", st[9]))))
-            continue;
-        if ((uid_t)strtoul(u + 5, NULL, 10) == uid)
-            n += atoi(t + 9);
-    }
-    return n;
-}
+   (zombies too, unless live_only); -1 if /proc cannot be read. */
+int tasks_of_uid(uid_t uid, int live_only);
 
-/* For a scenario in which no VP can be made. As nobody (root is exempt
-   from RLIMIT_NPROC), in a user namespace of its own when it may (only
-   the program's own tasks count there), after a first start that runs
-   first(arg) (the janitor and VP 0's TCB exist then, so what fails next
-   is the clone() itself): RLIMIT_NPROC at the task count. Prints
-   "own-userns=B nproc-limit=N". 0 with the old limit in *old, or 99
-   after a message. */
-static PU_UNUSED int nproc_at_limit(mltp_userf_t *first, void *arg, struct rlimit *old)
-{
-    struct rlimit rl;
+/* Root is exempt from RLIMIT_NPROC: as root, become nobody. 0, or -1
+   after a message on stdout. */
+int become_nobody(void);
 
-    if (getuid() == 0 &&
-        (setgroups(0, NULL) != 0 || setgid(65534) != 0 || setuid(65534) != 0)) {
-        printf("cannot become nobody: %s\n", strerror(errno));
-        return 99;
-    }
-    int own_ns = unshare(CLONE_NEWUSER) == 0;
-    mltp_init();
-    make(first, arg);
-    mltp_start(1);
-    getrlimit(RLIMIT_NPROC, old);
-    rl = *old;
-    rl.rlim_cur = own_ns ? 1 : (rlim_t)tasks_of_uid(getuid(), 0);
-    if (rl.rlim_max != RLIM_INFINITY && rl.rlim_max < rl.rlim_cur)
-        rl.rlim_cur = rl.rlim_max;
-    if (setrlimit(RLIMIT_NPROC, &rl) != 0) {
-        printf("setrlimit: %s\n", strerror(errno));
-        return 99;
-    }
-    printf("own-userns=%d nproc-limit=%ld\n", own_ns, (long)rl.rlim_cur);
-    fflush(stdout);
-    return 0;
-}
+/* A ULT that says "ran NAME" (flushed). */
+void *say_ran(void *name);
+
+/* For a scenario in which no VP can be made. As nobody, in a user
+   namespace of its own when it may (only the program's own tasks count
+   there), after a first start that runs say_ran("first") (the janitor
+   and VP 0's TCB exist then, so what fails next is the clone() itself):
+   RLIMIT_NPROC at the task count. Prints "own-userns=B nproc-limit=N".
+   0 with the old limit in *old, or 99 after a message. */
+int nproc_at_limit(struct rlimit *old);
+
+/* A scenario of a helper program: the name its command line gives and
+   the function that runs it, run() or run_with(param); the program's
+   exit status is what that returns. */
+struct pu_scenario {
+    const char *name;
+    int (*run)(void);
+    int (*run_with)(int);
+    int param;
+};
+#define PU_SCEN(name, fn) { (name), (fn), NULL, 0 }
+#define PU_SCEN_WITH(name, fn, param) { (name), NULL, (fn), (param) }
+
+/* The scenario named name from the table t (n rows): its status, or 2
+   after a message if there is none of that name. */
+int pu_run(const char *name, const struct pu_scenario *t, size_t n);
+#define PU_RUN(name, t) pu_run((name), (t), sizeof (t) / sizeof (t)[0])
+
+/* The main() of realprog, schedprog, mainprog and clash, whose command line is
+   PROG SCENARIO NVP [ARG]: NVP (1 to 64) in *nvp, ARG (or NULL) in *arg,
+   then the scenario of the table t (n rows) that SCENARIO names runs; its
+   status, or 2 after a message (a bad command line, no such scenario). */
+int pu_main(int argc, char **argv, int *nvp, const char **arg,
+            const struct pu_scenario *t, size_t n);
+#define PU_MAIN(argc, argv, nvp, arg, t)                                   \
+    pu_main((argc), (argv), (nvp), (arg), (t), sizeof (t) / sizeof (t)[0])
 
 #endif

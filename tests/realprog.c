@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * realprog.c - small programs written as a new user would write them
- * (issue 7): their own pthreads, SIGCHLD set by the program, bound threads
+ * against the process layer: their own pthreads, SIGCHLD set by the program, bound threads
  * that exit or crash, children of ULTs, fork(), signals sent to a VP, the
  * janitor, deadlocks through locks, bad input, a pipeline. Run by
  * test_proc.c and stress_proc.c.
@@ -19,7 +19,6 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <grp.h>
 #include <dirent.h>
 #include <pthread.h>
 #include <sched.h>
@@ -185,30 +184,10 @@ static void *busy_until(void *p)
     return NULL;
 }
 
-/* Wait until every VP has run a ULT (2 s at most), then say so. */
-static void announce_ready(void)
-{
-    double end = now() + 2.0;
-    for (;;) {
-        note_vp();
-        int seen = 0;
-        for (int i = 0; i < nvp; i++)
-            seen += vp_pids[i] != 0;
-        if (seen == nvp || now() > end)
-            break;
-        mltp_yield();
-    }
-    printf("VPPIDS");
-    for (int i = 0; i < nvp; i++)
-        printf(" %d", (int)vp_pids[i]);
-    printf("\nREADY\n");
-    fflush(stdout);
-}
-
 static void *ready_ult(void *p)
 {
     (void)p;
-    announce_ready();
+    announce_ready(nvp);
     return busy(NULL);
 }
 
@@ -436,10 +415,11 @@ static void bound_segv(void *p)
     *null_ptr = 2;
 }
 
-/* main keeps busy for 2 s without joining */
-static int bound_outside(mltp_buserf_t *f)
+/* main keeps busy for 2 s without joining the bound thread, which exits
+   (6) or, if segv, crashes */
+static int bound_outside(int segv)
 {
-    mltp_t *t = make_bound(f, NULL);
+    mltp_t *t = make_bound(segv ? bound_segv : bound_exit6, NULL);
     for (int i = 0; i < 200; i++)
         sleep_ms(10);
     printf("main-finished\n");
@@ -580,9 +560,12 @@ static void *ult_popen_mask(void *p)
     return NULL;
 }
 
-/* how: 0 fork, 1 system, 2 popen; usr2: main blocks SIGUSR2 first */
-static int child_mask(int how, int usr2)
+/* mode: 0 fork, 1 system, 2 popen; plus CM_USR2: main blocks SIGUSR2
+   first */
+#define CM_USR2 4
+static int child_mask(int mode)
 {
+    int how = mode & ~CM_USR2, usr2 = mode & CM_USR2;
     char m[64];
     if (usr2) {
         sigset_t s;
@@ -883,7 +866,7 @@ static void *until_handled(void *p)
     while (!LOAD(handler_set))
         mltp_yield();
     if (ready)
-        announce_ready();
+        announce_ready(nvp);
     while (LOAD(handled) < 1 && now() < end) {
         note_vp();
         sleep_ms(1);
@@ -1022,13 +1005,10 @@ static int can_fork_under(int limit)
 static int janitor_nproc(void)
 {
     int k = arg_int(0);
-    /* root is exempt from RLIMIT_NPROC: become nobody (here, after exec:
-       the program's directory need not be open to nobody) */
-    if (getuid() == 0 &&
-        (setgroups(0, NULL) != 0 || setgid(65534) != 0 || setuid(65534) != 0)) {
-        printf("cannot become nobody: %s\n", strerror(errno));
+    /* here, after exec: the program's directory need not be open to
+       nobody */
+    if (become_nobody() != 0)
         return 98;
-    }
     uid_t uid = getuid();
     int own_ns = unshare(CLONE_NEWUSER) == 0;
     int live0 = own_ns ? 1 : tasks_of_uid(uid, 1);
@@ -1216,91 +1196,46 @@ static int print_forever(void)
 
 /* ------------------------------------------------------------------ */
 
+static const struct pu_scenario scenarios[] = {
+    PU_SCEN("pthread-starts", pthread_starts),
+    PU_SCEN_WITH("pthread-in-ult", pthread_in_ult, 0),
+    PU_SCEN_WITH("pthread-join-in-ult", pthread_in_ult, 1),
+    PU_SCEN_WITH("sigchld-ign", sigchld_starts, 0),
+    PU_SCEN_WITH("sigchld-ign-in-ult", sigchld_starts, 1),
+    PU_SCEN_WITH("sigchld-handler", sigchld_starts, 2),
+    PU_SCEN_WITH("sigchld-ign-segv", sigchld_ign_segv, 0),
+    PU_SCEN_WITH("sigchld-ign-in-ult-segv", sigchld_ign_segv, 1),
+    PU_SCEN("bound-exit-start", bound_exit_start),
+    PU_SCEN_WITH("bound-exit-outside", bound_outside, 0),
+    PU_SCEN_WITH("bound-segv-outside", bound_outside, 1),
+    PU_SCEN("bound-zombies", bound_zombies),
+    PU_SCEN("bound-segv-ult-join", bound_segv_ult_join),
+    PU_SCEN_WITH("fork-mask", child_mask, 0),
+    PU_SCEN_WITH("fork-mask-usr2", child_mask, 0 | CM_USR2),
+    PU_SCEN_WITH("system-mask", child_mask, 1),
+    PU_SCEN_WITH("popen-mask", child_mask, 2),
+    PU_SCEN("fork-exec-sleep", fork_exec_sleep),
+    PU_SCEN("bound-fork", bound_fork),
+    PU_SCEN_WITH("fork-child-main", fork_child, 0),
+    PU_SCEN_WITH("fork-child-ult", fork_child, 1),
+    PU_SCEN_WITH("fork-child-bound", fork_child, 2),
+    PU_SCEN("sig-wait", sig_wait),
+    PU_SCEN("sigint-handler", sigint_handler),
+    PU_SCEN_WITH("janitor-closefds", janitor_closefds, 0),
+    PU_SCEN_WITH("janitor-closefds-ult", janitor_closefds, 1),
+    PU_SCEN("janitor-nproc", janitor_nproc),
+    PU_SCEN_WITH("deadlock-block", lock_deadlock, MLTP_LOCK_BLOCK),
+    PU_SCEN_WITH("deadlock-block-front", lock_deadlock, MLTP_LOCK_BLOCK_FRONT),
+    PU_SCEN_WITH("deadlock-semaphore", lock_deadlock, MLTP_LOCK_SEMAPHORE),
+    PU_SCEN("env-check", env_check),
+    PU_SCEN("attr-huge", attr_huge),
+    PU_SCEN("lock-null", lock_null),
+    PU_SCEN("free-twice", free_twice),
+    PU_SCEN("print-forever", print_forever),
+};
+
 int main(int argc, char **argv)
 {
-    if (argc < 3 || argc > 4) {
-        fprintf(stderr, "usage: %s scenario nvp [arg]\n", argv[0]);
-        return 2;
-    }
-    const char *s = argv[1];
-    nvp = atoi(argv[2]);
-    arg = argc == 4 ? argv[3] : NULL;
-    if (nvp < 1 || nvp > 64) {
-        fprintf(stderr, "realprog: bad NVP %s\n", argv[2]);
-        return 2;
-    }
     setvbuf(stdout, NULL, _IOLBF, 0);
-
-    if (!strcmp(s, "pthread-starts"))
-        return pthread_starts();
-    if (!strcmp(s, "pthread-in-ult"))
-        return pthread_in_ult(0);
-    if (!strcmp(s, "pthread-join-in-ult"))
-        return pthread_in_ult(1);
-    if (!strcmp(s, "sigchld-ign"))
-        return sigchld_starts(0);
-    if (!strcmp(s, "sigchld-ign-in-ult"))
-        return sigchld_starts(1);
-    if (!strcmp(s, "sigchld-handler"))
-        return sigchld_starts(2);
-    if (!strcmp(s, "sigchld-ign-segv"))
-        return sigchld_ign_segv(0);
-    if (!strcmp(s, "sigchld-ign-in-ult-segv"))
-        return sigchld_ign_segv(1);
-    if (!strcmp(s, "bound-exit-start"))
-        return bound_exit_start();
-    if (!strcmp(s, "bound-exit-outside"))
-        return bound_outside(bound_exit6);
-    if (!strcmp(s, "bound-segv-outside"))
-        return bound_outside(bound_segv);
-    if (!strcmp(s, "bound-zombies"))
-        return bound_zombies();
-    if (!strcmp(s, "bound-segv-ult-join"))
-        return bound_segv_ult_join();
-    if (!strcmp(s, "fork-mask"))
-        return child_mask(0, 0);
-    if (!strcmp(s, "fork-mask-usr2"))
-        return child_mask(0, 1);
-    if (!strcmp(s, "system-mask"))
-        return child_mask(1, 0);
-    if (!strcmp(s, "popen-mask"))
-        return child_mask(2, 0);
-    if (!strcmp(s, "fork-exec-sleep"))
-        return fork_exec_sleep();
-    if (!strcmp(s, "bound-fork"))
-        return bound_fork();
-    if (!strcmp(s, "fork-child-main"))
-        return fork_child(0);
-    if (!strcmp(s, "fork-child-ult"))
-        return fork_child(1);
-    if (!strcmp(s, "fork-child-bound"))
-        return fork_child(2);
-    if (!strcmp(s, "sig-wait"))
-        return sig_wait();
-    if (!strcmp(s, "sigint-handler"))
-        return sigint_handler();
-    if (!strcmp(s, "janitor-closefds"))
-        return janitor_closefds(0);
-    if (!strcmp(s, "janitor-closefds-ult"))
-        return janitor_closefds(1);
-    if (!strcmp(s, "janitor-nproc"))
-        return janitor_nproc();
-    if (!strcmp(s, "deadlock-block"))
-        return lock_deadlock(MLTP_LOCK_BLOCK);
-    if (!strcmp(s, "deadlock-block-front"))
-        return lock_deadlock(MLTP_LOCK_BLOCK_FRONT);
-    if (!strcmp(s, "deadlock-semaphore"))
-        return lock_deadlock(MLTP_LOCK_SEMAPHORE);
-    if (!strcmp(s, "env-check"))
-        return env_check();
-    if (!strcmp(s, "attr-huge"))
-        return attr_huge();
-    if (!strcmp(s, "lock-null"))
-        return lock_null();
-    if (!strcmp(s, "free-twice"))
-        return free_twice();
-    if (!strcmp(s, "print-forever"))
-        return print_forever();
-    fprintf(stderr, "realprog: unknown scenario %s\n", s);
-    return 2;
+    return PU_MAIN(argc, argv, &nvp, &arg, scenarios);
 }

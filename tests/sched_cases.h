@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * sched_cases.h - the checks of issue 8 ("one scheduler, one state
- * machine"): the races and the missing locking it names, each run as a
+ * sched_cases.h - the checks of the scheduler (one scheduler, one state
+ * machine): its races and missing locking, each run as a
  * scenario of tests/schedprog or tests/nolocksys in its own process group
  * under a watchdog. Shared by test_sched.c (each once, on 2 and 4 VPs
  * unless the case says otherwise) and stress_sched.c (many times, larger).
@@ -17,68 +17,24 @@
 #define SC_SCHEDPROG pc_prog_path("SCHEDPROG", "./tests/schedprog")
 #define SC_NOLOCKSYS pc_prog_path("NOLOCKSYS", "./tests/nolocksys")
 
-static CU_UNUSED struct cu_proc *sc_run(struct pc_run *r, const char *prog,
-                                        const char *scen, int nvp,
-                                        const char *arg, double watchdog)
-{
-    pc_begin_ex(r, prog, scen, nvp, arg, NULL);
-    pc_finish(r, watchdog);
-    return r->p;
-}
+struct cu_proc *sc_run(struct pc_run *r, const char *prog,
+                       const char *scen, int nvp,
+                       const char *arg, double watchdog);
 
 /* The value after `key` on stdout; fails the test if it is missing. */
-static CU_UNUSED long sc_value(const struct pc_run *r, const char *key)
-{
-    const char *k = strstr(r->p->out, key);
-    ck_assert_msg(k != NULL, "%s: no '%s' on stdout: the program did not get "
-                  "that far", r->what, key);
-    return strtol(k + strlen(key), NULL, 10);
-}
+long sc_value(const struct pc_run *r, const char *key);
 
 /* ==================================================================== */
-/* Bug 1: detach during a join                                          */
+/* Detach during a join                                                 */
 
 /* t runs (yields) while a joiner waits in mltp_join(t, &v) and a ULT
    calls mltp_detach(t); ULTs are created meanwhile, so that a handle
    freed when t ends would be recycled. mltp.h: detach of a thread being
    joined is EINVAL; the join returns 0 and t's value, 0x77. */
-static CU_UNUSED void sc_detach_join(int nvp, int bound)
-{
-    struct pc_run r;
-    sc_run(&r, SC_SCHEDPROG, bound ? "detach-join-bound" : "detach-join", nvp,
-           NULL, PC_WATCHDOG + 5.0);
-    const char *who = bound ? "the bound thread's" : "the ULT's";
-    long detach = sc_value(&r, "\ndetach=");
-    long joined = sc_value(&r, "\njoined=");
-    char join_desc[128];
-    if (joined == 1)
-        snprintf(join_desc, sizeof join_desc, "returned %ld with v = %#lx",
-                 sc_value(&r, "\njoin="),
-                 (unsigned long)sc_value(&r, "\nvalue="));
-    else
-        snprintf(join_desc, sizeof join_desc, "had not returned 1 s after "
-                 "the start had ended");
-    ck_assert_msg(detach == EINVAL, "%s: mltp_detach(t) while %s mltp_join(t) "
-                  "waits returned %ld, expected EINVAL (%d): mltp.h says a "
-                  "thread being joined cannot be detached (and the join %s)",
-                  r.what, who, detach, EINVAL, join_desc);
-    ck_assert_msg(joined == 1, "%s: %s mltp_join(t) had not returned 1 s after "
-                  "the start had ended (t ended: %ld)", r.what, who,
-                  sc_value(&r, "\nt-ended="));
-    long join = sc_value(&r, "\njoin=");
-    ck_assert_msg(join == 0, "%s: %s mltp_join(t) returned %ld, expected 0",
-                  r.what, who, join);
-    long v = sc_value(&r, "\nvalue=");
-    ck_assert_msg(v == 0x77, "%s: %s mltp_join(t, &v) gave v = %#lx, expected "
-                  "t's value 0x77 (0x99 is what the other ULTs return: t's "
-                  "handle was recycled)", r.what, who, (unsigned long)v);
-    pc_assert_exit(&r, 0);
-    pc_assert_has(&r, "done\n");
-    pc_end(&r);
-}
+void sc_detach_join(int nvp, int bound);
 
 /* ==================================================================== */
-/* Bug 3: no stack at a ULT's first run                                 */
+/* No stack at a ULT's first run                                       */
 
 /* Every "A<i> <n>" line of out: each ULT's n must go 0, 1, 2, ... with
    none repeated and none going back. Returns the number of lines; on the
@@ -86,32 +42,8 @@ static CU_UNUSED void sc_detach_join(int nvp, int bound)
    not read: the capture keeps the first CU_OUTMAX - 1 bytes of stdout
    (cu_pump), which may cut a line, and "A1 160" cut from "A1 16026" is
    no counter value. */
-static CU_UNUSED int sc_counters_increase(const char *out, char *bad,
-                                          size_t blen)
-{
-    long last[64];
-    int lines = 0;
-    for (int i = 0; i < 64; i++)
-        last[i] = -1;
-    bad[0] = 0;
-    for (const char *l = out; *l;) {
-        size_t len = strcspn(l, "\n");
-        int id;
-        long n;
-        if (l[len] == '\n' && l[0] == 'A' &&
-            sscanf(l, "A%d %ld", &id, &n) == 2 && id >= 0 && id < 64) {
-            lines++;
-            if (n <= last[id] && !bad[0])
-                snprintf(bad, blen, "ULT A%d printed %ld after %ld (line %d): "
-                         "it ran again from an older saved context", id, n,
-                         last[id], lines);
-            if (n > last[id])
-                last[id] = n;
-        }
-        l += len + (l[len] == '\n');
-    }
-    return lines;
-}
+int sc_counters_increase(const char *out, char *bad,
+                         size_t blen);
 
 /* nvp + 1 ULTs yield in a loop printing counters; one of them caps the
    address space and creates "needs-stack", which can never get a stack:
@@ -119,276 +51,58 @@ static CU_UNUSED int sc_counters_increase(const char *out, char *bad,
    ran twice from the same context (today, after the failed binding
    drops the run-queue lock, another VP may resume the yielding ULT from
    the context it saved before: its counter goes back, or it crashes). */
-static CU_UNUSED void sc_nostack_yield(int nvp)
-{
-    struct pc_run r;
-    sc_run(&r, SC_SCHEDPROG, "nostack-yield", nvp, NULL, PC_WATCHDOG);
-    pc_assert_has(&r, "capped\n");
-    char bad[256];
-    sc_counters_increase(r.p->out, bad, sizeof bad);
-    ck_assert_msg(!bad[0], "%s: %s", r.what, bad);
-    char st[96];
-    ck_assert_msg(WIFEXITED(r.p->status) && WEXITSTATUS(r.p->status) == 1,
-                  "%s: %s, expected exit status 1 (the library's exit for a "
-                  "ULT without a stack)", r.what,
-                  cu_status_str(r.p->status, st, sizeof st));
-    char line[1024];
-    int n = cu_count_lines(r.p->err, "mltp: ", line, sizeof line);
-    ck_assert_msg(n == 1, "%s: %d line(s) on stderr start with 'mltp: ', "
-                  "expected exactly 1 (the stack message)", r.what, n);
-    ck_assert_msg(strstr(line, "needs-stack") != NULL, "%s: the message does "
-                  "not name the ULT \"needs-stack\": %s", r.what, line);
-    pc_assert_not(&r, "needs-stack ran");
-    pc_assert_not(&r, "start-returned");
-    pc_end(&r);
-}
+void sc_nostack_yield(int nvp);
 
 /* ==================================================================== */
-/* Bug 4: a failed start leaves the run queue locking                   */
+/* A failed start leaves the run queue locking                         */
 
-static CU_UNUSED void sc_failed_start(void)
-{
-    struct pc_run r;
-    sc_run(&r, SC_SCHEDPROG, "failed-start", 1, NULL, PC_WATCHDOG);
-    pc_assert_exit(&r, 0);
-    pc_assert_has(&r, "ran first\n");
-    long e = sc_value(&r, "failed-start errno=");
-    ck_assert_msg(e != 0, "%s: mltp_start(1) with VP 0 impossible to clone "
-                  "left errno 0", r.what);
-    /* (errno is not checked after a start that ran: it may be anything) */
-    /* a message about the VP (the janitor may have its own lines) */
-    int found = 0;
-    for (const char *l = r.p->err; *l && !found;) {
-        size_t len = strcspn(l, "\n");
-        found = len > 6 && !strncmp(l, "mltp: ", 6) && memmem(l, len, "VP", 2);
-        l += len + (l[len] == '\n');
-    }
-    ck_assert_msg(found, "%s: no 'mltp: ' line about the VP that could not "
-                  "be made", r.what);
-    long solo = sc_value(&r, "\nsolo=");
-    ck_assert_msg(solo == 0, "%s: after the failed start the run queue's solo "
-                  "flag is %ld, expected 0: bound threads would use the run "
-                  "queue without its lock", r.what, solo);
-    const char *f = strstr(r.p->out, "failed-start errno=");
-    const char *second = strstr(r.p->out, "ran second\n");
-    ck_assert_msg(second != NULL && second > f, "%s: the ULT made before the "
-                  "failed start did not run in the next start", r.what);
-    pc_assert_has(&r, "done\n");
-    pc_end(&r);
-}
+void sc_failed_start(void);
 
 /* ==================================================================== */
-/* Bug 5: too many arrivals at a barrier episode                        */
+/* Too many arrivals at a barrier episode                              */
 
 /* (a) 1 VP: A and B wait for 3; C arrives with a count of 2 and is a
    party too many: EINVAL at once, a message, nobody released; then D,
    the third of 3, releases A, B and D. */
-static CU_UNUSED void sc_barrier_extra(void)
-{
-    struct pc_run r;
-    sc_run(&r, SC_SCHEDPROG, "barrier-extra", 1, NULL, PC_WATCHDOG);
-    pc_assert_exit(&r, 0);
-    long c = sc_value(&r, "C rc=");
-    ck_assert_msg(c == EINVAL, "%s: C, a third arrival with count 2 where 2 "
-                  "already wait (for 3), got %ld, expected EINVAL (%d)", r.what,
-                  c, EINVAL);
-    const char *cl = strstr(r.p->out, "C rc=");
-    long ep = -1, ca = -1, cb = -1;
-    if (cl)
-        sscanf(cl, "C rc=%*d episode=%ld a-released=%ld b-released=%ld", &ep,
-               &ca, &cb);
-    ck_assert_msg(ep == 0 && ca == 0 && cb == 0, "%s: the party too many "
-                  "released the episode: when C returned, episode = %ld, A "
-                  "released %ld, B released %ld; expected 0, 0, 0", r.what,
-                  ep, ca, cb);
-    long dc = -1, da = -1, db = -1;
-    const char *dl = strstr(r.p->out, "D saw-c-returned=");
-    if (dl)
-        sscanf(dl, "D saw-c-returned=%ld a-released=%ld b-released=%ld", &dc,
-               &da, &db);
-    ck_assert_msg(dc == 1 && da == 0 && db == 0, "%s: when D arrived: C "
-                  "returned %ld (expected 1: C must not wait), A released %ld, "
-                  "B released %ld (expected 0)", r.what, dc, da, db);
-    long se = sc_value(&r, "start-errno=");
-    ck_assert_msg(se != EDEADLK, "%s: mltp_start found the ULTs deadlocked: "
-                  "D's arrival did not complete the episode of A and B",
-                  r.what);
-    long a = sc_value(&r, "\nA rc="), b = sc_value(&r, "\nB rc="),
-         d = sc_value(&r, "\nD rc=");
-    ck_assert_msg(a == 0 && b == 0 && d == 0, "%s: A, B, D returned %ld, %ld, "
-                  "%ld; expected 0, 0, 0", r.what, a, b, d);
-    long epi = sc_value(&r, "\nepisode=");
-    ck_assert_msg(epi == 1, "%s: the barrier completed %ld episode(s), "
-                  "expected 1", r.what, epi);
-    char line[1024];
-    int n = cu_count_lines(r.p->err, "mltp: ", line, sizeof line);
-    ck_assert_msg(n == 1 && strstr(line, "barrier"), "%s: %d 'mltp: ' "
-                  "line(s) on stderr (first: '%s'), expected one about the "
-                  "barrier", r.what, n, line);
-    pc_end(&r);
-}
+void sc_barrier_extra(void);
 
 /* (b) 3 ULTs loop on a barrier of count 2 until `episodes` episodes are
    done: every completed episode releases exactly 2 parties (successful
    returns == 2 x episodes, and no episode known exactly has 3), nothing
    but 0 and EINVAL is returned, and the program does not hang. */
-static CU_UNUSED void sc_barrier_race(int nvp, long episodes, double watchdog)
-{
-    struct pc_run r;
-    char a[32];
-    snprintf(a, sizeof a, "%ld", episodes);
-    sc_run(&r, SC_SCHEDPROG, "barrier-race", nvp, a, watchdog);
-    pc_assert_exit(&r, 0);
-    long ok = sc_value(&r, "\nok="), ep = sc_value(&r, "\nepisode="),
-         other = sc_value(&r, "\nother="), over = sc_value(&r, "\nover=");
-    ck_assert_msg(other == 0, "%s: mltp_barrier returned something other "
-                  "than 0 or EINVAL %ld time(s)", r.what, other);
-    ck_assert_msg(over == 0, "%s: %ld episode(s) released 3 parties (the "
-                  "first: episode %ld)", r.what, over,
-                  sc_value(&r, "\nfirst-over="));
-    ck_assert_msg(ok == 2 * ep, "%s: %ld successful returns for %ld completed "
-                  "episodes: every episode of a barrier of count 2 releases "
-                  "exactly 2 parties (expected %ld)", r.what, ok, ep, 2 * ep);
-    long se = sc_value(&r, "start-errno=");
-    long closer = sc_value(&r, "\ncloser=");
-    ck_assert_msg(se != EDEADLK, "%s: mltp_start found the ULTs deadlocked "
-                  "(an arrival lost?)%s", r.what, closer == -1 ? "" :
-                  " (or: the last party's closing arrival, after all others "
-                  "had left, found nobody waiting: a VP stalled for 300 ms?)");
-    ck_assert_msg(ok >= 2 * episodes, "%s: only %ld successful returns",
-                  r.what, ok);
-    pc_assert_has(&r, "done\n");
-    pc_end(&r);
-}
+void sc_barrier_race(int nvp, long episodes, double watchdog);
 
 /* (c) A waiter whose kernel-level thread is stopped for many episodes
    (the kernel may preempt a spinning VP that long): W, a bound thread,
    waits in episode 0 and is stopped; 256 episodes later it is resumed and
    must return 0 at once. A barrier that kept only the episode's low 8 bits
    saw episode 256 as episode 0, not yet ended. */
-static CU_UNUSED void sc_barrier_lagging(int nvp)
-{
-    struct pc_run r;
-    sc_run(&r, SC_SCHEDPROG, "barrier-lagging", nvp, "256", PC_WATCHDOG + 5.0);
-    pc_assert_exit(&r, 0);
-    ck_assert_msg(sc_value(&r, "\nstopped=") == 1, "%s: the bound thread was "
-                  "not seen stopped (/proc/TID/stat) within 5 s of SIGSTOP",
-                  r.what);
-    long in_time = sc_value(&r, "\nin-time="), ep = sc_value(&r, "\nepisode=");
-    ck_assert_msg(in_time == 1, "%s: a bound thread stopped while it waited "
-                  "in episode 0 did not return within 2 s of being resumed "
-                  "after episode %ld had ended (it returned only after one "
-                  "episode more: %s)", r.what, ep - 1,
-                  ep == 257 ? "yes" : "no");
-    ck_assert_msg(sc_value(&r, "\nw-rc=") == 0, "%s: its mltp_barrier "
-                  "returned %ld", r.what, sc_value(&r, "\nw-rc="));
-    ck_assert_msg(ep == 256, "%s: %ld episodes, expected 256", r.what, ep);
-    pc_assert_has(&r, "done\n");
-    pc_end(&r);
-}
+void sc_barrier_lagging(int nvp);
 
 /* ==================================================================== */
-/* Bug 6: no system call under the run-queue spin lock                  */
+/* No system call under the run-queue spin lock                        */
 
-static CU_UNUSED void sc_no_syscall_under_lock(int nvp)
-{
-    struct pc_run r;
-    sc_run(&r, SC_NOLOCKSYS, "check", nvp, NULL, PC_WATCHDOG + 5.0);
-    pc_assert_exit(&r, 0);
-    pc_assert_has(&r, "done\n");
-    long b = sc_value(&r, "\nb-records=");
-    if (b)
-        fprintf(stderr, "%s: the release of a MLTP_LOCK_SEMAPHORE lock in "
-                "mltp_cond_wait_lock posted its semaphore under the run-queue "
-                "lock %ld time(s): recorded only (issue 8 allows it with a "
-                "comment saying why it is bounded), not a failure\n", r.what, b);
-    long posts = sc_value(&r, "start1-posts=");
-    ck_assert_msg(posts > 0, "%s: start 1 posted no semaphore: no VP was "
-                  "woken through semop, so the check saw nothing (do VPs "
-                  "still park on a SysV semaphore? then update this test)",
-                  r.what);
-    long a = sc_value(&r, "\na-violations=");
-    char first[512];
-    cu_count_lines(r.p->out, "VIOLATION", first, sizeof first);
-    ck_assert_msg(a == 0, "%s: %ld semaphore post(s) made while the posting "
-                  "VP held the run-queue spin lock (first: %s)", r.what, a,
-                  first);
-    pc_end(&r);
-}
+void sc_no_syscall_under_lock(int nvp);
 
 /* ==================================================================== */
-/* Bug 7: a yielding lock whose holder yields                           */
+/* A yielding lock whose holder yields                                 */
 
 /* The holder yields 20 times inside its critical section while two
    waiters take the lock 200 times each: all finish (no livelock: the
    watchdog), 401 critical sections, never two at once. */
-static CU_UNUSED void sc_lock_yield(int nvp, const char *cls)
-{
-    struct pc_run r;
-    sc_run(&r, SC_SCHEDPROG, "lock-yield", nvp, cls, PC_WATCHDOG);
-    pc_assert_exit(&r, 0);
-    long fin = sc_value(&r, "\nfinished="), cs = sc_value(&r, "\ncs="),
-         bad = sc_value(&r, "\nbad=");
-    ck_assert_msg(fin == 3, "%s: %ld of 3 ULTs finished", r.what, fin);
-    ck_assert_msg(cs == 401, "%s: %ld critical sections, expected 401", r.what,
-                  cs);
-    ck_assert_msg(bad == 0, "%s: mutual exclusion broken %ld time(s)", r.what,
-                  bad);
-    pc_end(&r);
-}
+void sc_lock_yield(int nvp, const char *cls);
 
 /* ==================================================================== */
 /* Work stealing: a ULT made ready on a VP runs there unless another VP  */
 /* is idle; then that VP steals, the oldest first.                       */
 
-static CU_UNUSED void sc_steal(int nvp)
-{
-    struct pc_run r;
-    sc_run(&r, SC_SCHEDPROG, "steal", nvp, NULL, PC_WATCHDOG + 10.0);
-    pc_assert_exit(&r, 0);
-    long ran = sc_value(&r, "\nran="), elsewhere = sc_value(&r, "\nelsewhere="),
-         first = sc_value(&r, "\nfirst="), in_order = sc_value(&r, "\nin_order=");
-    ck_assert_msg(ran == 8, "%s: %ld of 8 ULTs ran while their creator's VP was "
-                  "busy: the idle VPs did not steal them", r.what, ran);
-    ck_assert_msg(elsewhere == 8, "%s: %ld of 8 ran on another VP than their "
-                  "creator's", r.what, elsewhere);
-    /* One thief (2 VPs): its one victim is the creator's queue, so it runs
-       them in the order made, the oldest first. With more, a thief may
-       also steal from another thief's queue, whose ULTs can be older than
-       some it ran already: the order holds per queue (mltp(3)), not per
-       VP, and no other order is promised. */
-    ck_assert_msg(nvp > 2 || in_order == 1, "%s: a VP ran stolen ULTs out of the "
-                  "order they were made in", r.what);
-    ck_assert_msg(nvp > 2 || first == 0, "%s: ULT %ld ran first, not the oldest (0)",
-                  r.what, first);
-    pc_end(&r);
-}
+void sc_steal(int nvp);
 
 /* Thieves walk a queue (without its lock when VPs <= CPUs) while its
    owner creates into it, yields to its front and pops from it, and
    children rotate it: every
    child runs exactly once, some are stolen, and the queues' counts come
    back to 0 (a pop during a thief's walk shows there first). */
-static CU_UNUSED void sc_steal_churn(int nvp)
-{
-    struct pc_run r;
-    sc_run(&r, SC_SCHEDPROG, "steal-churn", nvp, NULL, PC_WATCHDOG + 10.0);
-    pc_assert_exit(&r, 0);
-    pc_assert_has(&r, "done\n");
-    long children = sc_value(&r, "children="), once = sc_value(&r, "\nonce="),
-         missing = sc_value(&r, "\nmissing="), twice = sc_value(&r, "\ntwice="),
-         stolen = sc_value(&r, "\nstolen="), leftover = sc_value(&r, "\nleftover=");
-    ck_assert_msg(children == nvp * 25 * 400, "%s: %ld children made", r.what, children);
-    ck_assert_msg(missing == 0, "%s: %ld of %ld children never ran", r.what, missing,
-                  children);
-    ck_assert_msg(twice == 0, "%s: a child ran twice (%ld times)", r.what, twice);
-    ck_assert_msg(once == children, "%s: %ld of %ld children ran once", r.what, once,
-                  children);
-    ck_assert_msg(stolen > 0, "%s: no child ran on another VP than its creator's",
-                  r.what);
-    ck_assert_msg(leftover == 0, "%s: the run queues' counts and bitmaps are off by "
-                  "%ld once every ULT has ended", r.what, leftover);
-    pc_end(&r);
-}
+void sc_steal_churn(int nvp);
 
 #endif

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * schedprog.c - scenario programs for the scheduler bugs of issue 8, run
+ * schedprog.c - scenario programs for the scheduler's races and locking, run
  * by test_sched.c and stress_sched.c (the checks are in sched_cases.h).
  *
  *   schedprog SCENARIO NVP [ARG]
@@ -28,7 +28,6 @@
  * once it got to its end; 99 means its own set-up failed.
  */
 #include <errno.h>
-#include <grp.h>
 #include <dirent.h>
 #include <fcntl.h>
 #include <sched.h>
@@ -56,7 +55,7 @@ static const char *arg;
 
 
 /* ------------------------------------------------------------------ */
-/* detach-join, detach-join-bound (issue 8, bug 1)                      */
+/* detach-join, detach-join-bound: detach during a join               */
 
 #define DJ_VALUE 0x77L      /* what t returns */
 #define DJ_OTHER 0x99L      /* what every other ULT returns */
@@ -236,7 +235,7 @@ static int detach_join(int bound)
 }
 
 /* ------------------------------------------------------------------ */
-/* nostack-yield (issue 8, bug 3)                                       */
+/* nostack-yield: no stack at a ULT's first run                         */
 
 static int ny_made;
 static long ny_turns[64];
@@ -336,15 +335,8 @@ static int nostack_yield(void)
 }
 
 /* ------------------------------------------------------------------ */
-/* failed-start (issue 8, bug 4)                                        */
+/* failed-start: a failed start leaves the run queue locking            */
 
-
-static void *fs_hello(void *p)
-{
-    printf("ran %s\n", (const char *)p);
-    fflush(stdout);
-    return NULL;
-}
 
 /* VP 0 cannot be cloned: RLIMIT_NPROC at (below) the task count, as
    nobody (root is exempt) in a user namespace of its own, where only
@@ -353,11 +345,11 @@ static void *fs_hello(void *p)
 static int failed_start(void)
 {
     struct rlimit old;
-    int e = nproc_at_limit(fs_hello, "first", &old);
+    int e = nproc_at_limit(&old);
     if (e)
         return e;
 
-    make(fs_hello, "second");
+    make(say_ran, (void *)"second");
     errno = 0;
     mltp_start(1);
     e = errno;
@@ -375,7 +367,7 @@ static int failed_start(void)
 }
 
 /* ------------------------------------------------------------------ */
-/* barrier-extra (issue 8, bug 5), 1 VP: A and B wait for 3, C comes   */
+/* barrier-extra, 1 VP: A and B wait for 3, C comes                    */
 /* with a count of 2 (a party too many), then D (the third of 3).       */
 
 static mltp_barrier_t bx = MLTP_BARRIER_INITIALIZER;
@@ -426,7 +418,7 @@ static int barrier_extra(void)
 }
 
 /* ------------------------------------------------------------------ */
-/* barrier-race (issue 8, bug 5): 3 ULTs on a barrier of count 2        */
+/* barrier-race: 3 ULTs on a barrier of count 2                        */
 
 #define BR_PARTIES 3
 static mltp_barrier_t br = MLTP_BARRIER_INITIALIZER;
@@ -612,7 +604,7 @@ static int barrier_lagging(void)
 }
 
 /* ------------------------------------------------------------------ */
-/* lock-yield (issue 8, bug 7): the holder of a yielding lock yields    */
+/* lock-yield: the holder of a yielding lock yields                    */
 /* inside its critical section while two waiters loop                  */
 
 #define LY_HOLDER_YIELDS 20
@@ -852,39 +844,20 @@ static int steal_churn(void)
     return 0;
 }
 
+static const struct pu_scenario scenarios[] = {
+    PU_SCEN_WITH("detach-join", detach_join, 0),
+    PU_SCEN_WITH("detach-join-bound", detach_join, 1),
+    PU_SCEN("nostack-yield", nostack_yield),
+    PU_SCEN("failed-start", failed_start),
+    PU_SCEN("barrier-extra", barrier_extra),
+    PU_SCEN("barrier-race", barrier_race),
+    PU_SCEN("barrier-lagging", barrier_lagging),
+    PU_SCEN("lock-yield", lock_yield),
+    PU_SCEN("steal", steal),
+    PU_SCEN("steal-churn", steal_churn),
+};
+
 int main(int argc, char **argv)
 {
-    if (argc < 3) {
-        fprintf(stderr, "usage: %s SCENARIO NVP [ARG]\n", argv[0]);
-        return 2;
-    }
-    const char *s = argv[1];
-    nvp = atoi(argv[2]);
-    if (nvp < 1 || nvp > 64) {
-        fprintf(stderr, "schedprog: NVP must be 1..64\n");
-        return 2;
-    }
-    arg = argc > 3 ? argv[3] : NULL;
-    if (!strcmp(s, "detach-join"))
-        return detach_join(0);
-    if (!strcmp(s, "detach-join-bound"))
-        return detach_join(1);
-    if (!strcmp(s, "nostack-yield"))
-        return nostack_yield();
-    if (!strcmp(s, "failed-start"))
-        return failed_start();
-    if (!strcmp(s, "barrier-extra"))
-        return barrier_extra();
-    if (!strcmp(s, "barrier-race"))
-        return barrier_race();
-    if (!strcmp(s, "barrier-lagging"))
-        return barrier_lagging();
-    if (!strcmp(s, "lock-yield"))
-        return lock_yield();
-    if (!strcmp(s, "steal"))
-        return steal();
-    if (!strcmp(s, "steal-churn"))
-        return steal_churn();
-    fprintf(stderr, "schedprog: unknown scenario %s\n", s);
-    return 2;
+    return PU_MAIN(argc, argv, &nvp, &arg, scenarios);
 }

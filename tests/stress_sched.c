@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * stress_sched.c - the checks of test_sched.c run many times, and larger
- * (make check-stress, not make check): the races of issue 8 show now and
+ * (make check-stress, not make check): the scheduler's races show now and
  * then, so one passing run proves little.
  *
  * MLTP_STRESS_RUNS (default 20) sets how often each case runs, on 2 VPs
@@ -11,65 +11,30 @@
  */
 #include "sched_cases.h"
 
-#define NVP (_i ? 4 : 2)
+#define NVP CU_STRESS_NVP
 
-static int runs(void)
-{
-    const char *s = getenv("MLTP_STRESS_RUNS");
-    int n = s && *s ? atoi(s) : 20;
-    return n > 0 ? n : 1;
-}
+#define RUNS cu_stress_runs()
 
-#define REPEAT_N(n, call)                                                  \
-    do {                                                                   \
-        int n_ = (n);                                                      \
-        for (int run_ = 1; run_ <= n_; run_++) {                           \
-            fprintf(stderr, "=== run %d of %d on %d VPs\n", run_, n_, NVP); \
-            call;                                                          \
-        }                                                                  \
-    } while (0)
-#define REPEAT(call) REPEAT_N(runs(), call)
+/* Each case once: its Check name, how many runs (RUNS: cu_stress_runs())
+   and the call that runs it; a loop test on 2 and 4 VPs (NVP). */
+#define STRESS_CASES(X) \
+    X(s_detach_during_ult_join, RUNS, sc_detach_join(NVP, 0)) \
+    X(s_detach_during_bound_join, RUNS, sc_detach_join(NVP, 1)) \
+    X(s_nostack_at_first_run_from_yield, 5 * RUNS, sc_nostack_yield(NVP)) \
+    /* 200000 episodes a run */ \
+    X(s_barrier_3_parties_count_2, RUNS, sc_barrier_race(NVP, 200000, 60.0)) \
+    X(s_barrier_waiter_stopped_256_episodes, RUNS, sc_barrier_lagging(NVP)) \
+    X(s_no_semop_under_runq_lock, RUNS, sc_no_syscall_under_lock(NVP)) \
+    X(s_block_front_holder_yields, RUNS, sc_lock_yield(NVP, "front")) \
+    X(s_idle_vp_steals, RUNS, sc_steal(NVP)) \
+    X(s_steals_while_the_owner_works, RUNS, sc_steal_churn(NVP))
 
-START_TEST(s_detach_during_ult_join) { REPEAT(sc_detach_join(NVP, 0)); }
-END_TEST
-START_TEST(s_detach_during_bound_join) { REPEAT(sc_detach_join(NVP, 1)); }
-END_TEST
-START_TEST(s_nostack_at_first_run_from_yield) { REPEAT_N(5 * runs(), sc_nostack_yield(NVP)); }
-END_TEST
-/* 200000 episodes a run */
-START_TEST(s_barrier_3_parties_count_2) { REPEAT(sc_barrier_race(NVP, 200000, 60.0)); }
-END_TEST
-START_TEST(s_barrier_waiter_stopped_256_episodes) { REPEAT(sc_barrier_lagging(NVP)); }
-END_TEST
-START_TEST(s_no_semop_under_runq_lock) { REPEAT(sc_no_syscall_under_lock(NVP)); }
-END_TEST
-START_TEST(s_block_front_holder_yields) { REPEAT(sc_lock_yield(NVP, "front")); }
-END_TEST
-START_TEST(s_idle_vp_steals) { REPEAT(sc_steal(NVP)); }
-END_TEST
-START_TEST(s_steals_while_the_owner_works) { REPEAT(sc_steal_churn(NVP)); }
-END_TEST
+STRESS_CASES(CU_STRESS_TEST)
 
-#define ADD(tc, t) tcase_add_loop_test(tc, t, 0, 2)
-
-static Suite *stress_suite(void)
-{
-    Suite *s = suite_create("stress_sched");
-    /* per test: 5 x runs x (a case's watchdog) at worst */
-    TCase *tc = cu_tcase(s, "stress", runs() * 5 * 70);
-    ADD(tc, s_detach_during_ult_join);
-    ADD(tc, s_detach_during_bound_join);
-    ADD(tc, s_nostack_at_first_run_from_yield);
-    ADD(tc, s_barrier_3_parties_count_2);
-    ADD(tc, s_barrier_waiter_stopped_256_episodes);
-    ADD(tc, s_no_semop_under_runq_lock);
-    ADD(tc, s_block_front_holder_yields);
-    ADD(tc, s_idle_vp_steals);
-    ADD(tc, s_steals_while_the_owner_works);
-    return s;
-}
+static const struct cu_row stress_tests[] = { STRESS_CASES(CU_STRESS_ROW) };
 
 int main(void)
 {
-    return cu_run_suite(stress_suite());
+    /* a case's watchdog, and 5 x as many runs for one case */
+    return CU_STRESS_MAIN("stress_sched", stress_tests, 5 * 70);
 }

@@ -781,45 +781,40 @@ END_TEST
 
 /* ==================================================================== */
 
-static Suite *api_suite(void)
-{
-    Suite *s = suite_create("api");
-    TCase *tc;
+static const struct cu_row api_tests[] = {
+    CU_TCASE("create", 60),
+    CU_TEST(create_null_function),
+    CU_TEST(create_attr_bad),
+    CU_LOOP(create_out_of_memory, 0, 2),
 
-    tc = cu_tcase(s, "create", 60);
-    tcase_add_test(tc, create_null_function);
-    tcase_add_test(tc, create_attr_bad);
-    tcase_add_loop_test(tc, create_out_of_memory, 0, 2);
+    CU_TCASE("misuse", 60),
+    CU_TEST(start_bad_count),
+    CU_TEST(start_inside_ult),
+    CU_TEST(yield_outside_ult),
+    CU_TEST(init_twice),
+    CU_TEST(lock_init_bad_class),
+    CU_TEST(barrier_zero_count),
+    CU_TEST(join_bad_args),
 
-    tc = cu_tcase(s, "misuse", 60);
-    tcase_add_test(tc, start_bad_count);
-    tcase_add_test(tc, start_inside_ult);
-    tcase_add_test(tc, yield_outside_ult);
-    tcase_add_test(tc, init_twice);
-    tcase_add_test(tc, lock_init_bad_class);
-    tcase_add_test(tc, barrier_zero_count);
-    tcase_add_test(tc, join_bad_args);
+    CU_TCASE("workers", 30),
+    CU_TEST(workers_null_function),
+    CU_TEST(workers_wait_none),
+    CU_TEST(worker_id_of_own_ult),
+    CU_TEST(clock_us),
 
-    tc = cu_tcase(s, "workers", 30);
-    tcase_add_test(tc, workers_null_function);
-    tcase_add_test(tc, workers_wait_none);
-    tcase_add_test(tc, worker_id_of_own_ult);
-    tcase_add_test(tc, clock_us);
+    CU_TCASE("bound", 60),
+    CU_TEST(bound_null),
+    CU_LOOP(bound_thread_runs, 0, 2),
+    CU_TEST(bound_join_waits),
+    CU_TEST(bound_glibc_works),
+    CU_TEST(bound_keys_not_inherited),
+    CU_LOOP(bound_join_prompt_in_start, 0, 3),
 
-    tc = cu_tcase(s, "bound", 60);
-    tcase_add_test(tc, bound_null);
-    tcase_add_loop_test(tc, bound_thread_runs, 0, 2);
-    tcase_add_test(tc, bound_join_waits);
-    tcase_add_test(tc, bound_glibc_works);
-    tcase_add_test(tc, bound_keys_not_inherited);
-    tcase_add_loop_test(tc, bound_join_prompt_in_start, 0, 3);
-
-    tc = cu_tcase(s, "harness", 30);
-    tcase_add_test(tc, test_vps_variable);
-    return s;
-}
+    CU_TCASE("harness", 30),
+    CU_TEST(test_vps_variable),
+};
 
 int main(void)
 {
-    return cu_run_suite(api_suite());
+    return CU_MAIN("api", api_tests);
 }

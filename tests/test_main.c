@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * test_main.c - main takes part in the work (mltp_begin, mltp_end; issue
- * 9), and the SPLASH-style workers built on them (mltp_worker_create and
- * the rest, which get their VP count from MLTP_VPS): each scenario of
+ * test_main.c - main takes part in the work (mltp_begin, mltp_end), and
+ * the SPLASH-style workers built on them (mltp_worker_create and the
+ * rest, which get their VP count from MLTP_VPS): each scenario of
  * tests/mainprog runs once under a watchdog, on 1 VP (_i 0) and on 2 (_i
  * 1; MLTP_TEST_VPS when set: tests/test_vps.h) unless the case says
  * otherwise, and leaves no process and no semaphore set behind (pc_end).
+ * The table's scenarios number their runs differently: see scenarios[].
  */
 #include "proc_cases.h"
 
@@ -39,14 +40,6 @@ static void run_workers(struct pc_run *r, const char *scen, int nvp,
     run_env(r, scen, nvp, arg, env);
 }
 
-/* stdout has "key=VALUE" with this value */
-static void has_value(const struct pc_run *r, const char *key, long want)
-{
-    char s[96];
-    snprintf(s, sizeof s, "%s=%ld", key, want);
-    pc_assert_has(r, s);
-}
-
 static void err_has(const struct pc_run *r, const char *s)
 {
     ck_assert_msg(strstr(r->p->err, s) != NULL, "%s: stderr lacks '%s'", r->what, s);
@@ -64,154 +57,149 @@ static int our_lines(const struct pc_run *r)
     return n;
 }
 
-/* P workers and main's share cross barriers and take a lock for 150 ms;
-   main's thread, their reaper meanwhile, sleeps: its CPU time is a small
-   part of the wall time (it would be most of it if it spun). */
-static void share(int nvp, const char *p)
+/* Main's thread, the workers' reaper while main's share runs, sleeps: its
+   CPU time is a small part of the wall time (it would be most of it if
+   it spun). */
+static void main_thread_sleeps(const struct pc_run *r)
 {
-    struct pc_run r;
-    run(&r, "share", nvp, p);
-    pc_assert_exit(&r, 0);
-    pc_assert_has(&r, "share-private=1\n");
-    pc_assert_has(&r, "share-on-main-thread=0\n");
-    pc_assert_has(&r, "end=0 errno=0\n");
-    pc_assert_has(&r, "sum-ok=1\n");
-    pc_assert_has(&r, "back-on-main-thread=1 vp-after=-1\n");
-    pc_assert_has(&r, "second=0 0\n");
-    pc_assert_has(&r, "done\n");
-    const char *w = strstr(r.p->out, "wall-ms="), *c = strstr(r.p->out, "main-cpu-ms=");
+    const char *w = strstr(r->p->out, "wall-ms="), *c = strstr(r->p->out, "main-cpu-ms=");
     ck_assert_ptr_nonnull(w);
     ck_assert_ptr_nonnull(c);
     double wall = atof(w + 8), cpu = atof(c + 12);
     ck_assert_msg(cpu < wall / 4, "%s: main's thread used %.1f ms of CPU in "
                   "%.1f ms: it does not sleep while main's share runs",
-                  r.what, cpu, wall);
-    pc_end(&r);
+                  r->what, cpu, wall);
 }
 
-START_TEST(share_16_workers) { share(NVP, "16"); }
-END_TEST
-START_TEST(share_2_workers) { share(NVP, "2"); }
-END_TEST
+/* "KEY=<the value of errno constant E>", as mainprog prints it */
+#define XSTR_(x) #x
+#define XSTR(x) XSTR_(x)
+#define ERRNO_IS(key, e) key "=" XSTR(e)
 
-START_TEST(misuse)
+/* A mainprog scenario and what it must show. */
+struct scenario {
+    TTest t;             /* the Check test: its name, scenario_test */
+    const char *tcase;
+    const char *scen, *arg;
+    int workers;         /* run as the workers' scenarios are (run_workers) */
+    int one_vp;          /* only on 1 VP (one iteration, _i % 2 == 0) */
+    int status, sig;     /* exits with status, or (sig != 0) dies of sig */
+    const char *out[10]; /* on stdout */
+    const char *not_out; /* not on stdout (NULL: nothing) */
+    const char *err[5];  /* on stderr */
+    int lines;           /* lines of ours on stderr (-1: not counted) */
+    int crasher_named;   /* stderr names the crashing ULT: ULT <id> "main" */
+    void (*more)(const struct pc_run *r);
+};
+
+static void scenario_test(int _i);
+#define SCENARIO(name) { #name, scenario_test, __FILE__, __LINE__ }
+
+/* One loop test runs them all, under the names they had as tests of their
+   own (MLTP_TEST_SKIP names them so): _i / 2 is the row, _i % 2 says 1 VP
+   (0) or several (1). */
+static const struct scenario scenarios[] = {
+    /* P workers and main's share cross barriers and take a lock for
+       150 ms */
+    { SCENARIO(share_16_workers), "share", "share", "16",
+      .out = { "share-private=1\n", "share-on-main-thread=0\n", "end=0 errno=0\n",
+               "sum-ok=1\n", "back-on-main-thread=1 vp-after=-1\n", "second=0 0\n",
+               "done\n" },
+      .lines = -1, .more = main_thread_sleeps },
+    { SCENARIO(share_2_workers), "share", "share", "2",
+      .out = { "share-private=1\n", "share-on-main-thread=0\n", "end=0 errno=0\n",
+               "sum-ok=1\n", "back-on-main-thread=1 vp-after=-1\n", "second=0 0\n",
+               "done\n" },
+      .lines = -1, .more = main_thread_sleeps },
+    { SCENARIO(misuse), "share", "errors",
+      .out = { ERRNO_IS("end-without-begin=-1 errno", EPERM),
+               ERRNO_IS("begin-0=-1 errno", EINVAL),
+               ERRNO_IS("begin-too-many=-1 errno", EINVAL),
+               ERRNO_IS("begin-twice=-1 errno", EBUSY),
+               ERRNO_IS("start-inside errno", EINVAL),
+               ERRNO_IS("worker-end=-1 errno", EPERM),
+               ERRNO_IS("worker-begin=-1 errno", EBUSY),
+               ERRNO_IS("join-main", EINVAL), "end=0\ndone\n" },
+      .err = { "mltp: mltp_end() called without mltp_begin()",
+               "mltp: mltp_begin(0): the number of VPs",
+               "mltp: mltp_begin(): main already takes part",
+               "mltp: mltp_end() called by another thread than main's share" },
+      .lines = -1 },
+    /* A crash in main's share: one line that names it, the signal's
+       status. */
+    { SCENARIO(segv_in_share), "ends", "segv", .sig = SIGSEGV,
+      .err = { "SIGSEGV" }, .lines = 1, .crasher_named = 1 },
+    { SCENARIO(exit_in_share), "ends", "exit", .status = 7, .lines = 0 },
+    { SCENARIO(return_from_main_in_share), "ends", "return", .status = 5, .lines = 0 },
+    { SCENARIO(sigterm_in_share), "ends", "sigterm", .sig = SIGTERM, .lines = 0 },
+    { SCENARIO(abort_in_share), "ends", "abort", .sig = SIGABRT,
+      .err = { "mltp_abort() called by main's share" }, .lines = -1 },
+    /* The others can never end: mltp_end says so and returns EDEADLK. */
+    { SCENARIO(deadlock_while_main_ends), "deadlock", "deadlock-end",
+      .out = { ERRNO_IS("end=-1 errno", EDEADLK) }, .not_out = "lone waiter released",
+      .err = { "deadlock: 1 ULT(s) blocked and none can ever run; mltp_end returns" },
+      .lines = 1 },
+    /* Main's share itself is blocked with them: the program ends, status
+       1. */
+    { SCENARIO(deadlock_with_main_blocked), "deadlock", "deadlock-main", .status = 1,
+      .not_out = "main released", .err = { "main's share among them" }, .lines = 1 },
+    /* No VP can be made: mltp_begin fails on main's thread, which goes
+       on; the next mltp_begin works and runs the ULTs made before. */
+    { SCENARIO(failed_begin), "deadlock", "failed-begin", .one_vp = 1,
+      .out = { ERRNO_IS("failed-begin=-1 errno", EAGAIN), " vp=-1\n",
+               "ran second\nbegin=0 vp=0\nend=0\ndone\n" },
+      .err = { "mltp: could create only 0 of 1 VPs" }, .lines = -1 },
+    /* Only main's thread or main's share may wait: EPERM, with
+       mltp_end's message. */
+    { SCENARIO(workers_wait_in_worker), "workers", "wait-in-worker", .workers = 1,
+      .out = { ERRNO_IS("run=0 worker-wait=-1 errno", EPERM) " main-wait=0\n"
+               "after self-null=1 on-main-thread=1\ndone\n" },
+      .err = { "mltp: mltp_end() called by another thread than main's share" },
+      .lines = 1 },
+    { SCENARIO(shared_malloc_ok), "workers", "shared-malloc", "ok", .workers = 1,
+      .out = { "run=0 wait=0 bad-words=0\ndone\n" }, .lines = 0 },
+};
+
+static void scenario_test(int _i)
 {
+    const struct scenario *c = &scenarios[_i / 2];
+    int nvp = c->one_vp ? 1 : (_i % 2 ? several_vps(2) : 1);
     struct pc_run r;
-    run(&r, "errors", NVP, NULL);
-    pc_assert_exit(&r, 0);
-    has_value(&r, "end-without-begin=-1 errno", EPERM);
-    has_value(&r, "begin-0=-1 errno", EINVAL);
-    has_value(&r, "begin-too-many=-1 errno", EINVAL);
-    has_value(&r, "begin-twice=-1 errno", EBUSY);
-    has_value(&r, "start-inside errno", EINVAL);
-    has_value(&r, "worker-end=-1 errno", EPERM);
-    has_value(&r, "worker-begin=-1 errno", EBUSY);
-    has_value(&r, "join-main", EINVAL);
-    pc_assert_has(&r, "end=0\ndone\n");
-    err_has(&r, "mltp: mltp_end() called without mltp_begin()");
-    err_has(&r, "mltp: mltp_begin(0): the number of VPs");
-    err_has(&r, "mltp: mltp_begin(): main already takes part");
-    err_has(&r, "mltp: mltp_end() called by another thread than main's share");
-    pc_end(&r);
-}
-END_TEST
 
-/* A crash in main's share: one line that names it, the signal's status. */
-START_TEST(segv_in_share)
-{
-    struct pc_run r;
-    run(&r, "segv", NVP, NULL);
-    pc_assert_died(&r, SIGSEGV);
-    char who[64];
-    snprintf(who, sizeof who, "ULT %d \"main\"", pc_crasher_id(r.p));
-    err_has(&r, who);
-    err_has(&r, "SIGSEGV");
-    ck_assert_int_eq(our_lines(&r), 1);
+    if (c->workers)
+        run_workers(&r, c->scen, nvp, c->arg);
+    else
+        run(&r, c->scen, nvp, c->arg);
+    if (c->sig)
+        pc_assert_died(&r, c->sig);
+    else
+        pc_assert_exit(&r, c->status);
+    for (int k = 0; k < 10 && c->out[k]; k++)
+        pc_assert_has(&r, c->out[k]);
+    if (c->not_out)
+        pc_assert_not(&r, c->not_out);
+    if (c->crasher_named) {
+        char who[64];
+        snprintf(who, sizeof who, "ULT %d \"main\"", pc_crasher_id(r.p));
+        err_has(&r, who);
+    }
+    for (int k = 0; k < 5 && c->err[k]; k++)
+        err_has(&r, c->err[k]);
+    if (c->lines >= 0)
+        ck_assert_int_eq(our_lines(&r), c->lines);
+    if (c->more)
+        c->more(&r);
     pc_end(&r);
 }
-END_TEST
 
-START_TEST(exit_in_share)
+/* The scenarios of test case tc, each as a loop test (see scenarios). */
+static void add_scenarios(TCase *tc, const char *name)
 {
-    struct pc_run r;
-    run(&r, "exit", NVP, NULL);
-    pc_assert_exit(&r, 7);
-    ck_assert_int_eq(our_lines(&r), 0);
-    pc_end(&r);
+    for (int k = 0; k < (int)(sizeof scenarios / sizeof scenarios[0]); k++)
+        if (!strcmp(scenarios[k].tcase, name))
+            cu_add_test(tc, &scenarios[k].t, 0, 0, 2 * k,
+                        2 * k + (scenarios[k].one_vp ? 1 : 2));
 }
-END_TEST
-
-START_TEST(return_from_main_in_share)
-{
-    struct pc_run r;
-    run(&r, "return", NVP, NULL);
-    pc_assert_exit(&r, 5);
-    ck_assert_int_eq(our_lines(&r), 0);
-    pc_end(&r);
-}
-END_TEST
-
-START_TEST(sigterm_in_share)
-{
-    struct pc_run r;
-    run(&r, "sigterm", NVP, NULL);
-    pc_assert_died(&r, SIGTERM);
-    ck_assert_int_eq(our_lines(&r), 0);
-    pc_end(&r);
-}
-END_TEST
-
-START_TEST(abort_in_share)
-{
-    struct pc_run r;
-    run(&r, "abort", NVP, NULL);
-    pc_assert_died(&r, SIGABRT);
-    err_has(&r, "mltp_abort() called by main's share");
-    pc_end(&r);
-}
-END_TEST
-
-/* The others can never end: mltp_end says so and returns EDEADLK. */
-START_TEST(deadlock_while_main_ends)
-{
-    struct pc_run r;
-    run(&r, "deadlock-end", NVP, NULL);
-    pc_assert_exit(&r, 0);
-    has_value(&r, "end=-1 errno", EDEADLK);
-    pc_assert_not(&r, "lone waiter released");
-    err_has(&r, "deadlock: 1 ULT(s) blocked and none can ever run; mltp_end returns");
-    ck_assert_int_eq(our_lines(&r), 1);
-    pc_end(&r);
-}
-END_TEST
-
-/* Main's share itself is blocked with them: the program ends, status 1. */
-START_TEST(deadlock_with_main_blocked)
-{
-    struct pc_run r;
-    run(&r, "deadlock-main", NVP, NULL);
-    pc_assert_exit(&r, 1);
-    pc_assert_not(&r, "main released");
-    err_has(&r, "main's share among them");
-    ck_assert_int_eq(our_lines(&r), 1);
-    pc_end(&r);
-}
-END_TEST
-
-/* No VP can be made: mltp_begin fails on main's thread, which goes on;
-   the next mltp_begin works and runs the ULTs made before (1 VP). */
-START_TEST(failed_begin)
-{
-    struct pc_run r;
-    run(&r, "failed-begin", 1, NULL);
-    pc_assert_exit(&r, 0);
-    has_value(&r, "failed-begin=-1 errno", EAGAIN);
-    pc_assert_has(&r, " vp=-1\n");
-    pc_assert_has(&r, "ran second\nbegin=0 vp=0\nend=0\ndone\n");
-    err_has(&r, "mltp: could create only 0 of 1 VPs");
-    pc_end(&r);
-}
-END_TEST
 
 /* ==================================================================== */
 /* SPLASH-style workers                                                 */
@@ -309,23 +297,6 @@ END_TEST
 START_TEST(workers_64) { workers(NVP, 64); }
 END_TEST
 
-/* Only main's thread or main's share may wait: EPERM, with mltp_end's
-   message. */
-START_TEST(workers_wait_in_worker)
-{
-    struct pc_run r;
-    char s[96];
-    run_workers(&r, "wait-in-worker", NVP, NULL);
-    pc_assert_exit(&r, 0);
-    snprintf(s, sizeof s, "run=0 worker-wait=-1 errno=%d main-wait=0\n"
-             "after self-null=1 on-main-thread=1\ndone\n", EPERM);
-    pc_assert_has(&r, s);
-    err_has(&r, "mltp: mltp_end() called by another thread than main's share");
-    ck_assert_int_eq(our_lines(&r), 1);
-    pc_end(&r);
-}
-END_TEST
-
 /* Out of memory part-way through mltp_workers_run: -1 with ENOMEM, fn not
    called in main; every worker made ran once and the wait waited for
    them, leaving main alone on its thread. On 1 VP only: on 2, a worker
@@ -370,17 +341,6 @@ START_TEST(workers_failed_begin)
 }
 END_TEST
 
-START_TEST(shared_malloc_ok)
-{
-    struct pc_run r;
-    run_workers(&r, "shared-malloc", NVP, "ok");
-    pc_assert_exit(&r, 0);
-    pc_assert_has(&r, "run=0 wait=0 bad-words=0\ndone\n");
-    ck_assert_int_eq(our_lines(&r), 0);
-    pc_end(&r);
-}
-END_TEST
-
 /* No memory: status 1 and one line, whoever asked; the caller never sees
    NULL. ASan's allocator must return NULL, as malloc does. */
 START_TEST(shared_malloc_oom)
@@ -407,45 +367,24 @@ START_TEST(shared_malloc_oom)
 }
 END_TEST
 
-#define ADD(tc, t) tcase_add_loop_test(tc, t, 0, 2)
-
-static Suite *main_suite(void)
-{
-    Suite *s = suite_create("main");
-    TCase *tc;
-
-    tc = cu_tcase(s, "share", 30);
-    ADD(tc, share_16_workers);
-    ADD(tc, share_2_workers);
-    ADD(tc, misuse);
-
-    tc = cu_tcase(s, "ends", 30);
-    ADD(tc, segv_in_share);
-    ADD(tc, exit_in_share);
-    ADD(tc, return_from_main_in_share);
-    ADD(tc, sigterm_in_share);
-    ADD(tc, abort_in_share);
-
-    tc = cu_tcase(s, "deadlock", 30);
-    ADD(tc, deadlock_while_main_ends);
-    ADD(tc, deadlock_with_main_blocked);
-    tcase_add_test(tc, failed_begin);
-
-    tc = cu_tcase(s, "workers", 30);
-    tcase_add_loop_test(tc, vps_default, 0, (int)(sizeof vps_cfg / sizeof vps_cfg[0]));
-    ADD(tc, workers_1);
-    ADD(tc, workers_2);
-    ADD(tc, workers_16);
-    ADD(tc, workers_64);
-    ADD(tc, workers_wait_in_worker);
-    tcase_add_test(tc, workers_run_partial);
-    tcase_add_test(tc, workers_failed_begin);
-    ADD(tc, shared_malloc_ok);
-    tcase_add_loop_test(tc, shared_malloc_oom, 0, 3);
-    return s;
-}
-
 int main(void)
 {
-    return cu_run_suite(main_suite());
+    static const char *const tcases[] = { "share", "ends", "deadlock", "workers" };
+    Suite *s = suite_create("main");
+    TCase *tc = NULL;
+
+    for (size_t i = 0; i < sizeof tcases / sizeof tcases[0]; i++) {
+        tc = cu_tcase(s, tcases[i], 30);
+        add_scenarios(tc, tcases[i]);
+    }
+    /* the workers' own tests, in the last test case */
+    tcase_add_loop_test(tc, vps_default, 0, (int)(sizeof vps_cfg / sizeof vps_cfg[0]));
+    tcase_add_loop_test(tc, workers_1, 0, 2);
+    tcase_add_loop_test(tc, workers_2, 0, 2);
+    tcase_add_loop_test(tc, workers_16, 0, 2);
+    tcase_add_loop_test(tc, workers_64, 0, 2);
+    tcase_add_test(tc, workers_run_partial);
+    tcase_add_test(tc, workers_failed_begin);
+    tcase_add_loop_test(tc, shared_malloc_oom, 0, 3);
+    return cu_run_suite(s);
 }

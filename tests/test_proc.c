@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * test_proc.c - the process layer in real programs (issue 7): the
+ * test_proc.c - the process layer in real programs: the
  * program's own pthreads, SIGCHLD set by the program, exit() and crashes
  * in bound threads, children of ULTs, fork(), signals sent to a VP, the
  * janitor, stack clash, deadlocks through locks, bad input, `prog | head`.
@@ -14,218 +14,123 @@
 
 #define NVP several_vps(_i ? 4 : 2)
 
-/* 1. the program's own pthreads */
-START_TEST(pthread_then_200_starts) { pc_pthread_starts(NVP, 200, PC_WATCHDOG); }
-END_TEST
-START_TEST(pthread_in_ult_never_ends) { pc_pthread_in_ult(NVP); }
-END_TEST
-START_TEST(pthread_joined_in_ult) { pc_pthread_join_in_ult(NVP); }
-END_TEST
+/* Each case once: its Check name and the call that runs it, a loop test
+   on 2 and 4 VPs (NVP); the lists by test case. */
+/* the program's own pthreads */
+#define PTHREADS_CASES(X) \
+    X(pthread_then_200_starts, pc_pthread_starts(NVP, 200, PC_WATCHDOG)) \
+    X(pthread_in_ult_never_ends, pc_pthread_in_ult(NVP)) \
+    X(pthread_joined_in_ult, pc_pthread_join_in_ult(NVP))
 
-/* 2. SIGCHLD set by the program */
-START_TEST(sigchld_ignored) { pc_sigchld_starts("sigchld-ign", NVP, 20, PC_WATCHDOG); }
-END_TEST
-START_TEST(sigchld_ignored_by_ult) { pc_sigchld_starts("sigchld-ign-in-ult", NVP, 20, PC_WATCHDOG); }
-END_TEST
-START_TEST(sigchld_handler_waits_any) { pc_sigchld_starts("sigchld-handler", NVP, 20, PC_WATCHDOG); }
-END_TEST
-START_TEST(sigchld_ignored_crash) { pc_sigchld_ign_segv(0, NVP); }
-END_TEST
-START_TEST(sigchld_ignored_by_ult_crash) { pc_sigchld_ign_segv(1, NVP); }
-END_TEST
+/* SIGCHLD set by the program */
+#define SIGCHLD_CASES(X) \
+    X(sigchld_ignored, pc_sigchld_starts("sigchld-ign", NVP, 20, PC_WATCHDOG)) \
+    X(sigchld_ignored_by_ult, pc_sigchld_starts("sigchld-ign-in-ult", NVP, 20, PC_WATCHDOG)) \
+    X(sigchld_handler_waits_any, pc_sigchld_starts("sigchld-handler", NVP, 20, PC_WATCHDOG)) \
+    X(sigchld_ignored_crash, pc_sigchld_ign_segv(0, NVP)) \
+    X(sigchld_ignored_by_ult_crash, pc_sigchld_ign_segv(1, NVP))
 
-/* 3. bound threads */
-START_TEST(bound_exit_in_start) { pc_bound_exit_start(NVP); }
-END_TEST
-START_TEST(bound_exit_outside_start) { pc_bound_exit_outside(NVP); }
-END_TEST
-START_TEST(bound_segv_outside_start) { pc_bound_segv_outside(NVP); }
-END_TEST
-START_TEST(bound_joined_by_ults_reaped) { pc_bound_zombies(NVP, 10, PC_WATCHDOG); }
-END_TEST
-START_TEST(bound_segv_joined_by_ult) { pc_bound_segv_ult_join(NVP); }
-END_TEST
+/* bound threads */
+#define BOUND_CASES(X) \
+    X(bound_exit_in_start, pc_bound_exit_start(NVP)) \
+    X(bound_exit_outside_start, pc_bound_exit_outside(NVP)) \
+    X(bound_segv_outside_start, pc_bound_segv_outside(NVP)) \
+    X(bound_joined_by_ults_reaped, pc_bound_zombies(NVP, 10, PC_WATCHDOG)) \
+    X(bound_segv_joined_by_ult, pc_bound_segv_ult_join(NVP))
 
-/* 4. children of ULTs */
-START_TEST(child_mask_fork) { pc_child_mask("fork-mask", "child-sigblk=", NVP); }
-END_TEST
-START_TEST(child_mask_fork_usr2_blocked) { pc_child_mask("fork-mask-usr2", "child-sigblk=", NVP); }
-END_TEST
-START_TEST(child_mask_system) { pc_child_mask("system-mask", "\nSigBlk:", NVP); }
-END_TEST
-START_TEST(child_mask_popen) { pc_child_mask("popen-mask", "popen-SigBlk:", NVP); }
-END_TEST
-START_TEST(child_sleep_gets_sigint) { pc_fork_exec_sigint(NVP); }
-END_TEST
+/* children of ULTs */
+#define CHILDREN_CASES(X) \
+    X(child_mask_fork, pc_child_mask("fork-mask", "child-sigblk=", NVP)) \
+    X(child_mask_fork_usr2_blocked, pc_child_mask("fork-mask-usr2", "child-sigblk=", NVP)) \
+    X(child_mask_system, pc_child_mask("system-mask", "\nSigBlk:", NVP)) \
+    X(child_mask_popen, pc_child_mask("popen-mask", "popen-SigBlk:", NVP)) \
+    X(child_sleep_gets_sigint, pc_fork_exec_sigint(NVP))
 
-/* 5. fork() */
-START_TEST(fork_in_bound_during_start) { pc_bound_fork(NVP); }
-END_TEST
-START_TEST(fork_child_mltp_from_main) { pc_fork_child(0, NVP); }
-END_TEST
-START_TEST(fork_child_mltp_from_ult) { pc_fork_child(1, NVP); }
-END_TEST
-START_TEST(fork_child_mltp_from_bound) { pc_fork_child(2, NVP); }
-END_TEST
+/* fork() */
+#define FORK_CASES(X) \
+    X(fork_in_bound_during_start, pc_bound_fork(NVP)) \
+    X(fork_child_mltp_from_main, pc_fork_child(0, NVP)) \
+    X(fork_child_mltp_from_ult, pc_fork_child(1, NVP)) \
+    X(fork_child_mltp_from_bound, pc_fork_child(2, NVP))
 
-/* 6. signals */
-START_TEST(sigterm_to_vp) { pc_sig_to_vp(SIGTERM, NVP); }
-END_TEST
-START_TEST(sigint_to_vp) { pc_sig_to_vp(SIGINT, NVP); }
-END_TEST
-START_TEST(sighup_to_vp) { pc_sig_to_vp(SIGHUP, NVP); }
-END_TEST
-START_TEST(sigquit_to_vp) { pc_sig_to_vp(SIGQUIT, NVP); }
-END_TEST
-START_TEST(sigint_handler_reaper) { pc_sigint_handler(0, NVP); }
-END_TEST
-START_TEST(sigint_handler_vp) { pc_sigint_handler(1, NVP); }
-END_TEST
-START_TEST(sigint_handler_group) { pc_sigint_handler(2, NVP); }
-END_TEST
+/* signals */
+#define SIGNALS_CASES(X) \
+    X(sigterm_to_vp, pc_sig_to_vp(SIGTERM, NVP)) \
+    X(sigint_to_vp, pc_sig_to_vp(SIGINT, NVP)) \
+    X(sighup_to_vp, pc_sig_to_vp(SIGHUP, NVP)) \
+    X(sigquit_to_vp, pc_sig_to_vp(SIGQUIT, NVP)) \
+    X(sigint_handler_reaper, pc_sigint_handler(0, NVP)) \
+    X(sigint_handler_vp, pc_sigint_handler(1, NVP)) \
+    X(sigint_handler_group, pc_sigint_handler(2, NVP))
 
-/* 8. the janitor */
-START_TEST(janitor_fds_closed_by_main) { pc_janitor_closefds(0, NVP); }
-END_TEST
-START_TEST(janitor_fds_closed_by_ult) { pc_janitor_closefds(1, NVP); }
-END_TEST
-START_TEST(janitor_nproc_first_fork) { pc_janitor_nproc(0, NVP); }
-END_TEST
-START_TEST(janitor_nproc_second_fork) { pc_janitor_nproc(1, NVP); }
-END_TEST
+/* the janitor */
+#define JANITOR_CASES(X) \
+    X(janitor_fds_closed_by_main, pc_janitor_closefds(0, NVP)) \
+    X(janitor_fds_closed_by_ult, pc_janitor_closefds(1, NVP)) \
+    X(janitor_nproc_first_fork, pc_janitor_nproc(0, NVP)) \
+    X(janitor_nproc_second_fork, pc_janitor_nproc(1, NVP))
 
-/* 9. stack clash */
-START_TEST(clash_big_frame) { pc_clash(PC_CLASH, "frame", NVP); }
-END_TEST
-START_TEST(clash_big_frame_unprobed) { pc_clash(PC_CLASH_NOPROBE, "frame-low", NVP); }
-END_TEST
-START_TEST(clash_big_alloca) { pc_clash(PC_CLASH, "alloca", NVP); }
-END_TEST
+/* stack clash */
+#define CLASH_CASES(X) \
+    X(clash_big_frame, pc_clash(PC_CLASH, "frame", NVP)) \
+    X(clash_big_frame_unprobed, pc_clash(PC_CLASH_NOPROBE, "frame-low", NVP)) \
+    X(clash_big_alloca, pc_clash(PC_CLASH, "alloca", NVP))
 
-/* 10. deadlocks through locks */
-START_TEST(deadlock_lock_block) { pc_lock_deadlock("deadlock-block", NVP); }
-END_TEST
-START_TEST(deadlock_lock_block_front) { pc_lock_deadlock("deadlock-block-front", NVP); }
-END_TEST
-START_TEST(deadlock_lock_semaphore) { pc_lock_deadlock("deadlock-semaphore", NVP); }
-END_TEST
+/* deadlocks through locks */
+#define DEADLOCK_CASES(X) \
+    X(deadlock_lock_block, pc_lock_deadlock("deadlock-block", NVP)) \
+    X(deadlock_lock_block_front, pc_lock_deadlock("deadlock-block-front", NVP)) \
+    X(deadlock_lock_semaphore, pc_lock_deadlock("deadlock-semaphore", NVP))
 
-/* 11. bad input */
-START_TEST(stack_env_minus_one) { pc_bad_env("MLTP_STACK_SIZE=-1", NVP); }
-END_TEST
-START_TEST(stack_env_2_pow_64) { pc_bad_env("MLTP_STACK_SIZE=18446744073709551616", NVP); }
-END_TEST
-START_TEST(stack_env_overflow_k) { pc_bad_env("MLTP_STACK_SIZE=99999999999999999999k", NVP); }
-END_TEST
-START_TEST(stack_env_huge_m) { pc_bad_env("MLTP_STACK_SIZE=17179869184M", NVP); }
-END_TEST
-START_TEST(stack_env_bad_suffix) { pc_bad_env("MLTP_STACK_SIZE=1x", NVP); }
-END_TEST
-START_TEST(stack_env_too_small) { pc_bad_env("MLTP_STACK_SIZE=8", NVP); }
-END_TEST
-START_TEST(spin_env_negative) { pc_bad_env("MLTP_SPIN_US=-5", NVP); }
-END_TEST
-START_TEST(spin_env_overflow) { pc_bad_env("MLTP_SPIN_US=99999999999999999999", NVP); }
-END_TEST
-START_TEST(spin_env_not_a_number) { pc_bad_env("MLTP_SPIN_US=abc", NVP); }
-END_TEST
-START_TEST(attr_huge_stack) { pc_attr_huge(NVP); }
-END_TEST
-START_TEST(lock_init_null) { pc_lock_null(NVP); }
-END_TEST
-START_TEST(free_twice) { pc_free_twice(NVP); }
-END_TEST
+/* bad input */
+#define BADINPUT_CASES(X) \
+    X(stack_env_minus_one, pc_bad_env("MLTP_STACK_SIZE=-1", NVP)) \
+    X(stack_env_2_pow_64, pc_bad_env("MLTP_STACK_SIZE=18446744073709551616", NVP)) \
+    X(stack_env_overflow_k, pc_bad_env("MLTP_STACK_SIZE=99999999999999999999k", NVP)) \
+    X(stack_env_huge_m, pc_bad_env("MLTP_STACK_SIZE=17179869184M", NVP)) \
+    X(stack_env_bad_suffix, pc_bad_env("MLTP_STACK_SIZE=1x", NVP)) \
+    X(stack_env_too_small, pc_bad_env("MLTP_STACK_SIZE=8", NVP)) \
+    X(spin_env_negative, pc_bad_env("MLTP_SPIN_US=-5", NVP)) \
+    X(spin_env_overflow, pc_bad_env("MLTP_SPIN_US=99999999999999999999", NVP)) \
+    X(spin_env_not_a_number, pc_bad_env("MLTP_SPIN_US=abc", NVP)) \
+    X(attr_huge_stack, pc_attr_huge(NVP)) \
+    X(lock_init_null, pc_lock_null(NVP)) \
+    X(free_twice, pc_free_twice(NVP))
 
-/* 12. prog | head */
-START_TEST(pipe_closed_sigpipe) { pc_pipe_head(NVP); }
-END_TEST
+/* prog | head */
+#define PIPELINE_CASES(X) \
+    X(pipe_closed_sigpipe, pc_pipe_head(NVP))
 
-/* ==================================================================== */
+#define ALL_CASES(X) \
+    PTHREADS_CASES(X) \
+    SIGCHLD_CASES(X) \
+    BOUND_CASES(X) \
+    CHILDREN_CASES(X) \
+    FORK_CASES(X) \
+    SIGNALS_CASES(X) \
+    JANITOR_CASES(X) \
+    CLASH_CASES(X) \
+    DEADLOCK_CASES(X) \
+    BADINPUT_CASES(X) \
+    PIPELINE_CASES(X)
 
-#define ADD(tc, t) tcase_add_loop_test(tc, t, 0, 2)
+ALL_CASES(CU_DEFINE_CALL)
 
-static Suite *proc_suite(void)
-{
-    Suite *s = suite_create("proc");
-    TCase *tc;
-
-    tc = cu_tcase(s, "pthreads", 30);
-    ADD(tc, pthread_then_200_starts);
-    ADD(tc, pthread_in_ult_never_ends);
-    ADD(tc, pthread_joined_in_ult);
-
-    tc = cu_tcase(s, "sigchld", 30);
-    ADD(tc, sigchld_ignored);
-    ADD(tc, sigchld_ignored_by_ult);
-    ADD(tc, sigchld_handler_waits_any);
-    ADD(tc, sigchld_ignored_crash);
-    ADD(tc, sigchld_ignored_by_ult_crash);
-
-    tc = cu_tcase(s, "bound", 30);
-    ADD(tc, bound_exit_in_start);
-    ADD(tc, bound_exit_outside_start);
-    ADD(tc, bound_segv_outside_start);
-    ADD(tc, bound_joined_by_ults_reaped);
-    ADD(tc, bound_segv_joined_by_ult);
-
-    tc = cu_tcase(s, "children", 30);
-    ADD(tc, child_mask_fork);
-    ADD(tc, child_mask_fork_usr2_blocked);
-    ADD(tc, child_mask_system);
-    ADD(tc, child_mask_popen);
-    ADD(tc, child_sleep_gets_sigint);
-
-    tc = cu_tcase(s, "fork", 30);
-    ADD(tc, fork_in_bound_during_start);
-    ADD(tc, fork_child_mltp_from_main);
-    ADD(tc, fork_child_mltp_from_ult);
-    ADD(tc, fork_child_mltp_from_bound);
-
-    tc = cu_tcase(s, "signals", 30);
-    ADD(tc, sigterm_to_vp);
-    ADD(tc, sigint_to_vp);
-    ADD(tc, sighup_to_vp);
-    ADD(tc, sigquit_to_vp);
-    ADD(tc, sigint_handler_reaper);
-    ADD(tc, sigint_handler_vp);
-    ADD(tc, sigint_handler_group);
-
-    tc = cu_tcase(s, "janitor", 30);
-    ADD(tc, janitor_fds_closed_by_main);
-    ADD(tc, janitor_fds_closed_by_ult);
-    ADD(tc, janitor_nproc_first_fork);
-    ADD(tc, janitor_nproc_second_fork);
-
-    tc = cu_tcase(s, "clash", 30);
-    ADD(tc, clash_big_frame);
-    ADD(tc, clash_big_frame_unprobed);
-    ADD(tc, clash_big_alloca);
-
-    tc = cu_tcase(s, "deadlock", 30);
-    ADD(tc, deadlock_lock_block);
-    ADD(tc, deadlock_lock_block_front);
-    ADD(tc, deadlock_lock_semaphore);
-
-    tc = cu_tcase(s, "badinput", 30);
-    ADD(tc, stack_env_minus_one);
-    ADD(tc, stack_env_2_pow_64);
-    ADD(tc, stack_env_overflow_k);
-    ADD(tc, stack_env_huge_m);
-    ADD(tc, stack_env_bad_suffix);
-    ADD(tc, stack_env_too_small);
-    ADD(tc, spin_env_negative);
-    ADD(tc, spin_env_overflow);
-    ADD(tc, spin_env_not_a_number);
-    ADD(tc, attr_huge_stack);
-    ADD(tc, lock_init_null);
-    ADD(tc, free_twice);
-
-    tc = cu_tcase(s, "pipeline", 30);
-    ADD(tc, pipe_closed_sigpipe);
-    return s;
-}
+static const struct cu_row proc_tests[] = {
+    CU_TCASE("pthreads", 30), PTHREADS_CASES(CU_LOOP2_ROW)
+    CU_TCASE("sigchld", 30), SIGCHLD_CASES(CU_LOOP2_ROW)
+    CU_TCASE("bound", 30), BOUND_CASES(CU_LOOP2_ROW)
+    CU_TCASE("children", 30), CHILDREN_CASES(CU_LOOP2_ROW)
+    CU_TCASE("fork", 30), FORK_CASES(CU_LOOP2_ROW)
+    CU_TCASE("signals", 30), SIGNALS_CASES(CU_LOOP2_ROW)
+    CU_TCASE("janitor", 30), JANITOR_CASES(CU_LOOP2_ROW)
+    CU_TCASE("clash", 30), CLASH_CASES(CU_LOOP2_ROW)
+    CU_TCASE("deadlock", 30), DEADLOCK_CASES(CU_LOOP2_ROW)
+    CU_TCASE("badinput", 30), BADINPUT_CASES(CU_LOOP2_ROW)
+    CU_TCASE("pipeline", 30), PIPELINE_CASES(CU_LOOP2_ROW)
+};
 
 int main(void)
 {
-    return cu_run_suite(proc_suite());
+    return CU_MAIN("proc", proc_tests);
 }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * test_sched.c - the scheduler races and missing locking of issue 8, each
+ * test_sched.c - the scheduler's races and missing locking, each
  * run once as a program (tests/schedprog, tests/nolocksys) under a
  * watchdog: on 2 VPs (_i 0) and on 4 (_i 1) unless the case says
  * otherwise (both on MLTP_TEST_VPS when set: tests/test_vps.h). The
@@ -15,21 +15,21 @@
 
 #define NVP several_vps(_i ? 4 : 2)
 
-/* bug 1: detach during a join */
+/* detach during a join */
 START_TEST(detach_during_ult_join) { sc_detach_join(NVP, 0); }
 END_TEST
 START_TEST(detach_during_bound_join) { sc_detach_join(NVP, 1); }
 END_TEST
 
-/* bug 3: no stack at a ULT's first run, taken by a yield */
+/* no stack at a ULT's first run, taken by a yield */
 START_TEST(nostack_at_first_run_from_yield) { sc_nostack_yield(NVP); }
 END_TEST
 
-/* bug 4: a failed start (1 VP) */
+/* a failed start (1 VP) */
 START_TEST(failed_start_keeps_runq_locking) { sc_failed_start(); }
 END_TEST
 
-/* bug 5: too many arrivals at a barrier episode */
+/* too many arrivals at a barrier episode */
 START_TEST(barrier_party_too_many_1vp) { sc_barrier_extra(); }
 END_TEST
 START_TEST(barrier_3_parties_count_2) { sc_barrier_race(NVP, 20000, PC_WATCHDOG + 5.0); }
@@ -37,11 +37,11 @@ END_TEST
 START_TEST(barrier_waiter_stopped_256_episodes) { sc_barrier_lagging(NVP); }
 END_TEST
 
-/* bug 6: no system call under the run-queue spin lock */
+/* no system call under the run-queue spin lock */
 START_TEST(no_semop_under_runq_lock) { sc_no_syscall_under_lock(NVP); }
 END_TEST
 
-/* bug 7: yielding locks whose holder yields: 1, 2 and 4 VPs */
+/* yielding locks whose holder yields: 1, 2 and 4 VPs */
 #define LY_NVP (_i ? several_vps(_i == 1 ? 2 : 4) : 1)
 START_TEST(block_front_holder_yields) { sc_lock_yield(LY_NVP, "front"); }
 END_TEST
@@ -155,46 +155,39 @@ START_TEST(crowd_seen_with_busy_processes)
 }
 END_TEST
 
-#define ADD(tc, t) tcase_add_loop_test(tc, t, 0, 2)
+static const struct cu_row sched_tests[] = {
+    CU_TCASE("join", 30),
+    CU_LOOP(detach_during_ult_join, 0, 2),
+    CU_LOOP(detach_during_bound_join, 0, 2),
 
-static Suite *sched_suite(void)
-{
-    Suite *s = suite_create("sched");
-    TCase *tc;
+    CU_TCASE("stack", 30),
+    CU_LOOP(nostack_at_first_run_from_yield, 0, 2),
 
-    tc = cu_tcase(s, "join", 30);
-    ADD(tc, detach_during_ult_join);
-    ADD(tc, detach_during_bound_join);
+    CU_TCASE("start", 30),
+    CU_TEST(failed_start_keeps_runq_locking),
 
-    tc = cu_tcase(s, "stack", 30);
-    ADD(tc, nostack_at_first_run_from_yield);
+    CU_TCASE("barrier", 30),
+    CU_TEST(barrier_party_too_many_1vp),
+    CU_LOOP(barrier_3_parties_count_2, 0, 2),
+    CU_LOOP(barrier_waiter_stopped_256_episodes, 0, 2),
 
-    tc = cu_tcase(s, "start", 30);
-    tcase_add_test(tc, failed_start_keeps_runq_locking);
+    CU_TCASE("syscalls", 30),
+    CU_LOOP(no_semop_under_runq_lock, 0, 2),
 
-    tc = cu_tcase(s, "barrier", 30);
-    tcase_add_test(tc, barrier_party_too_many_1vp);
-    ADD(tc, barrier_3_parties_count_2);
-    ADD(tc, barrier_waiter_stopped_256_episodes);
+    CU_TCASE("locks", 30),
+    CU_LOOP(block_front_holder_yields, 0, 3),
+    CU_LOOP(block_holder_yields, 0, 3),
 
-    tc = cu_tcase(s, "syscalls", 30);
-    ADD(tc, no_semop_under_runq_lock);
+    CU_TCASE("steal", 30),
+    CU_LOOP(idle_vp_steals, 0, 2),
+    CU_LOOP(steals_while_the_owner_works, 0, 2),
 
-    tc = cu_tcase(s, "locks", 30);
-    tcase_add_loop_test(tc, block_front_holder_yields, 0, 3);
-    tcase_add_loop_test(tc, block_holder_yields, 0, 3);
-
-    tc = cu_tcase(s, "steal", 30);
-    ADD(tc, idle_vp_steals);
-    ADD(tc, steals_while_the_owner_works);
-
-    tc = cu_tcase(s, "crowd", 30);
-    tcase_add_test(tc, crowd_needs_three_readings);
-    tcase_add_test(tc, crowd_seen_with_busy_processes);
-    return s;
-}
+    CU_TCASE("crowd", 30),
+    CU_TEST(crowd_needs_three_readings),
+    CU_TEST(crowd_seen_with_busy_processes),
+};
 
 int main(void)
 {
-    return cu_run_suite(sched_suite());
+    return CU_MAIN("sched", sched_tests);
 }

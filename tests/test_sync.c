@@ -450,13 +450,6 @@ static mltp_lock_t sn_spin, sn_turn;
 static mltp_cond_t sn_cond;
 static int sn_holding, sn_waiting, sn_woken, sn_done, sn_fillers;
 
-static double sn_now_s(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + t.tv_nsec * 1e-9;
-}
-
 static void *sn_ult(void *p)
 {
     int id = (int)(intptr_t)p;
@@ -477,7 +470,7 @@ static void *sn_ult(void *p)
             mltp_yield();
         /* time for the waiter's VP to find nothing and park (with more
            VPs than CPUs, idle VPs park at once) */
-        for (double t0 = sn_now_s(); sn_now_s() - t0 < 0.005;)
+        for (double t0 = now(); now() - t0 < 0.005;)
             mltp_yield();
         mltp_lock(&sn_turn);        /* the waiter is queued once we have it */
         mltp_cond_signal(&sn_cond);
@@ -597,7 +590,7 @@ START_TEST(semaphore_sets_group_kill)
        to run only after its creator, which widens any window */
     cpu_set_t one;
     CPU_ZERO(&one);
-    CPU_SET(sched_getcpu() >= 0 ? sched_getcpu() : 0, &one);
+    CPU_SET((size_t)(sched_getcpu() >= 0 ? sched_getcpu() : 0), &one);
     sched_setaffinity(0, sizeof one, &one);
     for (int i = 0; i < n; i++) {
         int pfd[2];
@@ -1464,57 +1457,50 @@ START_TEST(getsub_concurrent)
 }
 END_TEST
 
-static Suite *sync_suite(void)
-{
-    Suite *s = suite_create("sync");
-    TCase *tc;
+static const struct cu_row sync_tests[] = {
+    CU_TCASE("locks", 60),
+    CU_LOOP(mutual_exclusion, 0, (int)(sizeof mx_cfg / sizeof mx_cfg[0])),
+    CU_TEST(lock_initializer),
+    CU_LOOP(ticket_fields, 0, 3),
+    CU_LOOP(trylock, 0, 5),
+    CU_LOOP(unlock_free_lock, 0, 5),
+    CU_LOOP(spin_fifo_across_vps, 0, 2),
+    CU_TEST(woken_ult_runs_while_waker_spins),
+    CU_LOOP(unlock_frees_or_hands_over, 0, 2),
+    CU_LOOP(slice_lets_waited_for_run, 0, 2),
+    CU_LOOP(semaphore_sets_removed, 0, 5),
+    CU_TEST(semaphore_sets_group_kill),
 
-    tc = cu_tcase(s, "locks", 60);
-    tcase_add_loop_test(tc, mutual_exclusion, 0,
-                        (int)(sizeof mx_cfg / sizeof mx_cfg[0]));
-    tcase_add_test(tc, lock_initializer);
-    tcase_add_loop_test(tc, ticket_fields, 0, 3);
-    tcase_add_loop_test(tc, trylock, 0, 5);
-    tcase_add_loop_test(tc, unlock_free_lock, 0, 5);
-    tcase_add_loop_test(tc, spin_fifo_across_vps, 0, 2);
-    tcase_add_test(tc, woken_ult_runs_while_waker_spins);
-    tcase_add_loop_test(tc, unlock_frees_or_hands_over, 0, 2);
-    tcase_add_loop_test(tc, slice_lets_waited_for_run, 0, 2);
-    tcase_add_loop_test(tc, semaphore_sets_removed, 0, 5);
-    tcase_add_test(tc, semaphore_sets_group_kill);
+    CU_TCASE("barriers", 60),
+    CU_LOOP(barrier_episodes, 0, (int)(sizeof bar_cfg / sizeof bar_cfg[0])),
+    CU_TEST(barrier_initializer_reuse),
+    CU_TEST(barrier_bad_count),
 
-    tc = cu_tcase(s, "barriers", 60);
-    tcase_add_loop_test(tc, barrier_episodes, 0,
-                        (int)(sizeof bar_cfg / sizeof bar_cfg[0]));
-    tcase_add_test(tc, barrier_initializer_reuse);
-    tcase_add_test(tc, barrier_bad_count);
+    CU_TCASE("barrier-bound", 30),
+    CU_TEST(barrier_with_bound_thread),
+    CU_LOOP(barrier_stress, 0, 3),
+    CU_TEST(solo_start_then_bound_thread),
 
-    tc = cu_tcase(s, "barrier-bound", 30);
-    tcase_add_test(tc, barrier_with_bound_thread);
-    tcase_add_loop_test(tc, barrier_stress, 0, 3);
-    tcase_add_test(tc, solo_start_then_bound_thread);
+    CU_TCASE("conditions", 60),
+    CU_LOOP(cond_producer_consumer, 0, 6),
+    CU_LOOP(cond_broadcast_all, 0, 3),
+    CU_TEST(cond_signal_one),
+    CU_LOOP(cond_signal_one_multi_vp, 0, 2),
+    CU_TEST(cond_original_one_vp),
 
-    tc = cu_tcase(s, "conditions", 60);
-    tcase_add_loop_test(tc, cond_producer_consumer, 0, 6);
-    tcase_add_loop_test(tc, cond_broadcast_all, 0, 3);
-    tcase_add_test(tc, cond_signal_one);
-    tcase_add_loop_test(tc, cond_signal_one_multi_vp, 0, 2);
-    tcase_add_test(tc, cond_original_one_vp);
+    CU_TCASE("pause-getsub", 30),
+    CU_LOOP(pause_set_first, 0, 2),
+    CU_LOOP(pause_wait_blocks, 0, 6),
+    CU_TEST(getsub_sequence),
+    CU_TEST(getsub_concurrent),
 
-    tc = cu_tcase(s, "pause-getsub", 30);
-    tcase_add_loop_test(tc, pause_set_first, 0, 2);
-    tcase_add_loop_test(tc, pause_wait_blocks, 0, 6);
-    tcase_add_test(tc, getsub_sequence);
-    tcase_add_test(tc, getsub_concurrent);
-
-    tc = cu_tcase(s, "atomics", 60);
-    tcase_add_test(tc, atomic_bits);
-    tcase_add_test(tc, atomic_cas);
-    tcase_add_test(tc, atomic_concurrent);
-    return s;
-}
+    CU_TCASE("atomics", 60),
+    CU_TEST(atomic_bits),
+    CU_TEST(atomic_cas),
+    CU_TEST(atomic_concurrent),
+};
 
 int main(void)
 {
-    return cu_run_suite(sync_suite());
+    return CU_MAIN("sync", sync_tests);
 }

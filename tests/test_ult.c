@@ -151,26 +151,21 @@ static void fp_flags_clear(void) { set_mxcsr(get_mxcsr() & ~FP_FLAGS); }
 #define FPCR_FZ (1u << 24)
 #define FPCR_DN (1u << 25)
 
-static unsigned get_fpcr(void)
-{
-    unsigned long v;
-    __asm__ volatile("mrs %0, fpcr" : "=r"(v));
-    return (unsigned)v;
-}
-static void set_fpcr(unsigned v)
-{
-    __asm__ volatile("msr fpcr, %0" : : "r"((unsigned long)v));
-}
-static unsigned get_fpsr(void)
-{
-    unsigned long v;
-    __asm__ volatile("mrs %0, fpsr" : "=r"(v));
-    return (unsigned)v;
-}
-static void set_fpsr(unsigned v)
-{
-    __asm__ volatile("msr fpsr, %0" : : "r"((unsigned long)v));
-}
+/* get_REG() and set_REG() for a system register (its name is in the
+   instruction) */
+#define FP_SYSREG(reg)                                                     \
+    static unsigned get_##reg(void)                                        \
+    {                                                                      \
+        unsigned long v;                                                   \
+        __asm__ volatile("mrs %0, " #reg : "=r"(v));                       \
+        return (unsigned)v;                                                \
+    }                                                                      \
+    static void set_##reg(unsigned v)                                      \
+    {                                                                      \
+        __asm__ volatile("msr " #reg ", %0" : : "r"((unsigned long)v));    \
+    }
+FP_SYSREG(fpcr)
+FP_SYSREG(fpsr)
 
 #define FP_CTL_NAMES "FPCR control", "(none)"
 static unsigned fp_ctl0(void) { return get_fpcr() & FPCR_CTRL; }
@@ -1304,54 +1299,48 @@ END_TEST
 
 /* ==================================================================== */
 
-static Suite *ult_suite(void)
-{
-    Suite *s = suite_create("ult");
-    TCase *tc;
+static const struct cu_row ult_tests[] = {
+    CU_TCASE("registers", 60),
+    CU_TEST(regs_checker_selftest),
+    CU_LOOP(regs_preserved_across_switches, 0, (int)(sizeof reg_cfg / sizeof reg_cfg[0])),
 
-    tc = cu_tcase(s, "registers", 60);
-    tcase_add_test(tc, regs_checker_selftest);
-    tcase_add_loop_test(tc, regs_preserved_across_switches, 0,
-                        (int)(sizeof reg_cfg / sizeof reg_cfg[0]));
+    CU_TCASE("fpcontrol", 60),
+    CU_LOOP(fp_control_preserved, 0, 2),
+    CU_TEST(fp_control_from_creator),
+    CU_LOOP(fp_flags_travel, 0, 2),
 
-    tc = cu_tcase(s, "fpcontrol", 60);
-    tcase_add_loop_test(tc, fp_control_preserved, 0, 2);
-    tcase_add_test(tc, fp_control_from_creator);
-    tcase_add_loop_test(tc, fp_flags_travel, 0, 2);
+    CU_TCASE("order", 60),
+    CU_TEST(order_round_robin),
+    CU_TEST(order_yield_to_first),
+    CU_TEST(order_yield_alone),
+    CU_TEST(priority_order),
+    CU_TEST(priority_fifo_within),
 
-    tc = cu_tcase(s, "order", 60);
-    tcase_add_test(tc, order_round_robin);
-    tcase_add_test(tc, order_yield_to_first);
-    tcase_add_test(tc, order_yield_alone);
-    tcase_add_test(tc, priority_order);
-    tcase_add_test(tc, priority_fifo_within);
+    CU_TCASE("create", 60),
+    CU_TEST(retval_and_abort),
+    CU_TEST(unique_thrid),
+    CU_TEST(private_area),
+    CU_TEST(private_set_at_first_run),
+    CU_TEST(private_zeroed_on_reuse),
+    CU_TEST(repeated_starts),
 
-    tc = cu_tcase(s, "create", 60);
-    tcase_add_test(tc, retval_and_abort);
-    tcase_add_test(tc, unique_thrid);
-    tcase_add_test(tc, private_area);
-    tcase_add_test(tc, private_set_at_first_run);
-    tcase_add_test(tc, private_zeroed_on_reuse);
-    tcase_add_test(tc, repeated_starts);
+    CU_TCASE("vcreate", 60),
+    CU_TEST(vcreate_forwarding),
+    CU_TEST(vcreate_limits),
 
-    tc = cu_tcase(s, "vcreate", 60);
-    tcase_add_test(tc, vcreate_forwarding);
-    tcase_add_test(tc, vcreate_limits);
+    CU_TCASE("stacks", 60),
+    CU_TEST(stack_sizes),
+    CU_TEST(stack_size_env),
 
-    tc = cu_tcase(s, "stacks", 60);
-    tcase_add_test(tc, stack_sizes);
-    tcase_add_test(tc, stack_size_env);
-
-    tc = cu_tcase(s, "join", 60);
-    tcase_add_test(tc, join_running_and_finished);
-    tcase_add_test(tc, join_ebusy);
-    tcase_add_test(tc, detach);
-    tcase_add_test(tc, free_handle);
-    tcase_add_test(tc, vp_ids);
-    return s;
-}
+    CU_TCASE("join", 60),
+    CU_TEST(join_running_and_finished),
+    CU_TEST(join_ebusy),
+    CU_TEST(detach),
+    CU_TEST(free_handle),
+    CU_TEST(vp_ids),
+};
 
 int main(void)
 {
-    return cu_run_suite(ult_suite());
+    return CU_MAIN("ult", ult_tests);
 }

@@ -8,7 +8,9 @@
  *
  * It includes nothing: tests/legacy.c includes nothing but <mltp.h>
  * (which brings stdio.h and stdlib.h) before it, to check what that header
- * declares. Every includer has stdio.h and stdlib.h.
+ * declares. Every includer has stdio.h and stdlib.h. For the same reason
+ * several_vps() is a static function here, not in tests/libprogutil.a:
+ * legacy links nothing but the library, as a user's program does.
  */
 #ifndef MLTP_TESTS_TEST_VPS_H
 #define MLTP_TESTS_TEST_VPS_H
