@@ -12,6 +12,7 @@
 #include "sched_cases.h"
 #include "internals.h"
 #include "base/clock.h"
+#include "base/once.h"
 
 #define NVP several_vps(_i ? 4 : 2)
 
@@ -155,6 +156,62 @@ START_TEST(crowd_seen_with_busy_processes)
 }
 END_TEST
 
+/* base/once.h: threads that ask at once run the initialisation once and
+   return only after it has finished, seeing what it wrote; a failed
+   initialisation (_i 1: the first one fails) is left to a later caller,
+   which runs it again. */
+#define ONCE_THREADS 8
+static base_once_t once_obj;
+static int once_runs, once_fail_first, once_value;
+static int once_results[ONCE_THREADS], once_seen[ONCE_THREADS];
+
+static int once_init(void)
+{
+    int run = uatomic_add_return(&once_runs, 1);
+
+    usleep(20000);              /* the others ask meanwhile */
+    if (once_fail_first && run == 1)
+        return EAGAIN;
+    CMM_STORE_SHARED(once_value, 42);
+    return 0;
+}
+
+static void *once_caller(void *p)
+{
+    int i = (int)(intptr_t)p;
+
+    once_results[i] = base_once(&once_obj, once_init);
+    once_seen[i] = CMM_LOAD_SHARED(once_value);
+    return NULL;
+}
+
+START_TEST(once_runs_once)
+{
+    pthread_t t[ONCE_THREADS];
+    int failed = 0;
+
+    once_fail_first = _i;
+    for (int i = 0; i < ONCE_THREADS; i++)
+        ck_assert_int_eq(pthread_create(&t[i], NULL, once_caller, (void *)(intptr_t)i), 0);
+    for (int i = 0; i < ONCE_THREADS; i++)
+        pthread_join(t[i], NULL);
+    for (int i = 0; i < ONCE_THREADS; i++) {
+        if (once_results[i] != 0) {
+            ck_assert_int_eq(once_results[i], EAGAIN);
+            failed++;
+            continue;
+        }
+        ck_assert_msg(once_seen[i] == 42, "caller %d returned before the "
+                      "initialisation had finished", i);
+    }
+    ck_assert_int_eq(failed, _i);
+    ck_assert_int_eq(once_runs, 1 + _i);
+    ck_assert(base_once_done(&once_obj));
+    ck_assert_int_eq(base_once(&once_obj, once_init), 0);
+    ck_assert_int_eq(once_runs, 1 + _i);
+}
+END_TEST
+
 static const struct cu_row sched_tests[] = {
     CU_TCASE("join", 30),
     CU_LOOP(detach_during_ult_join, 0, 2),
@@ -185,6 +242,9 @@ static const struct cu_row sched_tests[] = {
     CU_TCASE("crowd", 30),
     CU_TEST(crowd_needs_three_readings),
     CU_TEST(crowd_seen_with_busy_processes),
+
+    CU_TCASE("once", 30),
+    CU_LOOP(once_runs_once, 0, 2),
 };
 
 int main(void)

@@ -628,6 +628,69 @@ START_TEST(semaphore_sets_group_kill)
 }
 END_TEST
 
+/* Semaphore locks made at once by ULTs on several VPs, past a set of 64:
+   a new set is made with no lock held, so two may be made at once. Every
+   lock is made, each in a slot of its own (it excludes its holder's
+   second try), and each can be taken and given back. */
+#define SL_ULTS 8
+#define SL_PER 40               /* 320 locks: at least 5 sets */
+static mltp_lock_t sl_locks[SL_ULTS][SL_PER];
+
+static void *sl_maker(void *p)
+{
+    int k = (int)(intptr_t)p;
+
+    for (int i = 0; i < SL_PER; i++) {
+        int e = mltp_lock_init(&sl_locks[k][i], MLTP_LOCK_SEMAPHORE);
+        ULT_CHECK(e == 0, "ULT %d, lock %d: mltp_lock_init: %s", k, i, strerror(e));
+        if (i % 8 == 0)
+            mltp_yield();
+    }
+    return NULL;
+}
+
+START_TEST(semaphore_locks_made_at_once)
+{
+    mltp_lock_t *all = &sl_locks[0][0];
+    int n = SL_ULTS * SL_PER;
+
+    cu_reset_fails();
+    cu_run_ults(several_vps(2), SL_ULTS, sl_maker, NULL);
+    cu_assert_ults_ok();
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++)
+            ck_assert_msg(all[i].sem_slot != all[j].sem_slot,
+                          "locks %d and %d share semaphore slot %d", i, j,
+                          all[i].sem_slot);
+    for (int i = 0; i < n; i++) {
+        ck_assert_int_eq(mltp_trylock(&all[i]), 1);
+        ck_assert_int_eq(mltp_trylock(&all[i]), 0);
+        mltp_unlock(&all[i]);
+        mltp_lock_destroy(&all[i]);
+    }
+}
+END_TEST
+
+/* The sets run out at 64 of 64 semaphores: the next lock is refused with
+   ENOSPC, and a destroyed lock's slot serves again. */
+#define SO_MAX (64 * 64)
+static mltp_lock_t so_locks[SO_MAX + 1];
+
+START_TEST(semaphore_locks_run_out)
+{
+    for (int i = 0; i < SO_MAX; i++)
+        ck_assert_msg(mltp_lock_init(&so_locks[i], MLTP_LOCK_SEMAPHORE) == 0,
+                      "semaphore lock %d of %d refused", i, SO_MAX);
+    ck_assert_int_eq(mltp_lock_init(&so_locks[SO_MAX], MLTP_LOCK_SEMAPHORE), ENOSPC);
+    mltp_lock_destroy(&so_locks[SO_MAX / 2]);
+    ck_assert_int_eq(mltp_lock_init(&so_locks[SO_MAX], MLTP_LOCK_SEMAPHORE), 0);
+    ck_assert_int_eq(mltp_trylock(&so_locks[SO_MAX]), 1);
+    mltp_unlock(&so_locks[SO_MAX]);
+    for (int i = 0; i <= SO_MAX; i++)
+        mltp_lock_destroy(&so_locks[i]);
+}
+END_TEST
+
 /* ==================================================================== */
 /* Episode barriers                                                     */
 
@@ -1470,6 +1533,8 @@ static const struct cu_row sync_tests[] = {
     CU_LOOP(slice_lets_waited_for_run, 0, 2),
     CU_LOOP(semaphore_sets_removed, 0, 5),
     CU_TEST(semaphore_sets_group_kill),
+    CU_TEST(semaphore_locks_made_at_once),
+    CU_TEST(semaphore_locks_run_out),
 
     CU_TCASE("barriers", 60),
     CU_LOOP(barrier_episodes, 0, (int)(sizeof bar_cfg / sizeof bar_cfg[0])),
