@@ -16,6 +16,8 @@
  * its stacks (and, with mltp_free, its handles) in the caches. */
 #include <errno.h>
 #include <malloc.h>
+#include <math.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -125,7 +127,8 @@ struct master {
     long nbatch;        /* batches timed back to back */
     int join;           /* join each instead of waiting for the count */
     long release;       /* BY_FREE or BY_MLTP_FREE */
-    int err;
+    int err, vp;
+    int drivers, *arrived;  /* masters in the run, and how many have started */
     long done;          /* children at their end (atomic): see release() */
     mltp_t **h;
     double t0, t1;
@@ -139,10 +142,16 @@ static void *child(void *p)
 
 static void master_ult(int id, void *p)
 {
-    struct master *m = p;
+    struct master *m = (struct master *)p + id;
 
-    (void)id;
     bench_fp_clean();
+    /* several: each holds its VP until all have one (giving the CPU away
+       now and then: with more VPs than CPUs the others need it to start) */
+    m->vp = mltp_vp_id();
+    __atomic_add_fetch(m->arrived, 1, __ATOMIC_ACQ_REL);
+    for (unsigned int s = 1; __atomic_load_n(m->arrived, __ATOMIC_ACQUIRE) < m->drivers; s++)
+        if ((s & 0x3ff) == 0)
+            sched_yield();
     m->t0 = bench_now();
     for (long b = 0; b < m->nbatch && !m->err; b++) {
         /* the batch before has counted itself done: nobody adds any more */
@@ -170,32 +179,47 @@ static void master_ult(int id, void *p)
 }
 
 /* arg[0] batch, arg[1] cold, arg[2] join, arg[3] BY_FREE or BY_MLTP_FREE;
-   row->nvp VPs; iters batches back to back in one start (rows with
-   fixed_iters 1 time one batch per repetition) */
+   row->workers masters (at least 1, each on a VP of its own) on row->nvp
+   VPs; iters batches back to back in one start (rows with fixed_iters 1
+   time one batch per repetition) */
 static void k_batch_ult(const struct bench_row *row, long iters, struct bench_run *r)
 {
+    int w = row->workers > 1 ? row->workers : 1, arrived = 0;
     struct master *m;
+    double t0 = INFINITY, t1 = 0;
 
     if (row->arg[3] == BY_FREE && !row->arg[2] && row->nvp > 1) {
         bench_fail(r, "free() of a child that may not have ended yet (see release())");
         return;
     }
-    m = bench_zalloc(sizeof *m);
-    m->batch = row->arg[0];
-    m->nbatch = iters > 0 ? iters : 1;
-    m->join = (int)row->arg[2];
-    m->release = row->arg[3];
-    m->h = malloc(sizeof *m->h * (size_t)m->batch);
+    m = bench_zalloc(sizeof *m * (size_t)w);
+    for (int k = 0; k < w; k++) {
+        m[k].batch = row->arg[0];
+        m[k].nbatch = iters > 0 ? iters : 1;
+        m[k].join = (int)row->arg[2];
+        m[k].release = row->arg[3];
+        m[k].drivers = w;
+        m[k].arrived = &arrived;
+        m[k].h = malloc(sizeof *m->h * (size_t)m->batch);
+    }
     if (row->arg[1])
         prime_vps(row->nvp);
-    if (bench_par(r, PAR_MLTP, 1, row->nvp, master_ult, m) == 0) {
-        if (m->made < m->batch)
-            bench_fail(r, "mltp_create failed at ULT %ld of %ld: %s", m->made + 1, m->batch,
-                       strerror(m->err));
-        r->ns = m->t1 - m->t0;
-        r->ops = r->total_ops = (double)m->batch * (double)m->nbatch;
+    if (bench_par(r, PAR_MLTP, w, row->nvp, master_ult, m) == 0) {
+        for (int k = 0; k < w; k++) {
+            if (m[k].made < m[k].batch)
+                bench_fail(r, "mltp_create failed at ULT %ld of %ld: %s", m[k].made + 1,
+                           m[k].batch, strerror(m[k].err));
+            for (int j = 0; j < k; j++)
+                if (m[j].vp == m[k].vp)
+                    bench_fail(r, "masters %d and %d ran on the same VP %d", j, k, m[k].vp);
+            t0 = t0 < m[k].t0 ? t0 : m[k].t0;
+            t1 = t1 > m[k].t1 ? t1 : m[k].t1;
+        }
+        r->ns = t1 - t0;
+        r->ops = r->total_ops = (double)m->batch * (double)m->nbatch * w;
     }
-    free(m->h);
+    for (int k = 0; k < w; k++)
+        free(m[k].h);
     free(m);
 }
 
@@ -396,6 +420,19 @@ void ops_create_register(void)
         { "create+join", "1000 in a ULT / 2 VPs" },
     };
 
+    if (bench_scale) {
+        bench_add_scale(&(struct bench_row){
+            .op = "create+join (1 driver)", .fn = k_batch_ult,
+            .arg = { 1000, 0, 1, BY_MLTP_FREE },
+            .note = "ns per ULT (batches of 1000 created, then joined and mltp_freed); if it "
+                    "scales: about 1 (the others steal children)" });
+        bench_add_scale(&(struct bench_row){
+            .op = "create+join (nvp drivers)", .fn = k_batch_ult,
+            .arg = { 1000, 0, 1, BY_MLTP_FREE }, .workers = 1,
+            .note = "the same by one driver per VP, ns per ULT over all drivers; if it "
+                    "scales: 1/min(nvp, C)" });
+        return;
+    }
     for (int v = 1; v <= 2; v++)
         bench_add(&(struct bench_row){
             .op = "mltp_start, 1 empty ULT", .variant = v == 1 ? "MLTP 1 VP" : "MLTP 2 VPs",
