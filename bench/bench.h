@@ -61,6 +61,8 @@ struct bench_row {
 
 /* Add a row (copied), in table order. */
 void bench_add(const struct bench_row *row);
+/* A name for the next row's variant. */
+const char *bench_name(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* --scale: the row at each VP count of --vps, `workers` per VP. */
 void bench_add_scale(const struct bench_row *row);
 

@@ -1,14 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* bench/main.c - the benchmark driver: calibrate, repeat, take medians, print
- * the table, write the CSV.
- *
- * Each row's kernel runs its operation `iters` times; iters is calibrated
- * so that one run lasts about --ms milliseconds. After one discarded run
- * the row is repeated (11 times quick, 31 full, 7 --scale) and the table
- * shows the median, the 10th-90th percentile spread, the ratio of the
- * median to a base row of the same run (the _setjmp/_longjmp switch; with
- * --scale, the row's operation at 1 VP) and the counters
- * (bench/counters.c) of one more, counted run divided by its operations.
+ * the table, write the CSV (README, "Benchmarks", says what it shows).
  * --scale runs the repetitions of an operation's VP counts in turns, so
  * that drift in the machine's load hits every VP count alike. */
 #include "config.h"
@@ -44,9 +36,10 @@ struct result {
 
 static struct bench_row rows[ROWS_MAX];
 static struct result res[ROWS_MAX];
+static char names[ROWS_MAX][64];
 static int nrows, vps[VPS_MAX] = { 1, 2, 4, 8 }, nvps = 4;
 static double rep_ms;
-static int mode_reps, counted_reps = 1;
+static int mode_reps, counted_reps;
 static unsigned int row_timeout;
 static const struct bench_row *current_row;
 static cpu_set_t all_cpus;
@@ -83,14 +76,21 @@ void bench_add(const struct bench_row *row)
     rows[nrows++] = *row;
 }
 
+const char *bench_name(const char *fmt, ...)
+{
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(names[nrows], sizeof names[0], fmt, ap);
+    va_end(ap);
+    return names[nrows];
+}
+
 void bench_add_scale(const struct bench_row *row)
 {
-    static char names[ROWS_MAX][16];
-
     for (int k = 0; k < nvps; k++) {
         struct bench_row r = *row;
-        snprintf(names[nrows], sizeof names[0], "%d VP%s", vps[k], vps[k] > 1 ? "s" : "");
-        r.variant = names[nrows];
+        r.variant = bench_name("%d VP%s", vps[k], vps[k] > 1 ? "s" : "");
         r.nvp = vps[k];
         r.workers = row->workers * vps[k];
         r.note = k ? NULL : row->note;
@@ -215,7 +215,7 @@ static int is_ns(const struct bench_row *row)
     return !row->unit || !strcmp(row->unit, "ns");
 }
 
-/* The result of a run in a new process, through a pipe. */
+/* What a run in a new process sends back through its pipe. */
 struct fresh_out {
     struct bench_run r;
     double c[BC_N];
@@ -230,32 +230,27 @@ static void run_fresh(const struct bench_row *row, long iters, struct bench_run 
     size_t got = 0;
     ssize_t k;
     int fd[2], st = 0;
-    pid_t pid;
+    pid_t pid = -1;
 
     snprintf(idx, sizeof idx, "%d", (int)(row - rows));
     snprintf(n, sizeof n, "%ld", iters);
     fflush(stdout);
-    if (pipe(fd) != 0) {
-        bench_fail(r, "pipe: %s", strerror(errno));
-        return;
-    }
-    if ((pid = fork()) == 0) {
+    if (pipe(fd) == 0 && (pid = fork()) == 0) {
         prctl(PR_SET_PDEATHSIG, SIGKILL);   /* never outlive a timed-out driver */
         dup2(fd[1], 1);
         execl("/proc/self/exe", "mltp_bench", bench_full ? "--full" : "--quick",
               counts ? "--run-row-counted" : "--run-row", idx, n, (char *)NULL);
         _exit(127);
     }
-    close(fd[1]);
-    while (pid > 0 && got < sizeof out &&
-           ((k = read(fd[0], (char *)&out + got, sizeof out - got)) > 0 ||
-            (k < 0 && errno == EINTR)))
-        got += k > 0 ? (size_t)k : 0;
-    close(fd[0]);
     if (pid < 0) {
-        bench_fail(r, "fork: %s", strerror(errno));
+        bench_fail(r, "pipe or fork: %s", strerror(errno));
         return;
     }
+    close(fd[1]);
+    while (got < sizeof out && ((k = read(fd[0], (char *)&out + got, sizeof out - got)) > 0 ||
+                                (k < 0 && errno == EINTR)))
+        got += k > 0 ? (size_t)k : 0;
+    close(fd[0]);
     while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
         ;
     if (got != sizeof out || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
@@ -332,7 +327,7 @@ static long calibrate(const struct bench_row *row, struct bench_run *r)
     return n;
 }
 
-/* Whether row i ran into an error (now: *r's) and stops. */
+/* Whether row i has failed, *r's error included. */
 static int failed(int i, const struct bench_run *r)
 {
     if (r->err[0] && !res[i].failed) {
@@ -352,7 +347,6 @@ static void run_rows(int a, int b)
         const struct bench_row *row = &rows[i];
         struct result *o = &res[i];
         o->reps = row->reps > 0 ? row->reps : mode_reps;
-        o->reps = o->reps > REPS_MAX ? REPS_MAX : o->reps;
         most = o->reps > most ? o->reps : most;
         o->iters = row->fixed_iters > 0 ? row->fixed_iters : calibrate(row, &r);
         if (!failed(i, &r) && row->warmup >= 0) {
@@ -387,7 +381,7 @@ static void run_rows(int a, int b)
     }
 }
 
-/* ---- targets ------------------------------------------------------------- */
+/* ---- ratios and targets -------------------------------------------------- */
 
 /* The median row i is compared with: row 0's, or with --scale the first
    row of its operation (1 VP). */
@@ -401,63 +395,40 @@ static double base_of(int i)
     return res[b].done && !res[b].failed && is_ns(&rows[i]) ? res[b].med : NAN;
 }
 
-static int find_row(const char *op, const char *variant)
+/* Row i against its target, into b ("<=60 met", "<=100, r<=6.0 MISSED",
+   "<=4, <=Boost.Context jump_fcontext met"; the verdict only if asked; ""
+   if none): 1 met, 0 missed, -1 unknown (the row failed, or met the parts
+   that are known while another is not: a row that did not run); *lim the
+   limit of this run, of the known parts, in the row's unit. */
+static int target(int i, char *b, size_t n, int verdict, double *lim)
 {
-    for (int i = 0; i < nrows; i++)
-        if (!strcmp(rows[i].op, op) && !strcmp(rows[i].variant, variant))
-            return i;
-    return -1;
-}
+    const struct target *t = NULL;
+    int k = 0, unknown = 0, met, len;
 
-static const struct target *target_of(int i)
-{
-    for (size_t k = 0; k < sizeof targets / sizeof targets[0] && !bench_scale; k++)
-        if (!strcmp(rows[i].op, targets[k].op) && !strcmp(rows[i].variant, targets[k].variant))
-            return &targets[k];
-    return NULL;
-}
-
-/* Row i against its target: 1 met, 0 missed, -1 unknown (the row failed,
-   or met the parts that are known while another is not: a row that did
-   not run); *lim the limit of this run, of the known parts, in the row's
-   unit. */
-static int target_met(int i, double *lim)
-{
-    const struct target *t = target_of(i);
-    double l = t->max > 0 ? t->max : INFINITY, base = base_of(0);
-    int k = t->than ? find_row(rows[i].op, t->than) : -1, unknown = 0;
-
-    if (t->ratio > 0 && !(unknown |= isnan(base)))
-        l = fmin(l, t->ratio * base);
-    if (t->than && !(unknown |= k < 0 || !res[k].done || res[k].failed || rows[k].na))
-        l = fmin(l, res[k].med);
-    *lim = l;
-    if (!res[i].done || res[i].failed || isnan(res[i].med))
-        return -1;
-    return res[i].med > l ? 0 : unknown ? -1 : 1;
-}
-
-/* "<=60 met", "<=100, r<=6.0 MISSED", "<=4, <=Boost.Context jump_fcontext met";
-   *met: the verdict (-1 unknown), *lim the limit */
-static const char *fmt_target(char *b, size_t n, int i, int verdict, int *met, double *lim)
-{
-    const struct target *t = target_of(i);
-    int len;
-
-    *met = -1;
-    *lim = NAN;
+    for (size_t j = 0; j < sizeof targets / sizeof targets[0] && !bench_scale; j++)
+        if (!strcmp(rows[i].op, targets[j].op) && !strcmp(rows[i].variant, targets[j].variant))
+            t = &targets[j];
+    *b = 0;
+    *lim = t ? t->max : NAN;
     if (!t)
-        return strcpy(b, "");
-    *met = target_met(i, lim);
+        return -1;
+    if (t->ratio > 0 && !(unknown |= isnan(base_of(0))))
+        *lim = fmin(*lim, t->ratio * base_of(0));
+    while (t->than && k < nrows && strcmp(rows[k].variant, t->than))
+        k++;
+    if (t->than && !(unknown |= k == nrows || !res[k].done || res[k].failed || rows[k].na))
+        *lim = fmin(*lim, res[k].med);
+    met = !res[i].done || res[i].failed || isnan(res[i].med) ? -1
+        : res[i].med > *lim                                  ? 0
+        : unknown                                            ? -1 : 1;
     len = snprintf(b, n, "<=%g", t->max);
     if (t->ratio > 0)
         len += snprintf(b + len, n - (size_t)len, ", r<=%.1f", t->ratio);
     if (t->than)
         len += snprintf(b + len, n - (size_t)len, ", <=%s", t->than);
     if (verdict)
-        snprintf(b + len, n - (size_t)len, " %s",
-                 *met > 0 ? "met" : *met == 0 ? "MISSED" : "unknown");
-    return b;
+        snprintf(b + len, n - (size_t)len, " %s", met > 0 ? "met" : met ? "unknown" : "MISSED");
+    return met;
 }
 
 /* ---- output ---------------------------------------------------------------- */
@@ -481,9 +452,8 @@ static void print_row(int i)
     const struct result *o = &res[i];
     char m[32], sp[64], a[24], b[24], ra[24], c[BC_N][24], tg[120];
     double lim;
-    int met;
 
-    fmt_target(tg, sizeof tg, i, 1, &met, &lim);
+    target(i, tg, sizeof tg, 1, &lim);
     if (row->na) {
         printf("%-27s %-37s n/a: %s\n", row->op, row->variant, row->na);
     } else if (o->failed) {
@@ -530,21 +500,21 @@ static int write_csv(const char *path)
     for (int i = 0; i < nrows; i++) {
         const struct bench_row *row = &rows[i];
         const struct result *o = &res[i];
-        int ok = !row->na && !o->failed, met;
-        double v[] = { o->med, o->p10, o->p90, o->min, o->max, o->med / base_of(i),
-                       o->cnt[BC_CYC], o->cnt[BC_INS], o->cnt[BC_TASK], o->cnt[BC_CSW] }, lim;
         char tg[400];
+        double lim, v[] = { o->med, o->p10, o->p90, o->min, o->max, o->med / base_of(i),
+                            o->cnt[BC_CYC], o->cnt[BC_INS], o->cnt[BC_TASK], o->cnt[BC_CSW] };
+        int met = target(i, tg, sizeof tg, 0, &lim);
 
         if (!o->done)
             continue;
-        fputs(bench_scale ? "scale" : bench_full ? "full" : "quick", f);
+        fprintf(f, "%s", bench_scale ? "scale" : bench_full ? "full" : "quick");
         csv_text(f, row->op);
         csv_text(f, row->variant);
         fprintf(f, ",%s,%d,%d,%ld,%d", row->unit ? row->unit : "ns", row->nvp, row->cpus == 1,
                 o->iters, o->reps);
         for (size_t k = 0; k < sizeof v / sizeof v[0]; k++)
-            csv_num(f, ok ? v[k] : NAN);
-        csv_text(f, fmt_target(tg, sizeof tg, i, 0, &met, &lim));
+            csv_num(f, !row->na && !o->failed ? v[k] : NAN);
+        csv_text(f, tg);
         csv_num(f, lim);
         fprintf(f, ",%s", met > 0 ? "yes" : met == 0 ? "no" : "");
         for (int p = 0; p < BENCH_PLOTS; p++) {
@@ -573,49 +543,23 @@ static void print_notes(void)
            "[2] cyc/op: %s\n[3] ins/op: %s\n[4] ctxsw/op, kernel context switches: %s\n"
            "[5] cpu-ns/op, CPU time of all VPs, threads and processes: %s\n"
            "[2]-[5] per operation of %d more run%s of the row with counters attached (they "
-           "slow kernel\nswitches), VP start and end and warm-up included.\n",
+           "slow kernel\nswitches), VP start and end and warm-up included.\n%s\n",
            bench_scale ? "its operation at 1 VP (the same run)"
                        : "the _setjmp/_longjmp switch of this run",
            bench_counter_source(BC_CYC), bench_counter_source(BC_INS),
            bench_counter_source(BC_CSW), bench_counter_source(BC_TASK), counted_reps,
-           counted_reps > 1 ? "s (median)" : "");
-    if (bench_scale)
-        printf("Ratios if it scales, with C CPUs, below; past C VPs the kernel time-slices "
-               "the VPs: nothing\nshould collapse (10x the ratio at C).\n");
-    else
-        printf("[6] target: <=N, the median at most N; r<=X, [1] at most X; <=VARIANT, the "
-               "median at most\nthat row's (same run). Instructions per yield: "
-               "bench/callgrind.sh.\n");
+           counted_reps > 1 ? "s (median)" : "",
+           bench_scale ? "Past C VPs (C CPUs) the kernel time-slices the VPs: nothing should "
+                         "collapse (10x the ratio at C)."
+                       : "[6] target: <=N, the median at most N; r<=X, [1] at most X; "
+                         "<=VARIANT, the median at most\nthat row's (same run). Instructions "
+                         "per yield: bench/callgrind.sh.");
     for (int i = 0; i < nrows; i++) {
         const char *info = res[i].info, *note = rows[i].note;
         if (res[i].done && (note || info[0]))
             printf("%s  %s / %s: %s%s%s\n", n++ ? "" : "\nNotes:\n", rows[i].op,
                    rows[i].variant, note ? note : "", note && info[0] ? ". " : "", info);
     }
-}
-
-static void usage(FILE *f)
-{
-    fprintf(f, "usage: mltp_bench [--quick | --full | --scale] [--csv FILE] [--only TEXT]... "
-               "[--reps N] [--ms N]\n                  [--vps N,N...]\n"
-               "       mltp_bench --callgrind loop|switch|setjmp|swapcontext|boost|yield N\n");
-}
-
-/* --only: a row whose op or variant holds one of the texts; the ratio
-   base, and rows a selected row's target compares with, run too. */
-static int selected(int i, const char **only, int nonly)
-{
-    if (!nonly || (i == 0 && !bench_scale))
-        return 1;
-    for (int j = i; j < nrows; j++) {
-        const struct target *t = target_of(j);
-        if (j != i && !(t && t->than && find_row(rows[j].op, t->than) == i))
-            continue;
-        for (int k = 0; k < nonly; k++)
-            if (strstr(rows[j].op, only[k]) || strstr(rows[j].variant, only[k]))
-                return 1;
-    }
-    return 0;
 }
 
 /* Busy CPU time of the whole machine over 0.3 s, in CPUs (from /proc/stat,
@@ -678,8 +622,13 @@ int main(int argc, char **argv)
             child_row = atoi(argv[++i]);
             child_iters = atol(argv[++i]);
         } else {
-            usage(strcmp(a, "-h") && strcmp(a, "--help") ? stderr : stdout);
-            return strcmp(a, "-h") && strcmp(a, "--help") ? 2 : 0;
+            int help = !strcmp(a, "-h") || !strcmp(a, "--help");
+            fprintf(help ? stdout : stderr,
+                    "usage: mltp_bench [--quick | --full | --scale] [--csv FILE] "
+                    "[--only TEXT]... [--reps N] [--ms N]\n"
+                    "                  [--vps N,N...]\n"
+                    "       mltp_bench --callgrind loop|switch|setjmp|swapcontext|boost|yield N\n");
+            return help ? 0 : 2;
         }
     }
     if (nvps < 1 || nvps > VPS_MAX) {
@@ -710,8 +659,7 @@ int main(int argc, char **argv)
         return run_row_child(child_row, child_iters, child_counted);
     bench_counters_init();
     signal(SIGALRM, row_timed_out);
-    printf("MLTP %d.%d benchmarks, %s mode: %d repetitions of about %g ms per row, "
-           "%d CPUs%s\n\n",
+    printf("MLTP %d.%d benchmarks, %s mode: %d repetitions of about %g ms per row, %d CPUs%s\n\n",
            MLTP_VERSION_MAJOR, MLTP_VERSION_MINOR,
            bench_scale ? "scale" : bench_full ? "full" : "quick", mode_reps, rep_ms,
            CPU_COUNT(&all_cpus), bench_scale ? "" : "; 1-VP rows pinned to one CPU");
@@ -723,21 +671,21 @@ int main(int argc, char **argv)
     printf(TABLE_FMT, "", "", "(ns)", "(ns)", "[1]", "[2]", "[3]", "[4]", "[5]",
            bench_scale ? "" : "[6]");
     for (int i = 0, j; i < nrows; i = j) {
-        /* a group: the row, or with --scale its operation's VP counts */
-        for (j = i + 1; bench_scale && j < nrows && !strcmp(rows[j].op, rows[i].op); j++)
-            ;
-        int any = 0;
-        for (int k = i; k < j; k++)
-            any |= res[k].done = selected(k, only, nonly);
-        for (int k = i; k < j; k++)
-            res[k].done = any;      /* with --scale, the 1-VP base runs too */
+        /* a group: the row, or with --scale its operation's VP counts; a
+           selected row runs with its group (the 1-VP base) and row 0 */
+        int any = !nonly || (i == 0 && !bench_scale);
+        for (j = i; j < nrows && (j == i || (bench_scale && !strcmp(rows[j].op, rows[i].op)));
+             j++)
+            for (int k = 0; k < nonly; k++)
+                any |= strstr(rows[j].op, only[k]) || strstr(rows[j].variant, only[k]);
+        for (int k = i; k < j && any; k++)
+            res[k].done = 1;
         if (any && !rows[i].na)
             run_rows(i, j);
-        for (int k = i; k < j; k++)
-            if (res[k].done) {
-                print_row(k);
-                nfailed += res[k].failed;
-            }
+        for (int k = i; k < j && any; k++) {
+            print_row(k);
+            nfailed += res[k].failed;
+        }
     }
     print_notes();
     if (csv && write_csv(csv) == 0)

@@ -1,26 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* bench/ops_sync.c - locks, barriers and condition queues, MLTP's and,
- * for barriers and conditions, POSIX threads' for comparison.
- *
- *   uncontended   one ULT: lock + unlock
- *   hand-off      two ULTs pass the lock to each other every iteration:
- *                 the holder keeps it until the other has announced that
- *                 it is about to lock (want[]), then unlocks and waits
- *                 until the other has taken it (last). Per hand-off =
- *                 wall time / acquisitions. Waiting for the other means
- *                 yielding on 1 VP and spinning on 2. For SPIN (a ticket
- *                 lock) also "ticket-wait": the holder waits until the
- *                 other holds the next ticket, which only a ticket lock
- *                 can tell.
- *   barrier       P workers pass the barrier over and over (apps/par's
- *                 barrier: MLTP's or pthread_barrier_wait); per episode
- *   cond          two workers take turns with a lock and a condition
- *                 (mltp_cond_wait_lock on a SPIN lock and
- *                 mltp_cond_signal, or pthread mutex + condvar); per round
- *                 trip (each waits once and signals once: two one-way
- *                 passes), the unit other thread packages report
- * Pthread rows run each run in a new process (the rows' `fresh`), as the
- * other kernel baselines (bench/ops_switch.c says why). */
+ * for barriers and conditions, POSIX threads' for comparison (README,
+ * "Benchmarks", says what each row times). Pthread rows run each run in a
+ * new process (the rows' `fresh`), as the other kernel baselines
+ * (bench/ops_switch.c says why). */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -265,8 +248,11 @@ static void k_cond(const struct bench_row *row, long n, struct bench_run *r)
 
 void ops_sync_register(void)
 {
-    static char un[4][40], ho[3][4][40], bn[4][3][40], pc[2][40];
     static const int parties[] = { 2, 4, 8 };
+    static const char *const cond_note[] = {
+        "per round trip (each ULT waits and signals once; a one-way pass is half)",
+        "the bar is 2x the floor: a round trip moves the lock's and the turn's lines to the "
+        "other CPU and back" };
     static const char *const series[] = { "MLTP 1 VP", "MLTP 2 VPs", "pthread 1 CPU",
                                            "pthread 2 CPUs" };
 
@@ -287,17 +273,17 @@ void ops_sync_register(void)
     }
 
     for (int c = 0; c < 4; c++) {
-        snprintf(un[c], sizeof un[c], "MLTP %s", class_name[c]);
         bench_add(&(struct bench_row){
-            .op = "lock+unlock, uncontended", .variant = un[c], .fn = k_lock,
+            .op = "lock+unlock, uncontended", .variant = bench_name("MLTP %s", class_name[c]),
+            .fn = k_lock,
             .arg = { c }, .workers = 1, .nvp = 1, .cpus = 1 });
     }
     for (int v = 1; v <= 2; v++)
         for (int c = 0; c < 4; c++) {
-            snprintf(ho[v][c], sizeof ho[v][c], "MLTP %s / %d VP%s", class_name[c], v,
-                     v > 1 ? "s" : "");
             bench_add(&(struct bench_row){
-                .op = "lock hand-off, 2 ULTs", .variant = ho[v][c], .fn = k_handoff,
+                .op = "lock hand-off, 2 ULTs",
+                .variant = bench_name("MLTP %s / %d VP%s", class_name[c], v, v > 1 ? "s" : ""),
+                .fn = k_handoff,
                 .arg = { c }, .nvp = v, .cpus = v == 1,
                 .na = v > 1 ? NULL
                     : c == MLTP_LOCK_SPIN ? "a spinning waiter never lets the holder run again"
@@ -315,11 +301,12 @@ void ops_sync_register(void)
         int mltp = k < 2, v = k % 2 + 1;
         for (int i = 0; i < 3; i++) {
             int p = parties[i];
-            snprintf(bn[k][i], sizeof bn[0][0], mltp ? "MLTP %d parties / %d VP%s"
-                                                     : "pthread %d threads / %d CPU%s",
-                     p, v, v > 1 ? "s" : "");
             bench_add(&(struct bench_row){
-                .op = "barrier", .variant = bn[k][i], .fn = k_barrier,
+                .op = "barrier",
+                .variant = bench_name(mltp ? "MLTP %d parties / %d VP%s"
+                                           : "pthread %d threads / %d CPU%s", p, v,
+                                      v > 1 ? "s" : ""),
+                .fn = k_barrier,
                 .arg = { mltp ? PAR_MLTP : PAR_PTHREADS }, .workers = p, .nvp = v, .cpus = v == 1,
                 .fresh = !mltp,
                 .plot = { { "barrier", series[k], p },
@@ -327,22 +314,14 @@ void ops_sync_register(void)
                             mltp ? "barrier 2 parties" : "pthread barrier 2 threads", v } } });
         }
     }
-    bench_add(&(struct bench_row){
-        .op = "cond ping-pong (round trip)", .variant = "MLTP wait_lock+signal / 1 VP",
-        .fn = k_cond, .arg = { PAR_MLTP }, .workers = 2, .nvp = 1, .cpus = 1,
-        .note = "per round trip (each ULT waits and signals once; a one-way pass is half)",
-        .plot = { { "vps", "cond ping-pong", 1 } } });
-    bench_add(&(struct bench_row){
-        .op = "cond ping-pong (round trip)", .variant = "MLTP wait_lock+signal / 2 VPs",
-        .fn = k_cond, .arg = { PAR_MLTP }, .workers = 2, .nvp = 2,
-        .note = "the bar is 2x the floor: a round trip moves the lock's and the turn's lines "
-                "to the other CPU and back",
-        .plot = { { "vps", "cond ping-pong", 2 } } });
-    for (int v = 1; v <= 2; v++) {
-        snprintf(pc[v - 1], sizeof pc[0], "pthread mutex+cond / %d CPU%s", v, v > 1 ? "s" : "");
+    for (int k = 0; k < 4; k++) {
+        int mltp = k < 2, v = k % 2 + 1;
         bench_add(&(struct bench_row){
-            .op = "cond ping-pong (round trip)", .variant = pc[v - 1], .fn = k_cond,
-            .arg = { PAR_PTHREADS }, .workers = 2, .cpus = v == 1, .nvp = v, .fresh = 1,
-            .plot = { { "vps", "pthread mutex+cond ping-pong", v } } });
+            .op = "cond ping-pong (round trip)",
+            .variant = bench_name(mltp ? "MLTP wait_lock+signal / %d VP%s"
+                                       : "pthread mutex+cond / %d CPU%s", v, v > 1 ? "s" : ""),
+            .fn = k_cond, .arg = { mltp ? PAR_MLTP : PAR_PTHREADS }, .workers = 2, .nvp = v,
+            .cpus = v == 1, .fresh = !mltp, .note = mltp ? cond_note[k] : NULL,
+            .plot = { { "vps", mltp ? "cond ping-pong" : "pthread mutex+cond ping-pong", v } } });
     }
 }

@@ -67,7 +67,6 @@ int ops_yield_callgrind(long n)
 void ops_yield_register(void)
 {
     static const int quick_n[] = { 8, 64, 512 }, full_n[] = { 8, 16, 64, 256, 1024, 4096 };
-    static char names[2][6][40];
     const int *ns = bench_full ? full_n : quick_n;
     int k = bench_full ? 6 : 3;
 
@@ -94,10 +93,10 @@ void ops_yield_register(void)
     /* the scaling axis: ULTs in the run queue */
     for (int v = 1; v <= 2; v++)
         for (int i = 0; i < k; i++) {
-            snprintf(names[v - 1][i], sizeof names[0][0], "MLTP %d ULTs / %d VP%s", ns[i], v,
-                     v > 1 ? "s" : "");
             bench_add(&(struct bench_row){
-                .op = "yield, many ULTs", .variant = names[v - 1][i], .fn = k_yield,
+                .op = "yield, many ULTs",
+                .variant = bench_name("MLTP %d ULTs / %d VP%s", ns[i], v, v > 1 ? "s" : ""),
+                .fn = k_yield,
                 .workers = ns[i], .nvp = v, .cpus = v == 1,
                 .plot = { { "yield", v == 1 ? "MLTP 1 VP" : "MLTP 2 VPs", ns[i] } } });
         }
