@@ -152,7 +152,6 @@ void bench_counters_init(void);
 void bench_counters_start(void);
 /* Totals since the start; a column without a source is NaN. */
 void bench_counters_stop(double v[BC_N]);
-int bench_counter_have(int c);
 const char *bench_counter_source(int c);
 
 #endif
