@@ -59,12 +59,11 @@ struct bench_row {
     int fresh;              /* each run in a new process (cold caches) */
 };
 
-/* Add a row (copied), in table order. */
+/* Add a row (copied), in table order; --scale: the row at each VP count
+   of --vps, `workers` per VP. bench_name: a name for the next row's. */
 void bench_add(const struct bench_row *row);
-/* A name for the next row's variant. */
-const char *bench_name(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* --scale: the row at each VP count of --vps, `workers` per VP. */
 void bench_add_scale(const struct bench_row *row);
+const char *bench_name(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* The mode: quick (both 0), full, or the scheduler's scaling. */
 extern int bench_full, bench_scale;
@@ -78,8 +77,7 @@ void ops_memory_register(void);
 
 /* ---- helpers for kernels --------------------------------------------- */
 
-/* CLOCK_MONOTONIC, ns */
-double bench_now(void);
+double bench_now(void);     /* CLOCK_MONOTONIC, ns */
 
 /* The same MXCSR status flags in every context before timing (all clear):
    loading an MXCSR whose sticky flags differ makes a switch ~15x slower.
@@ -107,7 +105,7 @@ static inline void bench_relax(void)
 /* Warm-up iterations for a timed loop of n. */
 static inline long bench_warm(long n)
 {
-    return n / 10 < 16 ? 16 : n / 10;
+    return n < 160 ? 16 : n / 10;
 }
 
 /* `warm` untimed runs of `op`, then `n` timed ones, stamped in `times`. */
@@ -146,11 +144,11 @@ int ops_yield_callgrind(long n);
 
 enum { BC_CYC, BC_INS, BC_TASK, BC_CSW, BC_N };
 
-void bench_counters_init(void);
 /* Counting covers this process and every thread and process it creates
-   until the stop (VPs included). */
+   from the start to the stop (VPs included); stop gives the totals, NaN
+   for a column without a source. */
+void bench_counters_init(void);
 void bench_counters_start(void);
-/* Totals since the start; a column without a source is NaN. */
 void bench_counters_stop(double v[BC_N]);
 const char *bench_counter_source(int c);
 
