@@ -92,12 +92,10 @@ void ops_yield_register(void)
         .workers = 2, .arg = { 1 }, .nvp = 1, .cpus = 1 });
     /* the scaling axis: ULTs in the run queue */
     for (int v = 1; v <= 2; v++)
-        for (int i = 0; i < k; i++) {
+        for (int i = 0; i < k; i++)
             bench_add(&(struct bench_row){
                 .op = "yield, many ULTs",
                 .variant = bench_name("MLTP %d ULTs / %d VP%s", ns[i], v, v > 1 ? "s" : ""),
-                .fn = k_yield,
-                .workers = ns[i], .nvp = v, .cpus = v == 1,
+                .fn = k_yield, .workers = ns[i], .nvp = v, .cpus = v == 1,
                 .plot = { { "yield", v == 1 ? "MLTP 1 VP" : "MLTP 2 VPs", ns[i] } } });
-        }
 }
