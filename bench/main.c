@@ -311,6 +311,9 @@ static void row_timed_out(int sig)
     _exit(3);
 }
 
+/* iters for a run of about rep_ms, from the first probe of at least 2% of
+   it (--scale: half of it, as a short run with several VPs may end before
+   all of them take part, or meet a stalled VP alone) */
 static long calibrate(const struct bench_row *row, struct bench_run *r)
 {
     double target = rep_ms * 1e6;
@@ -320,7 +323,7 @@ static long calibrate(const struct bench_row *row, struct bench_run *r)
         run_once(row, n, r, NULL);
         if (r->err[0])
             return 0;
-        if (r->ns >= target * 0.02 || n >= (1L << 40))
+        if (r->ns >= target * (bench_scale ? 0.5 : 0.02) || n >= (1L << 40))
             return (long)fmin(fmax((double)n * target / fmax(r->ns, 1), 1), 4e9);
         n *= 10;
     }

@@ -128,7 +128,7 @@ struct master {
     long nbatch;        /* batches timed back to back */
     int join;           /* join each instead of waiting for the count */
     long release;       /* BY_FREE or BY_MLTP_FREE */
-    int err, vp;
+    int err, join_err, vp;
     int drivers, *arrived;  /* masters in the run, and how many have started */
     long done;          /* children at their end (atomic): see release() */
     mltp_t **h;
@@ -161,8 +161,9 @@ static void master_ult(int id, void *p)
         while (!m->join && __atomic_load_n(&m->done, __ATOMIC_RELAXED) < m->made)
             mltp_yield();
         for (long i = 0; i < m->made; i++) {
-            if (m->join)
-                mltp_join(m->h[i], NULL);
+            int e = m->join ? mltp_join(m->h[i], NULL) : 0;
+            if (e)
+                m->join_err = e;
             release(m->h[i], m->release);
         }
     }
@@ -199,6 +200,8 @@ static void k_batch_ult(const struct bench_row *row, long iters, struct bench_ru
         for (int k = 0; k < w; k++) {
             if (m[k].made < m[k].batch)
                 made_fail(r, m[k].made, m[k].batch, m[k].err);
+            if (m[k].join_err)
+                bench_fail(r, "mltp_join: %s", strerror(m[k].join_err));
             for (int j = 0; j < k; j++)
                 if (m[j].vp == m[k].vp)
                     bench_fail(r, "masters %d and %d ran on the same VP %d", j, k, m[k].vp);
