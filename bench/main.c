@@ -18,7 +18,7 @@
 #include <unistd.h>
 #include "bench/bench.h"
 
-#define ROWS_MAX 256
+#define ROWS_MAX 128
 #define REPS_MAX 101
 #define VPS_MAX 16
 
@@ -268,7 +268,6 @@ static void run_once(const struct bench_row *row, long iters, struct bench_run *
 {
     current_row = row;
     alarm(row_timeout);
-    pin(row->cpus);
     memset(r, 0, sizeof *r);
     if (row->fresh) {
         run_fresh(row, iters, r, counts);
@@ -280,7 +279,6 @@ static void run_once(const struct bench_row *row, long iters, struct bench_run *
             bench_counters_stop(counts);
     }
     alarm(0);
-    pin(0);
 }
 
 /* The child side of run_fresh: it counts its run itself (not its start-up). */
@@ -346,6 +344,7 @@ static void run_rows(int a, int b)
     struct bench_run r = { .err = "" };
     int most = 0;
 
+    pin(rows[a].cpus);      /* a group's rows are pinned alike */
     for (int i = a; i < b; i++) {
         const struct bench_row *row = &rows[i];
         struct result *o = &res[i];
@@ -382,6 +381,7 @@ static void run_rows(int a, int b)
         for (int j = 0; j < BC_N; j++)
             o->cnt[j] = is_ns(&rows[i]) ? pct(cnt[j], counted_reps, 0.5) : NAN;
     }
+    pin(0);
 }
 
 /* ---- ratios and targets -------------------------------------------------- */
