@@ -137,13 +137,70 @@ void *bench_zalloc(size_t n)
     return memset(p, 0, n);
 }
 
+/* --scale: a driver ULT makes the MLTP workers inside the start, where
+   idle VPs steal them as they come, and they pass a start gate, so that
+   even a short run (a calibration probe) has them all at work at once, as
+   a long one does: a contended lock's convoy needs them all. A worker that
+   cannot be made or pass the gate ends the program (the others would wait
+   at the gate for ever). */
+static struct {
+    void (*work)(int id, void *arg);
+    void *arg;
+    int count;
+    mltp_barrier_t b;
+} gate;
+
+static void *gated(void *p)
+{
+    if (mltp_barrier(&gate.b, gate.count) != 0) {
+        fprintf(stderr, "mltp_bench: %s / %s: mltp_barrier (start gate) failed\n",
+                current_row->op, current_row->variant);
+        exit(1);
+    }
+    gate.work((int)(long)p, gate.arg);
+    return NULL;
+}
+
+static void *driver(void *p)
+{
+    mltp_t *h[2 * 64];
+
+    for (long k = 0; k < gate.count; k++)
+        if (!(h[k] = mltp_create(gated, (void *)k))) {
+            fprintf(stderr, "mltp_bench: %s / %s: mltp_create failed: %s\n", current_row->op,
+                    current_row->variant, strerror(errno));
+            exit(1);
+        }
+    for (int k = 0; k < gate.count; k++)
+        if (mltp_join(h[k], NULL) != 0 || mltp_free(h[k]) != 0) {
+            fprintf(stderr, "mltp_bench: %s / %s: mltp_join or mltp_free failed\n",
+                    current_row->op, current_row->variant);
+            exit(1);
+        }
+    return p;
+}
+
 int bench_par(struct bench_run *r, enum par_backend b, int workers, int nvp,
               void (*work)(int id, void *arg), void *arg)
 {
     struct par_config c = { .backend = b, .workers = workers, .vps = nvp };
+    mltp_t *d;
 
-    if (par_run(&c, work, arg) != 0)
+    if (bench_scale && b == PAR_MLTP && workers > 1 && workers <= 2 * 64) {
+        gate = (typeof(gate)){ .work = work, .arg = arg, .count = workers };
+        mltp_barrier_init(&gate.b);
+        if (!(d = mltp_create(driver, NULL))) {
+            bench_fail(r, "mltp_create (driver): %s", strerror(errno));
+            return -1;
+        }
+        errno = 0;
+        mltp_start(nvp);
+        if (errno)
+            bench_fail(r, "mltp_start(%d): %s", nvp, strerror(errno));
+        mltp_free(d);
+    } else if (par_run(&c, work, arg) != 0) {
         bench_fail(r, "par_run (%s) failed", par_describe(&c));
+    }
     return r->err[0] ? -1 : 0;
 }
 
