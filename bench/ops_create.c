@@ -128,7 +128,7 @@ struct master {
     long nbatch;        /* batches timed back to back */
     int join;           /* join each instead of waiting for the count */
     long release;       /* BY_FREE or BY_MLTP_FREE */
-    int err, join_err, vp;
+    int err, join_err, vp, late;
     int drivers, *arrived;  /* masters in the run, and how many have started */
     long done;          /* children at their end (atomic): see release() */
     mltp_t **h;
@@ -146,13 +146,17 @@ static void master_ult(int id, void *p)
     struct master *m = (struct master *)p + id;
 
     bench_fp_clean();
-    /* several: each holds its VP until all have one (giving the CPU away
-       now and then: with more VPs than CPUs the others need it to start) */
+    /* several: each holds its VP until all have one, giving the CPU away
+       now and then (with more VPs than CPUs the others need it to start);
+       one queued behind it may never get a VP: after 10 s the row fails */
     m->vp = mltp_vp_id();
+    m->t0 = bench_now();
     __atomic_add_fetch(m->arrived, 1, __ATOMIC_ACQ_REL);
     for (unsigned int s = 1; __atomic_load_n(m->arrived, __ATOMIC_ACQUIRE) < m->drivers; s++)
-        if ((s & 0x3ff) == 0)
-            sched_yield();
+        if ((s & 0x3ff) == 0 && (sched_yield(), bench_now() - m->t0 > 10e9)) {
+            m->late = 1;
+            break;
+        }
     m->t0 = bench_now();
     for (long b = 0; b < m->nbatch && !m->err; b++) {
         /* the batch before has counted itself done: nobody adds any more */
@@ -196,12 +200,20 @@ static void k_batch_ult(const struct bench_row *row, long iters, struct bench_ru
     }
     if (row->arg[1])
         prime_vps(row->nvp);
-    if (bench_par(r, PAR_MLTP, w, row->nvp, master_ult, m) == 0) {
+    /* made before the start, not by a driver ULT (bench_par with --scale):
+       a master queued behind a spinning one on a VP would wait there, as a
+       parked VP is not woken while as many VPs as CPUs are busy */
+    if (par_run(&(struct par_config){ .backend = PAR_MLTP, .workers = w, .vps = row->nvp },
+                master_ult, m) != 0)
+        bench_fail(r, "par_run (MLTP, %d masters, %d VPs) failed", w, row->nvp);
+    else {
         for (int k = 0; k < w; k++) {
             if (m[k].made < m[k].batch)
                 made_fail(r, m[k].made, m[k].batch, m[k].err);
             if (m[k].join_err)
                 bench_fail(r, "mltp_join: %s", strerror(m[k].join_err));
+            if (m[k].late)
+                bench_fail(r, "not all %d masters started within 10 s", w);
             for (int j = 0; j < k; j++)
                 if (m[j].vp == m[k].vp)
                     bench_fail(r, "masters %d and %d ran on the same VP %d", j, k, m[k].vp);
