@@ -331,6 +331,7 @@ static void run_once(const struct bench_row *row, long iters, struct bench_run *
     } else {
         if (counts)
             bench_counters_start();
+        bench_fp_clean();   /* the driver's arithmetic leaves sticky flags */
         row->fn(row, iters, r);
         if (counts)
             bench_counters_stop(counts);
