@@ -3,9 +3,9 @@
  *
  * A row is one measured operation in one variant (MLTP or a baseline). Its
  * kernel runs the operation `iters` times and reports the elapsed time of
- * the timed loop; the driver calibrates iters, repeats the run and keeps
- * the median and the spread (bench/main.c). Kernels live in bench/ops_*.c
- * and register their rows at start-up. Threads and ULTs run through the
+ * the timed loop; the driver (bench/main.c) calibrates iters, repeats the
+ * run and keeps the median and the spread. Kernels live in bench/ops_*.c
+ * and register their rows at start-up; threads and ULTs run through the
  * apps' back ends (apps/par/par.h), so one kernel serves MLTP and pthreads. */
 #ifndef BENCH_BENCH_H
 #define BENCH_BENCH_H
@@ -17,15 +17,11 @@
 #include "mltp.h"
 #include "apps/par/par.h"
 
-/* CLOCK_MONOTONIC, ns */
-double bench_now(void);
-
 /* One run of a kernel. */
 struct bench_run {
     double ns;          /* elapsed time of the timed part */
     double ops;         /* operations the per-op figures divide by */
-    double total_ops;   /* operations of the whole run, warm-up included:
-                           the counters cover the whole run */
+    double total_ops;   /* of the whole run, warm-up included (the counters') */
     double value;       /* rows measured in other units (bytes) */
     char err[200];      /* non-empty: the run failed; the reason */
     char info[300];     /* printed under the table (last repetition's) */
@@ -35,9 +31,6 @@ struct bench_run {
 struct bench_times {
     double t0, t1;
 } __attribute__((aligned(64)));
-
-/* r->ns: the earliest t0 to the latest t1 of n workers. */
-void bench_span(struct bench_run *r, const struct bench_times *t, int n);
 
 struct bench_row;
 typedef void bench_fn(const struct bench_row *row, long iters, struct bench_run *r);
@@ -49,6 +42,7 @@ struct bench_row {
     const char *variant;    /* "MLTP 2 ULTs / 1 VP" */
     bench_fn *fn;
     long arg[4];            /* kernel parameters */
+    int workers;            /* ULTs or threads, if the kernel takes a count */
     int cpus;               /* 1: pin to one CPU; 0: all CPUs */
     int nvp;                /* VPs (or threads' CPUs) of the row, 0 if none */
     long fixed_iters;       /* > 0: no calibration, exactly this many */
@@ -65,11 +59,14 @@ struct bench_row {
     int fresh;              /* each run in a new process (cold caches) */
 };
 
-/* Add a row (copied), in table order. */
+/* Add a row (copied), in table order; --scale: the row at each VP count
+   of --vps, `workers` per VP. bench_name: a name for the next row's. */
 void bench_add(const struct bench_row *row);
+void bench_add_scale(const struct bench_row *row);
+const char *bench_name(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/* The mode: 0 quick, 1 full. */
-extern int bench_full;
+/* The mode: quick (both 0), full, or the scheduler's scaling. */
+extern int bench_full, bench_scale;
 
 void ops_switch_register(void);
 void ops_yield_register(void);
@@ -79,6 +76,8 @@ void ops_kernel_register(void);
 void ops_memory_register(void);
 
 /* ---- helpers for kernels --------------------------------------------- */
+
+double bench_now(void);     /* CLOCK_MONOTONIC, ns */
 
 /* The same MXCSR status flags in every context before timing (all clear):
    loading an MXCSR whose sticky flags differ makes a switch ~15x slower.
@@ -94,34 +93,6 @@ static inline void bench_fp_clean(void)
 #endif
 }
 
-/* Pin the process to one CPU (1) or give it back every CPU (0). */
-void bench_pin(int cpus);
-
-/* Warm-up iterations for a timed loop of n. */
-static inline long bench_warm(long n)
-{
-    long w = n / 10;
-    return w < 16 ? 16 : w;
-}
-
-/* `warm` untimed runs of `op`, then `n` timed ones, stamped in `times`. */
-#define BENCH_TIMED(times, warm, n, op)                 \
-    do {                                                \
-        for (long bench_i = 0; bench_i < (warm); bench_i++) \
-            op;                                         \
-        (times).t0 = bench_now();                       \
-        for (long bench_i = 0; bench_i < (n); bench_i++)    \
-            op;                                         \
-        (times).t1 = bench_now();                       \
-    } while (0)
-
-/* work(id, arg) on `workers` workers of back end b (MLTP: on nvp VPs).
-   0, or -1 with r->err set. */
-int bench_par(struct bench_run *r, enum par_backend b, int workers, int nvp,
-              void (*work)(int id, void *arg), void *arg);
-
-void bench_fail(struct bench_run *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
 static inline void bench_relax(void)
 {
 #if defined(__x86_64__)
@@ -130,6 +101,33 @@ static inline void bench_relax(void)
     __asm__ volatile("yield" ::: "memory");
 #endif
 }
+
+/* Warm-up iterations for a timed loop of n. */
+static inline long bench_warm(long n)
+{
+    return n < 160 ? 16 : n / 10;
+}
+
+/* `warm` untimed runs of `op`, then `n` timed ones, stamped in `times`. */
+#define BENCH_TIMED(times, warm, n, op)                     \
+    do {                                                    \
+        for (long bench_i = 0; bench_i < (warm); bench_i++) \
+            op;                                             \
+        (times).t0 = bench_now();                           \
+        for (long bench_i = 0; bench_i < (n); bench_i++)    \
+            op;                                             \
+        (times).t1 = bench_now();                           \
+    } while (0)
+
+/* r->ns: the earliest t0 to the latest t1 of n workers. */
+void bench_span(struct bench_run *r, const struct bench_times *t, int n);
+
+/* work(id, arg) on `workers` workers of back end b (MLTP: on nvp VPs).
+   0, or -1 with r->err set. */
+int bench_par(struct bench_run *r, enum par_backend b, int workers, int nvp,
+              void (*work)(int id, void *arg), void *arg);
+
+void bench_fail(struct bench_run *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* 64-byte aligned allocation, zeroed; exits on failure. */
 void *bench_zalloc(size_t n);
@@ -146,13 +144,12 @@ int ops_yield_callgrind(long n);
 
 enum { BC_CYC, BC_INS, BC_TASK, BC_CSW, BC_N };
 
-void bench_counters_init(void);
 /* Counting covers this process and every thread and process it creates
-   until the stop (VPs included). */
+   from the start to the stop (VPs included); stop gives the totals, NaN
+   for a column without a source. */
+void bench_counters_init(void);
 void bench_counters_start(void);
-/* Totals since the start; a column without a source is NaN. */
 void bench_counters_stop(double v[BC_N]);
-int bench_counter_have(int c);
 const char *bench_counter_source(int c);
 
 #endif

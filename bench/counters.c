@@ -2,16 +2,15 @@
 /* bench/counters.c - the counted columns of the table and their sources.
  *
  * Cycles and instructions, CPU time and kernel context switches, each from
- * the first source that works: PAPI (PAPI_TOT_CYC, PAPI_TOT_INS: where the
- * machine has a PMU), then the same Linux events opened directly with
- * perf_event_open (the software events work on VMs without a PMU, where
- * libpfm4 finds "no default PMU" and PAPI turns its perf_event component
- * off), then getrusage (this process and its waited-for children). Every
- * source counts inherited: the VPs, threads and child processes made
- * during the measurement are included. Counters exist only during a
- * counted run: a process with inherited counters pays for them at every
- * kernel context switch (two processes alternating with sched_yield: 1 us
- * without, 17 us with, on the reference machine). */
+ * the first source that works: PAPI (where the machine has a PMU), then
+ * the same Linux events opened directly with perf_event_open (the software
+ * events work on VMs without a PMU, where PAPI turns its perf_event
+ * component off), then getrusage (this process and its waited-for
+ * children). Every source counts inherited: the VPs, threads and child
+ * processes made during the measurement are included. Counters exist only
+ * during a counted run: a process with inherited counters pays for them at
+ * every kernel context switch (two processes alternating with sched_yield:
+ * 1 us without, 17 us with, on the reference machine). */
 #include "config.h"
 #include <linux/perf_event.h>
 #include <math.h>
@@ -79,32 +78,28 @@ static int papi_begin(void)
 /* Why PAPI cannot count here, or NULL. */
 static const char *papi_setup(char *why, size_t n)
 {
-    const PAPI_component_info_t *ci;
+    const PAPI_component_info_t *ci = NULL;
     long long v[2];
-    int r = PAPI_library_init(PAPI_VER_CURRENT);
+    int r = PAPI_library_init(PAPI_VER_CURRENT), c = -1;
 
-    if (r != PAPI_VER_CURRENT) {
+    if (r == PAPI_VER_CURRENT && (c = PAPI_get_component_index("perf_event")) >= 0)
+        ci = PAPI_get_component_info(c);
+    if (r != PAPI_VER_CURRENT)
         snprintf(why, n, "PAPI_library_init: %s", r < 0 ? PAPI_strerror(r) : "version mismatch");
-        return why;
-    }
-    r = PAPI_get_component_index("perf_event");
-    if (!(ci = r >= 0 ? PAPI_get_component_info(r) : NULL)) {
+    else if (!ci)
         snprintf(why, n, "PAPI has no perf_event component");
-        return why;
-    }
-    if (ci->disabled) {
+    else if (ci->disabled)
         snprintf(why, n, "PAPI's perf_event component is disabled: %.120s", ci->disabled_reason);
-        return why;
-    }
-    if ((r = papi_begin()) != PAPI_OK) {
+    else if ((r = papi_begin()) != PAPI_OK)
         snprintf(why, n, "PAPI_TOT_CYC, PAPI_TOT_INS: %s", PAPI_strerror(r));
-        return why;
+    else {
+        papi_end(v);
+        src[BC_CYC] = src[BC_INS] = SRC_PAPI;
+        snprintf(desc[BC_CYC], sizeof desc[0], "PAPI PAPI_TOT_CYC");
+        snprintf(desc[BC_INS], sizeof desc[0], "PAPI PAPI_TOT_INS");
+        return NULL;
     }
-    papi_end(v);
-    src[BC_CYC] = src[BC_INS] = SRC_PAPI;
-    snprintf(desc[BC_CYC], sizeof desc[0], "PAPI PAPI_TOT_CYC");
-    snprintf(desc[BC_INS], sizeof desc[0], "PAPI PAPI_TOT_INS");
-    return NULL;
+    return why;
 }
 #endif
 
@@ -125,31 +120,28 @@ void bench_counters_init(void)
 {
     char why[240] = "built without PAPI";
     const char *note = why;
+    int fd;
 
 #ifdef HAVE_PAPI
     note = papi_setup(why, sizeof why);
 #endif
     for (int c = 0; c < BC_N; c++) {
-        int fd;
-        if (src[c] == SRC_NONE && (fd = perf_open(c)) >= 0) {
+        if (src[c] != SRC_NONE)
+            continue;
+        if ((fd = perf_open(c)) >= 0) {
             close(fd);
             src[c] = SRC_PERF;
             snprintf(desc[c], sizeof desc[0], "perf_event_open %s%s%s%s", events[c].name,
                      note ? " (" : "", note ? note : "", note ? ")" : "");
-        } else if (src[c] == SRC_NONE && c >= BC_TASK) {
+        } else if (c >= BC_TASK) {
             src[c] = SRC_RUSAGE;
             snprintf(desc[c], sizeof desc[0], "getrusage %s (no perf events)",
                      c == BC_TASK ? "user+system time" : "ru_nvcsw+ru_nivcsw");
-        } else if (src[c] == SRC_NONE) {
+        } else {
             snprintf(desc[c], sizeof desc[0], "none: no hardware counters (%s)",
                      note ? note : "perf_event_open failed");
         }
     }
-}
-
-int bench_counter_have(int c)
-{
-    return src[c] != SRC_NONE;
 }
 
 const char *bench_counter_source(int c)
@@ -193,6 +185,8 @@ static double rusage_delta(int c)
 
 void bench_counters_stop(double v[BC_N])
 {
+    unsigned long long x;
+
     for (int c = 0; c < BC_N; c++)
         v[c] = src[c] == SRC_RUSAGE ? rusage_delta(c) : NAN;
 #ifdef HAVE_PAPI
@@ -202,13 +196,11 @@ void bench_counters_stop(double v[BC_N])
         if (src[c] == SRC_PAPI && pv[c] >= 0)
             v[c] = (double)pv[c];
 #endif
-    for (int c = 0; c < BC_N; c++) {
-        unsigned long long x;
-        if (perf_fd[c] < 0)
-            continue;
-        if (read(perf_fd[c], &x, sizeof x) == (ssize_t)sizeof x)
-            v[c] = (double)x;
-        close(perf_fd[c]);
-        perf_fd[c] = -1;
-    }
+    for (int c = 0; c < BC_N; c++)
+        if (perf_fd[c] >= 0) {
+            if (read(perf_fd[c], &x, sizeof x) == (ssize_t)sizeof x)
+                v[c] = (double)x;
+            close(perf_fd[c]);
+            perf_fd[c] = -1;
+        }
 }

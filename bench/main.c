@@ -1,17 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* bench/main.c - the benchmark driver: calibrate, repeat, take medians, print
- * the table, write the CSV.
- *
- *   mltp_bench [--quick | --full] [--csv FILE] [--only TEXT]... [--reps N] [--ms N]
- *              [--list]
- *   mltp_bench --callgrind MODE N      (bench/callgrind.sh)
- *
- * Each row's kernel runs its operation `iters` times; iters is calibrated
- * so that one run lasts about --ms milliseconds. After one discarded run
- * the row is repeated (11 times quick, 31 full) and the table shows the
- * median, the 10th-90th percentile spread, the ratio of the median to the
- * _setjmp/_longjmp switch of the same run, and the counters
- * (bench/counters.c) divided by the operations of the run. */
+ * the table, write the CSV (README, "Benchmarks", says what it shows).
+ * --scale runs the repetitions of an operation's VP counts in turns, so
+ * that drift in the machine's load hits every VP count alike. */
 #include "config.h"
 #include <errno.h>
 #include <math.h>
@@ -26,17 +17,17 @@
 #include <time.h>
 #include <unistd.h>
 #include "bench/bench.h"
-#include "bench/busy.h"
 
-#define ROWS_MAX 256
+#define ROWS_MAX 128
 #define REPS_MAX 101
+#define VPS_MAX 16
 
-int bench_full;
+int bench_full, bench_scale;
 
 struct result {
-    int done, failed;
+    int done, failed, reps;
     long iters;
-    int reps;
+    double per[REPS_MAX];           /* per op (or value), per repetition */
     double med, p10, p90, min, max;
     double cnt[BC_N];               /* per op, medians; NaN if none */
     char err[200];
@@ -45,10 +36,13 @@ struct result {
 
 static struct bench_row rows[ROWS_MAX];
 static struct result res[ROWS_MAX];
-static int nrows;
-
+static char names[ROWS_MAX][64];
+static int nrows, vps[VPS_MAX] = { 1, 2, 4, 8 }, nvps = 4;
+static double rep_ms;
+static int mode_reps, counted_reps;
+static unsigned int row_timeout;
+static const struct bench_row *current_row;
 static cpu_set_t all_cpus;
-static int have_all_cpus;
 
 /* What some rows must beat (README, "Benchmarks"): a median at most `max`
    (in the row's unit), at most `ratio` _setjmp/_longjmp switches of the
@@ -70,7 +64,6 @@ static const struct target {
     { "memory per idle ULT", "MLTP ready not started", 256, 0, NULL },
     { "memory per idle ULT", "MLTP blocked after running", 256, 0, NULL },
 };
-#define NTARGETS ((int)(sizeof targets / sizeof targets[0]))
 
 /* ---- helpers for the kernels ----------------------------------------- */
 
@@ -81,6 +74,28 @@ void bench_add(const struct bench_row *row)
         exit(1);
     }
     rows[nrows++] = *row;
+}
+
+const char *bench_name(const char *fmt, ...)
+{
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(names[nrows], sizeof names[0], fmt, ap);
+    va_end(ap);
+    return names[nrows];
+}
+
+void bench_add_scale(const struct bench_row *row)
+{
+    for (int k = 0; k < nvps; k++) {
+        struct bench_row r = *row;
+        r.variant = bench_name("%d VP%s", vps[k], vps[k] > 1 ? "s" : "");
+        r.nvp = vps[k];
+        r.workers = row->workers * vps[k];
+        r.note = k ? NULL : row->note;
+        bench_add(&r);
+    }
 }
 
 double bench_now(void)
@@ -122,33 +137,70 @@ void *bench_zalloc(size_t n)
     return memset(p, 0, n);
 }
 
-void bench_pin(int cpus)
-{
-    cpu_set_t one;
-    size_t cpu = 0;
+/* --scale: a driver ULT makes the MLTP workers inside the start, where
+   idle VPs steal them as they come, and they pass a start gate, so that
+   even a short run (a calibration probe) has them all at work at once, as
+   a long one does: a contended lock's convoy needs them all. A worker that
+   cannot be made or pass the gate ends the program (the others would wait
+   at the gate for ever). */
+static struct {
+    void (*work)(int id, void *arg);
+    void *arg;
+    int count;
+    mltp_barrier_t b;
+} gate;
 
-    if (!have_all_cpus)
-        return;
-    if (cpus != 1) {
-        sched_setaffinity(0, sizeof all_cpus, &all_cpus);
-        return;
+static void *gated(void *p)
+{
+    if (mltp_barrier(&gate.b, gate.count) != 0) {
+        fprintf(stderr, "mltp_bench: %s / %s: mltp_barrier (start gate) failed\n",
+                current_row->op, current_row->variant);
+        exit(1);
     }
-    /* the last allowed CPU: CPU 0 takes more of the interrupts */
-    for (size_t c = 0; c < CPU_SETSIZE; c++)
-        if (CPU_ISSET(c, &all_cpus))
-            cpu = c;
-    CPU_ZERO(&one);
-    CPU_SET(cpu, &one);
-    sched_setaffinity(0, sizeof one, &one);
+    gate.work((int)(long)p, gate.arg);
+    return NULL;
+}
+
+static void *driver(void *p)
+{
+    mltp_t *h[2 * 64];
+
+    for (long k = 0; k < gate.count; k++)
+        if (!(h[k] = mltp_create(gated, (void *)k))) {
+            fprintf(stderr, "mltp_bench: %s / %s: mltp_create failed: %s\n", current_row->op,
+                    current_row->variant, strerror(errno));
+            exit(1);
+        }
+    for (int k = 0; k < gate.count; k++)
+        if (mltp_join(h[k], NULL) != 0 || mltp_free(h[k]) != 0) {
+            fprintf(stderr, "mltp_bench: %s / %s: mltp_join or mltp_free failed\n",
+                    current_row->op, current_row->variant);
+            exit(1);
+        }
+    return p;
 }
 
 int bench_par(struct bench_run *r, enum par_backend b, int workers, int nvp,
               void (*work)(int id, void *arg), void *arg)
 {
     struct par_config c = { .backend = b, .workers = workers, .vps = nvp };
+    mltp_t *d;
 
-    if (par_run(&c, work, arg) != 0)
+    if (bench_scale && b == PAR_MLTP && workers > 1 && workers <= 2 * 64) {
+        gate = (typeof(gate)){ .work = work, .arg = arg, .count = workers };
+        mltp_barrier_init(&gate.b);
+        if (!(d = mltp_create(driver, NULL))) {
+            bench_fail(r, "mltp_create (driver): %s", strerror(errno));
+            return -1;
+        }
+        errno = 0;
+        mltp_start(nvp);
+        if (errno)
+            bench_fail(r, "mltp_start(%d): %s", nvp, strerror(errno));
+        mltp_free(d);
+    } else if (par_run(&c, work, arg) != 0) {
         bench_fail(r, "par_run (%s) failed", par_describe(&c));
+    }
     return r->err[0] ? -1 : 0;
 }
 
@@ -177,6 +229,21 @@ static int callgrind(const char *what, long n)
 
 /* ---- running a row ------------------------------------------------------ */
 
+/* Pin the process to one CPU (1: the last allowed, as CPU 0 takes more of
+   the interrupts) or give it back every CPU (0). */
+static void pin(int cpus)
+{
+    cpu_set_t one;
+    size_t cpu = 0;
+
+    for (size_t c = 0; c < CPU_SETSIZE; c++)
+        if (CPU_ISSET(c, &all_cpus))
+            cpu = c;
+    CPU_ZERO(&one);
+    CPU_SET(cpu, &one);
+    sched_setaffinity(0, sizeof one, cpus == 1 ? &one : &all_cpus);
+}
+
 static int cmp_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -200,132 +267,94 @@ static double pct(const double *v, int n, double p)
     return i >= m - 1 ? s[m - 1] : s[i] + (k - i) * (s[i + 1] - s[i]);
 }
 
-static double rep_ms = 20;
-static int mode_reps = 11, counted_reps = 1;
-
 static int is_ns(const struct bench_row *row)
 {
     return !row->unit || !strcmp(row->unit, "ns");
 }
 
+/* What a run in a new process sends back through its pipe. */
+struct fresh_out {
+    struct bench_run r;
+    double c[BC_N];
+};
+
 /* A run in a new process (this program, --run-row): nothing cached. */
 static void run_fresh(const struct bench_row *row, long iters, struct bench_run *r,
                       double counts[BC_N])
 {
-    char idx[16], n[24], out[1024], *info;
-    double c[BC_N];
-    int fd[2], st;
-    ssize_t len = 0, k;
-    pid_t pid;
+    struct fresh_out out;
+    char idx[16], n[24];
+    size_t got = 0;
+    ssize_t k;
+    int fd[2], st = 0;
+    pid_t pid = -1;
 
     snprintf(idx, sizeof idx, "%d", (int)(row - rows));
     snprintf(n, sizeof n, "%ld", iters);
     fflush(stdout);
-    if (pipe(fd) != 0) {
-        bench_fail(r, "pipe: %s", strerror(errno));
-        return;
-    }
-    if ((pid = fork()) == 0) {
+    if (pipe(fd) == 0 && (pid = fork()) == 0) {
         prctl(PR_SET_PDEATHSIG, SIGKILL);   /* never outlive a timed-out driver */
         dup2(fd[1], 1);
-        close(fd[0]);
-        close(fd[1]);
         execl("/proc/self/exe", "mltp_bench", bench_full ? "--full" : "--quick",
               counts ? "--run-row-counted" : "--run-row", idx, n, (char *)NULL);
-        printf("ERR exec /proc/self/exe: %s\n", strerror(errno));
-        fflush(stdout);
         _exit(127);
     }
-    close(fd[1]);
-    while (pid > 0 && len < (ssize_t)sizeof out - 1 &&
-           ((k = read(fd[0], out + len, sizeof out - 1 - (size_t)len)) > 0 ||
-            (k < 0 && errno == EINTR)))
-        len += k > 0 ? k : 0;
-    out[len] = 0;
-    close(fd[0]);
     if (pid < 0) {
-        bench_fail(r, "fork: %s", strerror(errno));
+        bench_fail(r, "pipe or fork: %s", strerror(errno));
         return;
     }
+    close(fd[1]);
+    while (got < sizeof out && ((k = read(fd[0], (char *)&out + got, sizeof out - got)) > 0 ||
+                                (k < 0 && errno == EINTR)))
+        got += k > 0 ? (size_t)k : 0;
+    close(fd[0]);
     while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
         ;
-    if (!strncmp(out, "ERR ", 4)) {
-        bench_fail(r, "%.*s", (int)strcspn(out + 4, "\n"), out + 4);
-    } else if (sscanf(out, "OK %lf %lf %lf %lf %lf %lf %lf %lf", &r->ns, &r->ops, &r->total_ops,
-                      &r->value, &c[0], &c[1], &c[2], &c[3]) != 8 ||
-               !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+    if (got != sizeof out || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
         bench_fail(r, "the run in a new process failed (status %#x)", st);
-    } else {
-        if (counts)
-            memcpy(counts, c, sizeof c);
-        if ((info = strstr(out, "\nINFO ")) != NULL)
-            snprintf(r->info, sizeof r->info, "%.*s", (int)strcspn(info + 6, "\n"), info + 6);
+        return;
     }
+    *r = out.r;
+    if (counts)
+        memcpy(counts, out.c, sizeof out.c);
 }
 
 /* counts: NULL for a timed run; else the counters of the run */
 static void run_once(const struct bench_row *row, long iters, struct bench_run *r,
                      double counts[BC_N])
 {
+    current_row = row;
+    alarm(row_timeout);
     memset(r, 0, sizeof *r);
     if (row->fresh) {
         run_fresh(row, iters, r, counts);
-        return;
+    } else {
+        if (counts)
+            bench_counters_start();
+        bench_fp_clean();   /* the driver's arithmetic leaves sticky flags */
+        row->fn(row, iters, r);
+        if (counts)
+            bench_counters_stop(counts);
     }
-    if (counts)
-        bench_counters_start();
-    row->fn(row, iters, r);
-    if (counts)
-        bench_counters_stop(counts);
+    alarm(0);
 }
 
-/* The child side of run_fresh: one run of row i, the result on stdout; it
-   counts its run itself (not its start-up). */
+/* The child side of run_fresh: it counts its run itself (not its start-up). */
 static int run_row_child(int i, long iters, int counted)
 {
-    struct bench_run r;
-    double c[BC_N] = { NAN, NAN, NAN, NAN };
+    struct fresh_out out = { .c = { NAN, NAN, NAN, NAN } };
 
-    if (i < 0 || i >= nrows) {
-        printf("ERR no row %d\n", i);
+    if (i < 0 || i >= nrows)
         return 1;
-    }
     rows[i].fresh = 0;
     if (counted)
         bench_counters_init();
-    run_once(&rows[i], iters, &r, counted ? c : NULL);
-    if (r.err[0]) {
-        printf("ERR %s\n", r.err);
-        return 0;
-    }
-    printf("OK %.17g %.17g %.17g %.17g %.17g %.17g %.17g %.17g\n", r.ns, r.ops, r.total_ops,
-           r.value, c[0], c[1], c[2], c[3]);
-    if (r.info[0])
-        printf("INFO %s\n", r.info);
-    return 0;
-}
-
-static long calibrate(const struct bench_row *row, struct bench_run *r)
-{
-    double target = rep_ms * 1e6;
-    long n = 64;
-
-    for (int k = 0; k < 12; k++) {
-        run_once(row, n, r, NULL);
-        if (r->err[0])
-            return 0;
-        if (r->ns >= target * 0.02 || n >= (1L << 40))
-            return (long)fmin(fmax((double)n * target / fmax(r->ns, 1), 1), 4e9);
-        n *= 10;
-    }
-    return n;
+    run_once(&rows[i], iters, &out.r, counted ? out.c : NULL);
+    return fwrite(&out, sizeof out, 1, stdout) == 1 ? 0 : 1;
 }
 
 /* A row that hangs (a library bug) ends the program with a message
    instead of hanging make bench. */
-static const struct bench_row *current_row;
-static unsigned int row_timeout;
-
 static void row_timed_out(int sig)
 {
     char m[300];
@@ -338,124 +367,129 @@ static void row_timed_out(int sig)
     _exit(3);
 }
 
-static void run_row(int i)
+/* iters for a run of about rep_ms, from the first probe of at least 2% of
+   it (--scale: half of it, as a short run with several VPs may end before
+   all of them take part, or meet a stalled VP alone) */
+static long calibrate(const struct bench_row *row, struct bench_run *r)
 {
-    const struct bench_row *row = &rows[i];
-    struct result *o = &res[i];
-    struct bench_run r;
-    double per[REPS_MAX], cnt[BC_N][REPS_MAX];
-    int reps = row->reps > 0 ? row->reps : mode_reps;
-    long iters;
+    double target = rep_ms * 1e6;
+    long n = 64;
 
-    reps = reps > REPS_MAX ? REPS_MAX : reps;
-    o->done = 1;
-    current_row = row;
-    alarm(row_timeout);
-    bench_pin(row->cpus);
-    iters = row->fixed_iters > 0 ? row->fixed_iters : calibrate(row, &r);
-    if (row->fixed_iters <= 0 && r.err[0])
-        goto failed;
-    if (row->warmup >= 0) {
-        run_once(row, iters, &r, NULL);
-        if (r.err[0])
-            goto failed;
+    for (int k = 0; k < 12; k++) {
+        run_once(row, n, r, NULL);
+        if (r->err[0])
+            return 0;
+        if (r->ns >= target * (bench_scale ? 0.5 : 0.02) || n >= (1L << 40))
+            return (long)fmin(fmax((double)n * target / fmax(r->ns, 1), 1), 4e9);
+        n *= 10;
+    }
+    return n;
+}
+
+/* Whether row i has failed, *r's error included. */
+static int failed(int i, const struct bench_run *r)
+{
+    if (r->err[0] && !res[i].failed) {
+        res[i].failed = 1;
+        snprintf(res[i].err, sizeof res[i].err, "%s", r->err);
+    }
+    return res[i].failed;
+}
+
+/* Rows a to b-1: calibrated, their repetitions in turns, then counted. */
+static void run_rows(int a, int b)
+{
+    struct bench_run r = { .err = "" };
+    int most = 0;
+
+    pin(rows[a].cpus);      /* a group's rows are pinned alike */
+    for (int i = a; i < b; i++) {
+        const struct bench_row *row = &rows[i];
+        struct result *o = &res[i];
+        o->reps = row->reps > 0 ? row->reps : mode_reps;
+        most = o->reps > most ? o->reps : most;
+        o->iters = row->fixed_iters > 0 ? row->fixed_iters : calibrate(row, &r);
+        if (!failed(i, &r) && row->warmup >= 0) {
+            run_once(row, o->iters, &r, NULL);
+            failed(i, &r);
+        }
     }
     /* timed repetitions, without counters (they slow kernel switches) */
-    for (int k = 0; k < reps; k++) {
-        run_once(row, iters, &r, NULL);
-        if (r.err[0])
-            goto failed;
-        per[k] = is_ns(row) ? r.ns / r.ops : r.value;
-    }
-    /* then the counted runs */
-    for (int k = 0; k < counted_reps; k++) {
-        double c[BC_N];
-        if (!is_ns(row))
-            break;
-        run_once(row, iters, &r, c);
-        if (r.err[0])
-            goto failed;
+    for (int k = 0; k < most; k++)
+        for (int i = a; i < b; i++)
+            if (k < res[i].reps && !res[i].failed) {
+                run_once(&rows[i], res[i].iters, &r, NULL);
+                res[i].per[k] = is_ns(&rows[i]) ? r.ns / r.ops : r.value;
+                if (!failed(i, &r))
+                    snprintf(res[i].info, sizeof res[i].info, "%s", r.info);
+            }
+    for (int i = a; i < b; i++) {
+        struct result *o = &res[i];
+        double cnt[BC_N][3] = { { 0 } }, c[BC_N];
+        for (int k = 0; k < counted_reps && is_ns(&rows[i]) && !o->failed; k++) {
+            run_once(&rows[i], o->iters, &r, c);
+            for (int j = 0; j < BC_N && !failed(i, &r); j++)
+                cnt[j][k] = c[j] / (r.total_ops > 0 ? r.total_ops : r.ops);
+        }
+        o->med = pct(o->per, o->reps, 0.5);
+        o->p10 = pct(o->per, o->reps, 0.1);
+        o->p90 = pct(o->per, o->reps, 0.9);
+        o->min = pct(o->per, o->reps, 0);
+        o->max = pct(o->per, o->reps, 1);
         for (int j = 0; j < BC_N; j++)
-            cnt[j][k] = c[j] / (r.total_ops > 0 ? r.total_ops : r.ops);
+            o->cnt[j] = is_ns(&rows[i]) ? pct(cnt[j], counted_reps, 0.5) : NAN;
     }
-    o->iters = iters;
-    o->reps = reps;
-    o->med = pct(per, reps, 0.5);
-    o->p10 = pct(per, reps, 0.1);
-    o->p90 = pct(per, reps, 0.9);
-    o->min = pct(per, reps, 0);
-    o->max = pct(per, reps, 1);
-    for (int j = 0; j < BC_N; j++)
-        o->cnt[j] = is_ns(row) ? pct(cnt[j], counted_reps, 0.5) : NAN;
-    snprintf(o->info, sizeof o->info, "%s", r.info);
-    goto out;
-failed:
-    o->failed = 1;
-    snprintf(o->err, sizeof o->err, "%s", r.err);
-out:
-    alarm(0);
-    bench_pin(0);
+    pin(0);
 }
 
-/* ---- targets ------------------------------------------------------------- */
+/* ---- ratios and targets -------------------------------------------------- */
 
-static double base_ns = NAN;   /* the _setjmp/_longjmp switch of this run */
-
-static int find_row(const char *op, const char *variant)
+/* The median row i is compared with: row 0's, or with --scale the first
+   row of its operation (1 VP). */
+static double base_of(int i)
 {
-    for (int i = 0; i < nrows; i++)
-        if (!strcmp(rows[i].op, op) && !strcmp(rows[i].variant, variant))
-            return i;
-    return -1;
+    int b = 0;
+
+    if (bench_scale)
+        for (b = i; b > 0 && !strcmp(rows[b - 1].op, rows[i].op); b--)
+            ;
+    return res[b].done && !res[b].failed && is_ns(&rows[i]) ? res[b].med : NAN;
 }
 
-static const struct target *target_of(int i)
+/* Row i against its target, into b ("<=60 met", "<=100, r<=6.0 MISSED",
+   "<=4, <=Boost.Context jump_fcontext met"; the verdict only if asked; ""
+   if none): 1 met, 0 missed, -1 unknown (the row failed, or met the parts
+   that are known while another is not: a row that did not run); *lim the
+   limit of this run, of the known parts, in the row's unit. */
+static int target(int i, char *b, size_t n, int verdict, double *lim)
 {
-    for (int k = 0; k < NTARGETS; k++)
-        if (!strcmp(rows[i].op, targets[k].op) && !strcmp(rows[i].variant, targets[k].variant))
-            return &targets[k];
-    return NULL;
-}
+    const struct target *t = NULL;
+    int k = 0, unknown = 0, met, len;
 
-/* Row i against its target: 1 met, 0 missed, -1 unknown (the row failed,
-   or met the parts that are known while another is not: a row that did
-   not run); *lim the limit of this run, of the known parts, in the row's
-   unit. */
-static int target_met(int i, double *lim)
-{
-    const struct target *t = target_of(i);
-    const struct result *o = &res[i];
-    double l = t->max > 0 ? t->max : INFINITY;
-    int k = t->than ? find_row(rows[i].op, t->than) : -1, unknown = 0;
-
-    if (t->ratio > 0 && !(unknown |= isnan(base_ns)))
-        l = fmin(l, t->ratio * base_ns);
-    if (t->than && !(unknown |= k < 0 || !res[k].done || res[k].failed || rows[k].na))
-        l = fmin(l, res[k].med);
-    *lim = l;
-    if (!o->done || o->failed || isnan(o->med))
-        return -1;
-    return o->med > l ? 0 : unknown ? -1 : 1;
-}
-
-/* "<=60 met", "<=100, r<=6.0 MISSED", "<=4, <=Boost.Context jump_fcontext met" */
-static const char *fmt_target(char *b, size_t n, int i, int verdict)
-{
-    const struct target *t = target_of(i);
-    double lim;
-    int m, len;
-
+    for (size_t j = 0; j < sizeof targets / sizeof targets[0] && !bench_scale; j++)
+        if (!strcmp(rows[i].op, targets[j].op) && !strcmp(rows[i].variant, targets[j].variant))
+            t = &targets[j];
+    *b = 0;
+    *lim = t ? t->max : NAN;
     if (!t)
-        return strcpy(b, "");
-    m = target_met(i, &lim);
+        return -1;
+    if (t->ratio > 0 && !(unknown |= isnan(base_of(0))))
+        *lim = fmin(*lim, t->ratio * base_of(0));
+    while (t->than && k < nrows && strcmp(rows[k].variant, t->than))
+        k++;
+    if (t->than && !(unknown |= k == nrows || !res[k].done || res[k].failed || rows[k].na))
+        *lim = fmin(*lim, res[k].med);
+    met = !res[i].done || res[i].failed || isnan(res[i].med) ? -1
+        : res[i].med > *lim                                  ? 0
+        : unknown                                            ? -1 : 1;
     len = snprintf(b, n, "<=%g", t->max);
     if (t->ratio > 0)
         len += snprintf(b + len, n - (size_t)len, ", r<=%.1f", t->ratio);
     if (t->than)
         len += snprintf(b + len, n - (size_t)len, ", <=%s", t->than);
     if (verdict)
-        snprintf(b + len, n - (size_t)len, " %s", m > 0 ? "met" : m == 0 ? "MISSED" : "unknown");
-    return b;
+        snprintf(b + len, n - (size_t)len, " %s", met > 0 ? "met" : met ? "unknown" : "MISSED");
+    return met;
 }
 
 /* ---- output ---------------------------------------------------------------- */
@@ -478,22 +512,24 @@ static void print_row(int i)
     const struct bench_row *row = &rows[i];
     const struct result *o = &res[i];
     char m[32], sp[64], a[24], b[24], ra[24], c[BC_N][24], tg[120];
+    double lim;
 
+    target(i, tg, sizeof tg, 1, &lim);
     if (row->na) {
         printf("%-27s %-37s n/a: %s\n", row->op, row->variant, row->na);
     } else if (o->failed) {
         printf("%-27s %-37s FAILED: %s\n", row->op, row->variant, o->err);
     } else if (!is_ns(row)) {
         printf("%-27s %-37s %7.0f %s  (see the memory note below)  %s\n", row->op, row->variant,
-               o->med, row->unit, fmt_target(tg, sizeof tg, i, 1));
+               o->med, row->unit, tg);
     } else {
         snprintf(sp, sizeof sp, "%s..%s", fmt_num(a, sizeof a, o->p10, 0),
                  fmt_num(b, sizeof b, o->p90, 0));
-        snprintf(ra, sizeof ra, isnan(base_ns) ? "-" : "%.2f", o->med / base_ns);
+        snprintf(ra, sizeof ra, isnan(base_of(i)) ? "-" : "%.2f", o->med / base_of(i));
         for (int j = 0; j < BC_N; j++)
             fmt_num(c[j], sizeof c[j], o->cnt[j], j == BC_CSW);
         printf(TABLE_FMT, row->op, row->variant, fmt_num(m, sizeof m, o->med, 0), sp, ra,
-               c[BC_CYC], c[BC_INS], c[BC_CSW], c[BC_TASK], fmt_target(tg, sizeof tg, i, 1));
+               c[BC_CYC], c[BC_INS], c[BC_CSW], c[BC_TASK], tg);
     }
     fflush(stdout);
 }
@@ -520,41 +556,36 @@ static int write_csv(const char *path)
         return -1;
     }
     fprintf(f, "mode,operation,variant,unit,nvp,pinned_1cpu,iters,reps,median,p10,p90,min,max,"
-               "ratio_to_setjmp,cyc_per_op,ins_per_op,cpu_ns_per_op,ctxsw_per_op,"
+               "ratio,cyc_per_op,ins_per_op,cpu_ns_per_op,ctxsw_per_op,"
                "target,target_limit,target_met,plot,series,x,plot2,series2,x2,status\n");
     for (int i = 0; i < nrows; i++) {
         const struct bench_row *row = &rows[i];
         const struct result *o = &res[i];
-        int ok = !row->na && !o->failed;
-        double v[] = { o->med, o->p10, o->p90, o->min, o->max,
-                       is_ns(row) ? o->med / base_ns : NAN,
-                       o->cnt[BC_CYC], o->cnt[BC_INS], o->cnt[BC_TASK], o->cnt[BC_CSW] };
-        char tg[120], st[400];
-        double lim = NAN;
-        int m = -1;
+        char tg[400];
+        double lim, v[] = { o->med, o->p10, o->p90, o->min, o->max, o->med / base_of(i),
+                            o->cnt[BC_CYC], o->cnt[BC_INS], o->cnt[BC_TASK], o->cnt[BC_CSW] };
+        int met = target(i, tg, sizeof tg, 0, &lim);
 
         if (!o->done)
             continue;
-        fputs(bench_full ? "full" : "quick", f);
+        fprintf(f, "%s", bench_scale ? "scale" : bench_full ? "full" : "quick");
         csv_text(f, row->op);
         csv_text(f, row->variant);
         fprintf(f, ",%s,%d,%d,%ld,%d", row->unit ? row->unit : "ns", row->nvp, row->cpus == 1,
                 o->iters, o->reps);
         for (size_t k = 0; k < sizeof v / sizeof v[0]; k++)
-            csv_num(f, ok ? v[k] : NAN);
-        if (target_of(i))
-            m = target_met(i, &lim);
-        csv_text(f, fmt_target(tg, sizeof tg, i, 0));
+            csv_num(f, !row->na && !o->failed ? v[k] : NAN);
+        csv_text(f, tg);
         csv_num(f, lim);
-        fprintf(f, ",%s", m > 0 ? "yes" : m == 0 ? "no" : "");
+        fprintf(f, ",%s", met > 0 ? "yes" : met == 0 ? "no" : "");
         for (int p = 0; p < BENCH_PLOTS; p++) {
             csv_text(f, row->plot[p].plot);
             csv_text(f, row->plot[p].series);
             csv_num(f, row->plot[p].plot ? row->plot[p].x : NAN);
         }
-        snprintf(st, sizeof st, "%s%s", row->na ? "n/a: " : o->failed ? "failed: " : "ok",
+        snprintf(tg, sizeof tg, "%s%s", row->na ? "n/a: " : o->failed ? "failed: " : "ok",
                  row->na ? row->na : o->failed ? o->err : "");
-        csv_text(f, st);
+        csv_text(f, tg);
         fputc('\n', f);
     }
     if (fclose(f) != 0) {
@@ -568,84 +599,60 @@ static void print_notes(void)
 {
     int n = 0;
 
-    printf("\nColumns:\n"
-           "  median, p10..p90  ns per operation over the repetitions of the row (p10..p90:\n"
-           "                    10th to 90th percentile of the repetitions).\n"
-           "  [1] ratio         median / median of the _setjmp/_longjmp switch of this run\n"
-           "                    (%.2f ns): compare runs and machines with it.\n"
-           "  [2] cyc/op        %s\n"
-           "  [3] ins/op        %s%s\n"
-           "  [4] ctxsw/op      kernel context switches per operation: %s\n"
-           "  [5] cpu-ns/op     CPU time per operation, all VPs/threads/processes summed: %s\n"
-           "  [2]-[5] come from %d extra run%s of each row with counters attached (not the\n"
-           "  timed runs: counters slow kernel context switches), VP start and end included,\n"
-           "  divided by every operation of the run, warm-up included.\n"
-           "  [6] target        <=N: the median at most N; r<=X: the ratio [1] at most X;\n"
-           "                    <=VARIANT: the median at most that row's (same run).\n",
-           base_ns, bench_counter_source(BC_CYC), bench_counter_source(BC_INS),
-           bench_counter_have(BC_INS) ? ""
-                                      : "\n                    (instructions per yield and "
-                                        "per switch: bench/callgrind.sh)",
+    printf("\nColumns: median and p10..p90 (10th to 90th percentile) of the repetitions, per "
+           "operation;\n[1] the median over the median of %s;\n"
+           "[2] cyc/op: %s\n[3] ins/op: %s\n[4] ctxsw/op, kernel context switches: %s\n"
+           "[5] cpu-ns/op, CPU time of all VPs, threads and processes: %s\n"
+           "[2]-[5] per operation of %d more run%s of the row with counters attached (they "
+           "slow kernel\nswitches), VP start and end and warm-up included.\n%s\n",
+           bench_scale ? "its operation at 1 VP (the same run)"
+                       : "the _setjmp/_longjmp switch of this run",
+           bench_counter_source(BC_CYC), bench_counter_source(BC_INS),
            bench_counter_source(BC_CSW), bench_counter_source(BC_TASK), counted_reps,
-           counted_reps > 1 ? "s (median)" : "");
+           counted_reps > 1 ? "s (median)" : "",
+           bench_scale ? "Past C VPs (C CPUs) the kernel time-slices the VPs: nothing should "
+                         "collapse (10x the ratio at C)."
+                       : "[6] target: <=N, the median at most N; r<=X, [1] at most X; "
+                         "<=VARIANT, the median at most\nthat row's (same run). Instructions "
+                         "per yield: bench/callgrind.sh.");
     for (int i = 0; i < nrows; i++) {
-        const struct bench_row *row = &rows[i];
-        const char *info = res[i].info;
-        if (!res[i].done || (!row->note && !info[0]))
-            continue;
-        if (!n++)
-            printf("\nNotes:\n");
-        printf("  %s / %s: %s%s%s\n", row->op, row->variant, row->note ? row->note : "",
-               row->note && info[0] ? ". " : "", info);
+        const char *info = res[i].info, *note = rows[i].note;
+        if (res[i].done && (note || info[0]))
+            printf("%s  %s / %s: %s%s%s\n", n++ ? "" : "\nNotes:\n", rows[i].op,
+                   rows[i].variant, note ? note : "", note && info[0] ? ". " : "", info);
     }
-    printf("\nTargets, this run (medians and limits in the row's unit):\n");
-    for (int i = 0; i < nrows; i++) {
-        char m[32], tg[120];
-        double lim;
-        if (!target_of(i) || !res[i].done)
-            continue;
-        target_met(i, &lim);
-        if (res[i].failed || isnan(res[i].med))
-            snprintf(m, sizeof m, "%s", res[i].failed ? "FAILED" : "-");
-        else
-            snprintf(m, sizeof m, "%.2f %s", res[i].med, rows[i].unit ? rows[i].unit : "ns");
-        printf("  %-27s %-37s %12s  limit %.2f: %s\n", rows[i].op, rows[i].variant, m, lim,
-               fmt_target(tg, sizeof tg, i, 1));
-    }
-    printf("  %-27s %-37s %12s  <=60: run bench/callgrind.sh\n", "instructions per yield",
-           "callgrind, 2 ULTs / 1 VP", "-");
 }
 
-static void usage(FILE *f)
+/* Busy CPU time of the whole machine over 0.3 s, in CPUs (from /proc/stat,
+   niced work included); 0 without /proc. */
+static double machine_busy(int ncpus)
 {
-    fprintf(f, "usage: mltp_bench [--quick | --full] [--csv FILE] [--only TEXT]... [--reps N]\n"
-               "                  [--ms N] [--list]\n"
-               "       mltp_bench --callgrind loop|switch|setjmp|swapcontext|boost|yield N\n");
-}
+    unsigned long long a[2][8] = { { 0 } };
+    double busy = 0, all = 0;
 
-/* --only: a row whose op or variant holds one of the texts; the ratio
-   base, and rows a selected row's target compares with, run too. */
-static int selected(int i, const char **only, int nonly)
-{
-    if (!nonly || i == 0)
-        return 1;
-    for (int j = i; j < nrows; j++) {
-        const struct target *t = target_of(j);
-        if (j != i && !(t && t->than && find_row(rows[j].op, t->than) == i))
-            continue;
-        for (int k = 0; k < nonly; k++)
-            if (strstr(rows[j].op, only[k]) || strstr(rows[j].variant, only[k]))
-                return 1;
+    for (int k = 0; k < 2; k++) {
+        FILE *f = fopen("/proc/stat", "r");
+        if (!f || fscanf(f, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &a[k][0], &a[k][1],
+                         &a[k][2], &a[k][3], &a[k][4], &a[k][5], &a[k][6], &a[k][7]) != 8)
+            memset(a, 0, sizeof a);
+        if (f)
+            fclose(f);
+        if (!k)
+            usleep(300000);
     }
-    return 0;
+    for (int i = 0; i < 8; i++) {
+        all += (double)(a[1][i] - a[0][i]);
+        busy += i != 3 && i != 4 ? (double)(a[1][i] - a[0][i]) : 0;   /* idle, iowait */
+    }
+    return all > 0 ? busy / all * ncpus : 0;
 }
 
 int main(int argc, char **argv)
 {
     const char *csv = NULL, *only[16];
-    int nonly = 0, reps = 0, list = 0, child_row = -1, child_counted = 0;
-    long child_iters = 0;
-    double ms = 0, t0 = bench_now(), busy;
+    int nonly = 0, reps = 0, child_row = -1, child_counted = 0, nfailed = 0;
+    long child_iters = 0, ms = 0;
+    double t0 = bench_now(), busy;
 
     bench_fp_clean();
     for (int i = 1; i < argc; i++) {
@@ -654,76 +661,98 @@ int main(int argc, char **argv)
             /* untimed: no driver, no counters, nothing else runs */
             mltp_init();
             return callgrind(argv[i + 1], atol(argv[i + 2]));
-        } else if (!strcmp(a, "--quick") || !strcmp(a, "--full")) {
+        } else if (!strcmp(a, "--quick") || !strcmp(a, "--full") || !strcmp(a, "--scale")) {
             bench_full = !strcmp(a, "--full");
+            bench_scale = !strcmp(a, "--scale");
         } else if (!strcmp(a, "--csv") && i + 1 < argc) {
             csv = argv[++i];
         } else if (!strcmp(a, "--only") && i + 1 < argc && nonly < 16) {
             only[nonly++] = argv[++i];
         } else if (!strcmp(a, "--reps") && i + 1 < argc) {
-            reps = atoi(argv[++i]);
+            reps = (int)par_arg_number(a, argv[++i], 1, REPS_MAX);
         } else if (!strcmp(a, "--ms") && i + 1 < argc) {
-            ms = atof(argv[++i]);
+            ms = par_arg_number(a, argv[++i], 1, 100000);
+        } else if (!strcmp(a, "--vps") && i + 1 < argc) {
+            char *s = argv[++i], *tok, *save = NULL;
+            for (nvps = 0; (tok = strtok_r(s, ",", &save)) != NULL; s = NULL, nvps++)
+                vps[nvps < VPS_MAX ? nvps : 0] = (int)par_arg_number(a, tok, 1, 64);
         } else if ((!strcmp(a, "--run-row") || !strcmp(a, "--run-row-counted")) &&
                    i + 2 < argc) {
             /* internal: run_fresh() */
             child_counted = !strcmp(a, "--run-row-counted");
             child_row = atoi(argv[++i]);
             child_iters = atol(argv[++i]);
-        } else if (!strcmp(a, "--list")) {
-            list = 1;
         } else {
-            usage(strcmp(a, "-h") && strcmp(a, "--help") ? stderr : stdout);
-            return strcmp(a, "-h") && strcmp(a, "--help") ? 2 : 0;
+            int help = !strcmp(a, "-h") || !strcmp(a, "--help");
+            fprintf(help ? stdout : stderr,
+                    "usage: mltp_bench [--quick | --full | --scale] [--csv FILE] "
+                    "[--only TEXT]... [--reps N] [--ms N]\n"
+                    "                  [--vps N,N...]\n"
+                    "       mltp_bench --callgrind loop|switch|setjmp|swapcontext|boost|yield N\n");
+            return help ? 0 : 2;
         }
     }
-    mode_reps = reps > 0 ? (reps < REPS_MAX ? reps : REPS_MAX) : bench_full ? 31 : 11;
+    if (nvps < 1 || nvps > VPS_MAX) {
+        fprintf(stderr, "mltp_bench: --vps: 1 to %d VP counts\n", VPS_MAX);
+        return 2;
+    }
+    mode_reps = reps ? reps : bench_scale ? 7 : bench_full ? 31 : 11;
     counted_reps = bench_full ? 3 : 1;
-    rep_ms = ms > 0 ? ms : bench_full ? 40 : 20;
+    rep_ms = ms ? (double)ms : bench_scale ? 100 : bench_full ? 40 : 20;
     row_timeout = bench_full ? 600 : 120;
 
     /* the library reads the CPU count now: before any pinning */
     mltp_init();
-    have_all_cpus = sched_getaffinity(0, sizeof all_cpus, &all_cpus) == 0;
-    ops_switch_register();
-    ops_yield_register();
+    sched_getaffinity(0, sizeof all_cpus, &all_cpus);
+    if (!bench_scale) {
+        ops_switch_register();
+        ops_yield_register();
+    }
     ops_create_register();
+    if (bench_scale)
+        ops_yield_register();
     ops_sync_register();
-    ops_kernel_register();
-    ops_memory_register();
-
+    if (!bench_scale) {
+        ops_kernel_register();
+        ops_memory_register();
+    }
     if (child_row >= 0)
         return run_row_child(child_row, child_iters, child_counted);
-    if (list) {
-        for (int i = 0; i < nrows; i++)
-            printf("%-27s %s\n", rows[i].op, rows[i].variant);
-        return 0;
-    }
     bench_counters_init();
     signal(SIGALRM, row_timed_out);
-    printf("MLTP %d.%d benchmarks, %s mode: %d repetitions of about %g ms per row, "
-           "%d CPUs; 1-VP rows pinned to one CPU\n\n",
-           MLTP_VERSION_MAJOR, MLTP_VERSION_MINOR, bench_full ? "full" : "quick", mode_reps,
-           rep_ms, CPU_COUNT(&all_cpus));
-    if ((busy = bench_machine_busy(CPU_COUNT(&all_cpus))) > 0.2)
+    printf("MLTP %d.%d benchmarks, %s mode: %d repetitions of about %g ms per row, %d CPUs%s\n\n",
+           MLTP_VERSION_MAJOR, MLTP_VERSION_MINOR,
+           bench_scale ? "scale" : bench_full ? "full" : "quick", mode_reps, rep_ms,
+           CPU_COUNT(&all_cpus), bench_scale ? "" : "; 1-VP rows pinned to one CPU");
+    if ((busy = machine_busy(CPU_COUNT(&all_cpus))) > 0.2)
         printf("WARNING: other processes kept %.1f CPUs busy just before the start: expect "
                "noisy figures\n\n", busy);
     printf(TABLE_FMT, "operation", "variant", "median", "p10..p90", "ratio", "cyc/op", "ins/op",
-           "ctxsw/op", "cpu-ns/op", "target");
-    printf(TABLE_FMT, "", "", "(ns)", "(ns)", "[1]", "[2]", "[3]", "[4]", "[5]", "[6]");
-    for (int i = 0; i < nrows; i++) {
-        if (!selected(i, only, nonly))
-            continue;
-        if (!rows[i].na)
-            run_row(i);
-        res[i].done = 1;
-        if (i == 0 && !res[0].failed)
-            base_ns = res[0].med;
-        print_row(i);
+           "ctxsw/op", "cpu-ns/op", bench_scale ? "" : "target");
+    printf(TABLE_FMT, "", "", "(ns)", "(ns)", "[1]", "[2]", "[3]", "[4]", "[5]",
+           bench_scale ? "" : "[6]");
+    for (int i = 0, j; i < nrows; i = j) {
+        /* a group: the row, or with --scale its operation's VP counts; a
+           selected row runs with its group (the 1-VP base) and row 0 */
+        int any = !nonly || (i == 0 && !bench_scale);
+        for (j = i; j < nrows && (j == i || (bench_scale && !strcmp(rows[j].op, rows[i].op)));
+             j++)
+            for (int k = 0; k < nonly; k++)
+                any |= strstr(rows[j].op, only[k]) || strstr(rows[j].variant, only[k]);
+        for (int k = i; k < j && any; k++)
+            res[k].done = 1;
+        if (any && !rows[i].na)
+            run_rows(i, j);
+        for (int k = i; k < j && any; k++) {
+            print_row(k);
+            nfailed += res[k].failed;
+        }
     }
     print_notes();
     if (csv && write_csv(csv) == 0)
         printf("\nResults: %s\n", csv);
     printf("Total time: %.1f s\n", (bench_now() - t0) / 1e9);
-    return 0;
+    if (nfailed)
+        fprintf(stderr, "mltp_bench: %d row%s failed\n", nfailed, nfailed > 1 ? "s" : "");
+    return nfailed ? 1 : 0;
 }

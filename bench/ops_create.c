@@ -1,21 +1,14 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* bench/ops_create.c - the life of a ULT: a start, create + run + finish in
  * batches, create + join, and the memory of an idle ULT; and the kernel's
- * pthread_create + pthread_join for comparison.
- *
- * Batches (per ULT = time of the batch / batch size, the release of the
- * handles included):
- *   "from main"  create the batch in main, then mltp_start(1): includes
- *                starting and ending the VP (see the "mltp_start" rows);
- *   "in a ULT"   a ULT creates the batch and yields until all have run
- *                (or joins each): no VP start, as a running program does.
- * The handles are released with mltp_free(), which keeps them for the next
- * mltp_create, except in the rows marked "free()": free(), as legacy
- * programs do. Cold: each batch runs in a new process, so every stack is a
- * new mapping and every descriptor new memory. Warm: the batch before left
- * its stacks (and, with mltp_free, its handles) in the caches. */
+ * pthread_create + pthread_join for comparison (README, "Benchmarks", says
+ * what each row times). Cold rows run each batch in a new process, so
+ * every stack is a new mapping and every descriptor new memory; warm ones
+ * find the stacks (and, with mltp_free, the handles) of the batch before. */
 #include <errno.h>
 #include <malloc.h>
+#include <math.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +27,22 @@ static void noop_work(int id, void *p)
     (void)p;
 }
 
+/* n ULTs running f(arg) into h; how many were made (*err: errno if not all). */
+static long make(mltp_t **h, long n, mltp_userf_t *f, void *arg, int *err)
+{
+    for (long i = 0; i < n; i++)
+        if (!(h[i] = mltp_create(f, arg))) {
+            *err = errno;
+            return i;
+        }
+    return n;
+}
+
+static void made_fail(struct bench_run *r, long made, long n, int err)
+{
+    bench_fail(r, "mltp_create failed at ULT %ld of %ld: %s", made + 1, n, strerror(err));
+}
+
 /* ---- a start with one empty worker: mltp_start, or pthread_create + join */
 
 /* arg[0] back end; row->nvp VPs */
@@ -47,10 +56,9 @@ static void k_start(const struct bench_row *row, long n, struct bench_run *r)
     r->ops = r->total_ops = (double)n;
 }
 
-/* Cold runs happen in a new process (the row's `fresh`), with nothing
-   cached. Start its VPs once first, with a ULT whose stack is of another
-   size (never cached), so the batch pays for the stacks and not for the
-   first start (janitor, semaphores, the VPs' TCBs). */
+/* A cold run's process starts its VPs once first, with a ULT whose stack
+   is of another size (never cached), so the batch pays for the stacks and
+   not for the first start (janitor, semaphores, the VPs' TCBs). */
 static void prime_vps(int nvp)
 {
     mltp_attr_t a;
@@ -89,7 +97,7 @@ static void release(mltp_t *t, long how)
 /* arg[0] batch, arg[1] cold, arg[3] BY_FREE or BY_MLTP_FREE */
 static void k_batch_main(const struct bench_row *row, long iters, struct bench_run *r)
 {
-    long batch = row->arg[0], made = 0;
+    long batch = row->arg[0], made;
     mltp_t **h = malloc(sizeof *h * (size_t)batch);
     double t0;
     int e = 0;
@@ -99,16 +107,11 @@ static void k_batch_main(const struct bench_row *row, long iters, struct bench_r
         prime_vps(1);
     bench_fp_clean();
     t0 = bench_now();
-    for (; made < batch; made++) {
-        if (!(h[made] = mltp_create(noop, NULL))) {
-            e = errno;
-            break;
-        }
-    }
+    made = make(h, batch, noop, NULL, &e);
     mltp_start(1);
     if (made < batch) {
         /* if the start failed too, the ULTs are still queued: keep them */
-        bench_fail(r, "mltp_create failed at ULT %ld of %ld: %s", made + 1, batch, strerror(e));
+        made_fail(r, made, batch, e);
         return;
     }
     for (long i = 0; i < made; i++)
@@ -125,11 +128,12 @@ struct master {
     long nbatch;        /* batches timed back to back */
     int join;           /* join each instead of waiting for the count */
     long release;       /* BY_FREE or BY_MLTP_FREE */
-    int err;
+    int err, join_err, vp, late;
+    int drivers, *arrived;  /* masters in the run, and how many have started */
     long done;          /* children at their end (atomic): see release() */
     mltp_t **h;
     double t0, t1;
-};
+} __attribute__((aligned(64)));
 
 static void *child(void *p)
 {
@@ -139,63 +143,88 @@ static void *child(void *p)
 
 static void master_ult(int id, void *p)
 {
-    struct master *m = p;
+    struct master *m = (struct master *)p + id;
 
-    (void)id;
     bench_fp_clean();
+    /* several: each holds its VP until all have one, giving the CPU away
+       now and then (with more VPs than CPUs the others need it to start);
+       one queued behind it may never get a VP: after 10 s the row fails */
+    m->vp = mltp_vp_id();
+    m->t0 = bench_now();
+    __atomic_add_fetch(m->arrived, 1, __ATOMIC_ACQ_REL);
+    for (unsigned int s = 1; __atomic_load_n(m->arrived, __ATOMIC_ACQUIRE) < m->drivers; s++)
+        if ((s & 0x3ff) == 0 && (sched_yield(), bench_now() - m->t0 > 10e9)) {
+            m->late = 1;
+            break;
+        }
     m->t0 = bench_now();
     for (long b = 0; b < m->nbatch && !m->err; b++) {
         /* the batch before has counted itself done: nobody adds any more */
-        m->made = 0;
         __atomic_store_n(&m->done, 0, __ATOMIC_RELAXED);
-        for (; m->made < m->batch; m->made++) {
-            if (!(m->h[m->made] = mltp_create(m->join ? noop : child, m))) {
-                m->err = errno;
-                break;
-            }
-        }
-        if (m->join) {
-            for (long i = 0; i < m->made; i++) {
-                mltp_join(m->h[i], NULL);
-                release(m->h[i], m->release);
-            }
-        } else {
-            while (__atomic_load_n(&m->done, __ATOMIC_RELAXED) < m->made)
-                mltp_yield();
-            for (long i = 0; i < m->made; i++)
-                release(m->h[i], m->release);
+        m->made = make(m->h, m->batch, m->join ? noop : child, m, &m->err);
+        while (!m->join && __atomic_load_n(&m->done, __ATOMIC_RELAXED) < m->made)
+            mltp_yield();
+        for (long i = 0; i < m->made; i++) {
+            int e = m->join ? mltp_join(m->h[i], NULL) : 0;
+            if (e)
+                m->join_err = e;
+            release(m->h[i], m->release);
         }
     }
     m->t1 = bench_now();
 }
 
 /* arg[0] batch, arg[1] cold, arg[2] join, arg[3] BY_FREE or BY_MLTP_FREE;
-   row->nvp VPs; iters batches back to back in one start (rows with
-   fixed_iters 1 time one batch per repetition) */
+   row->workers masters (at least 1, each on a VP of its own) on row->nvp
+   VPs; iters batches back to back in one start (rows with fixed_iters 1
+   time one batch per repetition) */
 static void k_batch_ult(const struct bench_row *row, long iters, struct bench_run *r)
 {
+    int w = row->workers > 1 ? row->workers : 1, arrived = 0;
     struct master *m;
+    double t0 = INFINITY, t1 = 0;
 
     if (row->arg[3] == BY_FREE && !row->arg[2] && row->nvp > 1) {
         bench_fail(r, "free() of a child that may not have ended yet (see release())");
         return;
     }
-    m = bench_zalloc(sizeof *m);
-    m->batch = row->arg[0];
-    m->nbatch = iters > 0 ? iters : 1;
-    m->join = (int)row->arg[2];
-    m->release = row->arg[3];
-    m->h = malloc(sizeof *m->h * (size_t)m->batch);
+    m = bench_zalloc(sizeof *m * (size_t)w);
+    for (int k = 0; k < w; k++) {
+        m[k].batch = row->arg[0];
+        m[k].nbatch = iters > 0 ? iters : 1;
+        m[k].join = (int)row->arg[2];
+        m[k].release = row->arg[3];
+        m[k].drivers = w;
+        m[k].arrived = &arrived;
+        m[k].h = malloc(sizeof *m->h * (size_t)m->batch);
+    }
     if (row->arg[1])
         prime_vps(row->nvp);
-    if (bench_par(r, PAR_MLTP, 1, row->nvp, master_ult, m) == 0) {
-        if (m->made < m->batch)
-            bench_fail(r, "mltp_create failed at ULT %ld of %ld: %s", m->made + 1, m->batch,
-                       strerror(m->err));
-        r->ns = m->t1 - m->t0;
-        r->ops = r->total_ops = (double)m->batch * (double)m->nbatch;
+    /* made before the start, not by a driver ULT (bench_par with --scale):
+       a master queued behind a spinning one on a VP would wait there, as a
+       parked VP is not woken while as many VPs as CPUs are busy */
+    if (par_run(&(struct par_config){ .backend = PAR_MLTP, .workers = w, .vps = row->nvp },
+                master_ult, m) != 0)
+        bench_fail(r, "par_run (MLTP, %d masters, %d VPs) failed", w, row->nvp);
+    else {
+        for (int k = 0; k < w; k++) {
+            if (m[k].made < m[k].batch)
+                made_fail(r, m[k].made, m[k].batch, m[k].err);
+            if (m[k].join_err)
+                bench_fail(r, "mltp_join: %s", strerror(m[k].join_err));
+            if (m[k].late)
+                bench_fail(r, "not all %d masters started within 10 s", w);
+            for (int j = 0; j < k; j++)
+                if (m[j].vp == m[k].vp)
+                    bench_fail(r, "masters %d and %d ran on the same VP %d", j, k, m[k].vp);
+            t0 = fmin(t0, m[k].t0);
+            t1 = fmax(t1, m[k].t1);
+        }
+        r->ns = t1 - t0;
+        r->ops = r->total_ops = (double)m->batch * (double)m->nbatch * w;
     }
-    free(m->h);
+    for (int k = 0; k < w; k++)
+        free(m[k].h);
     free(m);
 }
 
@@ -237,75 +266,21 @@ static void mem_sample(struct mem_sample *s)
     s->rss = (double)res * (double)sysconf(_SC_PAGESIZE);
 }
 
-/* The row's value and info from samples before and after n ULTs were made,
-   `stacked` of them holding a stack (t->private is set from the first run
-   to the end): heap per ULT plus the mappings per ULT beyond their stacks
-   and guard pages, what the bar counts. */
-static void mem_report(struct bench_run *r, long n, long stacked, const char *state,
-                       const struct mem_sample *s0, const struct mem_sample *s1)
-{
-    double stack = (double)mltp_get_stack_size(), page = (double)sysconf(_SC_PAGESIZE);
-    double heap = ((double)s1->heap.uordblks - (double)s0->heap.uordblks +
-                   (double)s1->heap.hblkhd - (double)s0->heap.hblkhd) / (double)n;
-    double map = (s1->map - s0->map) / (double)n, rss = (s1->rss - s0->rss) / (double)n;
-    double stacks = (stack + page) * (double)stacked / (double)n;
-    double beyond = heap + (map > stacks ? map - stacks : 0);
-
-    r->value = beyond;
-    r->ns = 1;
-    r->ops = r->total_ops = (double)n;
-    snprintf(r->info, sizeof r->info,
-             "%ld ULTs %s, %.0f KiB default stack: heap +%.0f B/ULT (mallinfo2), "
-             "mappings +%.0f B/ULT in %.2f VMAs (%ld with a stack + %.0f B guard), resident "
-             "+%.0f B/ULT; beyond the stack = heap + mappings beyond stack and guard = %.0f B",
-             n, state, stack / 1024, heap, map, (double)(s1->vmas - s0->vmas) / (double)n,
-             stacked, page, rss, beyond);
-}
-
-/* iters = ULTs created in main, ready, never started while measured */
-static void k_memory_ready(const struct bench_row *row, long n, struct bench_run *r)
-{
-    mltp_t **h = malloc(sizeof *h * (size_t)n);
-    struct mem_sample s0, s1;
-    long made = 0, stacked = 0;
-    int e = 0;
-
-    (void)row;
-    mem_sample(&s0);
-    for (; made < n; made++)
-        if (!(h[made] = mltp_create(noop, NULL))) {
-            e = errno;
-            break;
-        }
-    mem_sample(&s1);
-    for (long i = 0; i < made; i++)
-        stacked += h[i]->private != NULL;
-    mltp_start(1);
-    for (long i = 0; i < made; i++)
-        mltp_free(h[i]);
-    free(h);
-    if (made < n)
-        bench_fail(r, "mltp_create failed at ULT %ld of %ld: %s", made + 1, n, strerror(e));
-    else
-        mem_report(r, n, stacked, "ready, never run", &s0, &s1);
-}
-
-/* N ULTs that have run and now wait on a condition queue, measured by the
-   ULT that made them once all of them are blocked. */
-struct blocked_set {
-    long n, made, blocked;
+/* N ULTs, measured once made: ready in main, never run, or (made by a ULT)
+   blocked on a condition queue after running. */
+struct idle_set {
+    long n, made, blocked, stacked;
     int released, err;
     mltp_lock_t lock;
-    mltp_cond_t wake;           /* the N wait here */
+    mltp_cond_t wake;           /* the blocked ones wait here */
     mltp_cond_t all_blocked;    /* their maker waits here */
     mltp_t **h;
-    long stacked;
     struct mem_sample s0, s1;
 };
 
 static void *blocked_ult(void *p)
 {
-    struct blocked_set *b = p;
+    struct idle_set *b = p;
 
     mltp_lock(&b->lock);
     b->blocked++;
@@ -316,57 +291,83 @@ static void *blocked_ult(void *p)
     return NULL;
 }
 
-static void blocked_maker(int id, void *p)
+/* The samples around making b->n ULTs running f, and how many of them
+   hold a stack (t->private is set from the first run to the end). */
+static void idle_make(struct idle_set *b, mltp_userf_t *f)
 {
-    struct blocked_set *b = p;
     struct mem_sample settle;
 
-    (void)id;
-    /* This VP's first malloc (fopen's) makes its arena, a 64 MiB mapping:
-       not the ULTs' memory. */
+    /* a VP's first malloc (fopen's) makes its arena, a 64 MiB mapping: not
+       the ULTs' memory */
     mem_sample(&settle);
     mem_sample(&b->s0);
-    for (; b->made < b->n; b->made++) {
-        if (!(b->h[b->made] = mltp_create(blocked_ult, b))) {
-            b->err = errno;
-            break;
-        }
-    }
+    b->made = make(b->h, b->n, f, b, &b->err);
     /* the count goes up under the lock that mltp_cond_wait_lock releases
        once the ULT is queued: all counted = all blocked */
-    mltp_lock(&b->lock);
-    while (b->blocked < b->made)
-        mltp_cond_wait_lock(&b->all_blocked, &b->lock);
-    mltp_unlock(&b->lock);
+    if (f == blocked_ult) {
+        mltp_lock(&b->lock);
+        while (b->blocked < b->made)
+            mltp_cond_wait_lock(&b->all_blocked, &b->lock);
+        mltp_unlock(&b->lock);
+    }
     mem_sample(&b->s1);
     for (long i = 0; i < b->made; i++)
         b->stacked += b->h[i]->private != NULL;
+}
+
+static void blocked_maker(int id, void *p)
+{
+    struct idle_set *b = p;
+
+    (void)id;
+    idle_make(b, blocked_ult);
     mltp_lock(&b->lock);
     b->released = 1;
     mltp_cond_broadcast(&b->wake);
     mltp_unlock(&b->lock);
-    for (long i = 0; i < b->made; i++) {
+    for (long i = 0; i < b->made; i++)
         mltp_join(b->h[i], NULL);
-        mltp_free(b->h[i]);
-    }
 }
 
-/* iters = ULTs that have run and are blocked while measured; row->nvp VPs */
-static void k_memory_blocked(const struct bench_row *row, long n, struct bench_run *r)
+/* arg[0]: 0 ready (made in main), 1 blocked (row->nvp VPs); iters ULTs.
+   The value: heap per ULT plus the mappings per ULT beyond their stacks
+   and guard pages, what the bar counts. */
+static void k_memory(const struct bench_row *row, long n, struct bench_run *r)
 {
-    struct blocked_set *b = bench_zalloc(sizeof *b);
+    struct idle_set *b = bench_zalloc(sizeof *b);
+    const struct mem_sample *s0 = &b->s0, *s1 = &b->s1;
+    double stack = (double)mltp_get_stack_size(), page = (double)sysconf(_SC_PAGESIZE);
 
     b->n = n;
     b->h = malloc(sizeof *b->h * (size_t)n);
     mltp_lock_init(&b->lock, MLTP_LOCK_SPIN);
     mltp_cond_init(&b->wake);
     mltp_cond_init(&b->all_blocked);
-    if (bench_par(r, PAR_MLTP, 1, row->nvp, blocked_maker, b) == 0) {
-        if (b->made < n)
-            bench_fail(r, "mltp_create failed at ULT %ld of %ld: %s", b->made + 1, n,
-                       strerror(b->err));
-        else
-            mem_report(r, n, b->stacked, "blocked after running", &b->s0, &b->s1);
+    if (row->arg[0]) {
+        bench_par(r, PAR_MLTP, 1, row->nvp, blocked_maker, b);
+    } else {
+        idle_make(b, noop);
+        mltp_start(1);
+    }
+    for (long i = 0; i < b->made; i++)
+        mltp_free(b->h[i]);
+    if (!r->err[0] && b->made < n)
+        made_fail(r, b->made, n, b->err);
+    if (!r->err[0]) {
+        double heap = ((double)s1->heap.uordblks - (double)s0->heap.uordblks +
+                       (double)s1->heap.hblkhd - (double)s0->heap.hblkhd) / (double)n;
+        double map = (s1->map - s0->map) / (double)n, rss = (s1->rss - s0->rss) / (double)n;
+        double stacks = (stack + page) * (double)b->stacked / (double)n;
+        r->value = heap + (map > stacks ? map - stacks : 0);
+        r->ns = 1;
+        r->ops = r->total_ops = (double)n;
+        snprintf(r->info, sizeof r->info,
+                 "%ld ULTs %s, %.0f KiB default stack: heap +%.0f B/ULT (mallinfo2), "
+                 "mappings +%.0f B/ULT in %.2f VMAs (%ld with a stack + %.0f B guard), "
+                 "resident +%.0f B/ULT; beyond the stack = heap + mappings beyond stack and "
+                 "guard = %.0f B", n, row->arg[0] ? "blocked after running" : "ready, never run",
+                 stack / 1024, heap, map, (double)(s1->vmas - s0->vmas) / (double)n,
+                 b->stacked, page, rss, r->value);
     }
     free(b->h);
     free(b);
@@ -396,6 +397,19 @@ void ops_create_register(void)
         { "create+join", "1000 in a ULT / 2 VPs" },
     };
 
+    if (bench_scale) {
+        bench_add_scale(&(struct bench_row){
+            .op = "create+join (1 driver)", .fn = k_batch_ult,
+            .arg = { 1000, 0, 1, BY_MLTP_FREE },
+            .note = "ns per ULT (batches of 1000 created, then joined and mltp_freed); if it "
+                    "scales: about 1 (the others steal children)" });
+        bench_add_scale(&(struct bench_row){
+            .op = "create+join (nvp drivers)", .fn = k_batch_ult,
+            .arg = { 1000, 0, 1, BY_MLTP_FREE }, .workers = 1,
+            .note = "the same by one driver per VP, ns per ULT over all drivers; if it "
+                    "scales: 1/min(nvp, C)" });
+        return;
+    }
     for (int v = 1; v <= 2; v++)
         bench_add(&(struct bench_row){
             .op = "mltp_start, 1 empty ULT", .variant = v == 1 ? "MLTP 1 VP" : "MLTP 2 VPs",
@@ -426,11 +440,10 @@ void ops_create_register(void)
 /* Last in the table. Each run in a new process, with nothing cached. */
 void ops_memory_register(void)
 {
-    bench_add(&(struct bench_row){
-        .op = "memory per idle ULT", .variant = "MLTP ready not started", .fn = k_memory_ready,
-        .fixed_iters = 10000, .reps = 3, .warmup = -1, .fresh = 1, .unit = "B" });
-    bench_add(&(struct bench_row){
-        .op = "memory per idle ULT", .variant = "MLTP blocked after running",
-        .fn = k_memory_blocked, .nvp = 1, .cpus = 1, .fixed_iters = 10000, .reps = 3,
-        .warmup = -1, .fresh = 1, .unit = "B" });
+    for (int blocked = 0; blocked < 2; blocked++)
+        bench_add(&(struct bench_row){
+            .op = "memory per idle ULT",
+            .variant = blocked ? "MLTP blocked after running" : "MLTP ready not started",
+            .fn = k_memory, .arg = { blocked }, .nvp = blocked, .cpus = blocked,
+            .fixed_iters = 10000, .reps = 3, .warmup = -1, .fresh = 1, .unit = "B" });
 }

@@ -1,14 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* bench/ops_switch.c - the machine context switch alone: ping-pong between
  * the main context and one other, one direction reported (a loop iteration
- * is two switches): MLTP's ult_switch (with a helper that only stores the
- * old stack pointer, what every MLTP switch does at least) and
- * ult_switch_yield (the switch of yields and blocks), _setjmp/_longjmp and
- * sigsetjmp/siglongjmp (the second stack bootstrapped once with
- * makecontext), glibc swapcontext, and Boost.Context's jump_fcontext
- * (through libboost_context's PLT, as a program would call it; only if
- * configure found it). Last, what a kernel switch costs: two processes
- * alternating with sched_yield on one CPU. */
+ * is two switches), for MLTP's switches and the baselines (README,
+ * "Benchmarks"); and what a kernel switch costs: two processes alternating
+ * with sched_yield on one CPU. */
 #include "config.h"
 #include <errno.h>
 #include <sched.h>
@@ -34,25 +29,11 @@ static char *stack_top(void)
     return peer_stack + STACK_SIZE;
 }
 
-/* Warm up, then time n round trips of pingpong (set up by the caller):
-   2n switches. */
-static void time_pingpong(void (*pingpong)(long), long n, struct bench_run *r)
-{
-    long w = bench_warm(n);
-    double t0;
-
-    pingpong(w);
-    t0 = bench_now();
-    pingpong(n);
-    r->ns = bench_now() - t0;
-    r->ops = 2.0 * (double)n;
-    r->total_ops = 2.0 * (double)(n + w);
-}
-
 /* ---- ult_switch and ult_switch_yield ------------------------------------ */
 
 static void *main_sp, *peer_sp;
 
+/* what every MLTP switch does at least */
 static void *store_sp(void *old_sp, void *where, void *unused)
 {
     (void)unused;
@@ -81,7 +62,6 @@ static void ult_pingpong(long n)
 
 static void ult_setup(void)
 {
-    bench_fp_clean();
     peer_sp = ult_context_init(stack_top(), ult_peer, NULL, ult_fp_control());
 }
 
@@ -102,16 +82,9 @@ static void yield_pingpong(long n)
         ult_switch_yield(main_desc, DESC_SP(peer_desc), &yield_lock);
 }
 
-static void k_ult_switch(const struct bench_row *row, long n, struct bench_run *r)
+static void yield_setup(void)
 {
-    if (row->arg[0]) {
-        bench_fp_clean();
-        DESC_SP(peer_desc) = ult_context_init(stack_top(), yield_peer, NULL, ult_fp_control());
-        time_pingpong(yield_pingpong, n, r);
-    } else {
-        ult_setup();
-        time_pingpong(ult_pingpong, n, r);
-    }
+    DESC_SP(peer_desc) = ult_context_init(stack_top(), yield_peer, NULL, ult_fp_control());
 }
 
 /* ---- swapcontext --------------------------------------------------------- */
@@ -141,12 +114,9 @@ static void uc_pingpong(long n)
         swapcontext(&uc_main, &uc_peer);
 }
 
-static void k_swapcontext(const struct bench_row *row, long n, struct bench_run *r)
+static void uc_setup(void)
 {
-    (void)row;
-    bench_fp_clean();
     uc_make(&uc_peer, uc_peer_fn);
-    time_pingpong(uc_pingpong, n, r);
 }
 
 /* ---- _setjmp/_longjmp and sigsetjmp/siglongjmp ---------------------------- */
@@ -181,18 +151,6 @@ static void k_swapcontext(const struct bench_row *row, long n, struct bench_run 
 JMP_PAIR(jb, jmp_buf, _setjmp, _longjmp)
 JMP_PAIR(sj, sigjmp_buf, SIGSETJMP, siglongjmp)
 
-static void k_jmp(const struct bench_row *row, long n, struct bench_run *r)
-{
-    bench_fp_clean();
-    if (row->arg[0]) {
-        sj_boot();
-        time_pingpong(sj_pingpong, n, r);
-    } else {
-        jb_boot();
-        time_pingpong(jb_pingpong, n, r);
-    }
-}
-
 /* ---- Boost.Context: jump_fcontext ---------------------------------------- */
 
 #ifdef HAVE_BOOST_CONTEXT
@@ -219,7 +177,6 @@ static void fc_peer_fn(transfer_t t)
 /* make_fcontext takes the caller's FP control for the new context */
 static void fc_setup(void)
 {
-    bench_fp_clean();
     fc_peer = make_fcontext(stack_top(), STACK_SIZE, fc_peer_fn);
 }
 
@@ -231,21 +188,80 @@ static __attribute__((noinline)) void fc_pingpong(long n)
         p = jump_fcontext(p, NULL).fctx;
     fc_peer = p;
 }
-
-static void k_boost(const struct bench_row *row, long n, struct bench_run *r)
-{
-    (void)row;
-    fc_setup();
-    time_pingpong(fc_pingpong, n, r);
-}
-#define BOOST_FN k_boost
-#define BOOST_NA NULL
 #else
-#define BOOST_FN NULL
+#define fc_setup NULL
+#define fc_pingpong NULL
+#endif
+
+/* ---- the switches' rows and callgrind modes ------------------------------ */
+
+static const struct sw {
+    const char *mode, *variant;     /* mode: mltp_bench --callgrind MODE */
+    void (*setup)(void);            /* the peer, ready; NULL: not built */
+    void (*pingpong)(long n);       /* n round trips: 2n switches */
+    const char *note;
+} sw[] = {
+    /* first: every ratio in the table is to this row's median */
+    { "setjmp", "_setjmp/_longjmp", jb_boot, jb_pingpong,
+      "the ratio base; bootstrapped once with makecontext" },
+    { NULL, "sigsetjmp/siglongjmp (mask)", sj_boot, sj_pingpong, NULL },
+    { "swapcontext", "glibc swapcontext", uc_setup, uc_pingpong, NULL },
+    { "boost", "Boost.Context jump_fcontext", fc_setup, fc_pingpong,
+      "MXCSR and x87 control word saved and loaded on every switch" },
+    { "switch", "MLTP ult_switch", ult_setup, ult_pingpong,
+      "ult/ switch with a helper that stores the old stack pointer" },
+    { NULL, "MLTP ult_switch_yield", yield_setup, yield_pingpong,
+      "the switch of every yield and block (the old stack pointer stored, a lock released), "
+      "here returning with jmp (x86-64) as the two sides left from different calls" },
+};
+
 #define BOOST_NA "built without Boost.Context (configure found no jump_fcontext in " \
                  "-lboost_context, or --without-boost-context): install libboost-context-dev " \
                  "(scripts/deps --bench), then ./configure and make bench again"
-#endif
+
+/* arg[0] the switch */
+static void k_switch(const struct bench_row *row, long n, struct bench_run *r)
+{
+    const struct sw *s = &sw[row->arg[0]];
+    long w = bench_warm(n);
+    double t0;
+
+    bench_fp_clean();
+    s->setup();
+    s->pingpong(w);
+    t0 = bench_now();
+    s->pingpong(n);
+    r->ns = bench_now() - t0;
+    r->ops = 2.0 * (double)n;
+    r->total_ops = 2.0 * (double)(n + w);
+}
+
+int ops_switch_callgrind(const char *what, long n)
+{
+    for (size_t k = 0; k < sizeof sw / sizeof sw[0]; k++) {
+        if (!sw[k].mode || strcmp(sw[k].mode, what))
+            continue;
+        if (!sw[k].setup) {
+            fprintf(stderr, "mltp_bench: n/a: %s\n", BOOST_NA);
+            return 77;
+        }
+        bench_fp_clean();
+        sw[k].setup();
+        sw[k].pingpong(n);
+        return 0;
+    }
+    fprintf(stderr, "mltp_bench: unknown callgrind mode %s\n", what);
+    return 2;
+}
+
+void ops_switch_register(void)
+{
+    for (size_t k = 0; k < sizeof sw / sizeof sw[0]; k++)
+        bench_add(&(struct bench_row){
+            .op = "context switch (1 way)", .variant = sw[k].variant,
+            .fn = sw[k].setup ? k_switch : NULL, .arg = { (long)k }, .cpus = 1,
+            .na = sw[k].setup ? NULL : BOOST_NA, .note = sw[k].note });
+}
 
 /* ---- two processes alternating with sched_yield ---------------------------- */
 
@@ -299,62 +315,6 @@ static void k_sched_yield(const struct bench_row *row, long n, struct bench_run 
     r->ops = 2.0 * (double)n;
     r->total_ops = 2.0 * (double)(n + s->warm);
     munmap(s, sizeof *s);
-}
-
-/* ---- callgrind modes: n round trips = 2n switches ------------------------ */
-
-int ops_switch_callgrind(const char *what, long n)
-{
-    bench_fp_clean();
-    if (!strcmp(what, "switch")) {
-        ult_setup();
-        ult_pingpong(n);
-    } else if (!strcmp(what, "setjmp")) {
-        jb_boot();
-        jb_pingpong(n);
-    } else if (!strcmp(what, "swapcontext")) {
-        uc_make(&uc_peer, uc_peer_fn);
-        uc_pingpong(n);
-    } else if (!strcmp(what, "boost")) {
-#ifdef HAVE_BOOST_CONTEXT
-        fc_setup();
-        fc_pingpong(n);
-#else
-        fprintf(stderr, "mltp_bench: n/a: %s\n", BOOST_NA);
-        return 77;
-#endif
-    } else {
-        fprintf(stderr, "mltp_bench: unknown callgrind mode %s\n", what);
-        return 2;
-    }
-    return 0;
-}
-
-void ops_switch_register(void)
-{
-    static const char *const variant[] = { "_setjmp/_longjmp", "sigsetjmp/siglongjmp (mask)" };
-    const char *op = "context switch (1 way)";
-
-    /* first: every ratio in the table is to this row's median */
-    for (int sig = 0; sig < 2; sig++)
-        bench_add(&(struct bench_row){
-            .op = op, .variant = variant[sig], .fn = k_jmp, .arg = { sig }, .cpus = 1,
-            .note = sig ? NULL : "the ratio base; bootstrapped once with makecontext" });
-    bench_add(&(struct bench_row){
-        .op = op, .variant = "glibc swapcontext", .fn = k_swapcontext, .cpus = 1 });
-    bench_add(&(struct bench_row){
-        .op = op, .variant = "Boost.Context jump_fcontext", .fn = BOOST_FN, .cpus = 1,
-        .na = BOOST_NA,
-        .note = "MXCSR and x87 control word saved and loaded on every switch" });
-    bench_add(&(struct bench_row){
-        .op = op, .variant = "MLTP ult_switch", .fn = k_ult_switch, .cpus = 1,
-        .note = "ult/ switch with a helper that stores the old stack pointer" });
-    bench_add(&(struct bench_row){
-        .op = op, .variant = "MLTP ult_switch_yield", .fn = k_ult_switch, .arg = { 1 },
-        .cpus = 1,
-        .note = "the switch of every yield and block (the old stack pointer stored, a lock "
-                "released), here returning with jmp (x86-64) as the two sides left from "
-                "different calls" });
 }
 
 void ops_kernel_register(void)

@@ -1,26 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* bench/ops_sync.c - locks, barriers and condition queues, MLTP's and,
- * for barriers and conditions, POSIX threads' for comparison.
- *
- *   uncontended   one ULT: lock + unlock
- *   hand-off      two ULTs pass the lock to each other every iteration:
- *                 the holder keeps it until the other has announced that
- *                 it is about to lock (want[]), then unlocks and waits
- *                 until the other has taken it (last). Per hand-off =
- *                 wall time / acquisitions. Waiting for the other means
- *                 yielding on 1 VP and spinning on 2. For SPIN (a ticket
- *                 lock) also "ticket-wait": the holder waits until the
- *                 other holds the next ticket, which only a ticket lock
- *                 can tell.
- *   barrier       P workers pass the barrier over and over (apps/par's
- *                 barrier: MLTP's or pthread_barrier_wait); per episode
- *   cond          two workers take turns with a lock and a condition
- *                 (mltp_cond_wait_lock on a SPIN lock and
- *                 mltp_cond_signal, or pthread mutex + condvar); per round
- *                 trip (each waits once and signals once: two one-way
- *                 passes), the unit other thread packages report
- * Pthread rows run each run in a new process (the rows' `fresh`), as the
- * other kernel baselines (bench/ops_switch.c says why). */
+ * for barriers and conditions, POSIX threads' for comparison (README,
+ * "Benchmarks", says what each row times). Pthread rows run each run in a
+ * new process (the rows' `fresh`), as the other kernel baselines
+ * (bench/ops_switch.c says why). */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,7 +15,7 @@ static const char *class_name[] = { "SPIN", "BLOCK", "BLOCK_FRONT", "SEMAPHORE" 
 
 struct lk {
     mltp_lock_t l;
-    long n, warm;
+    long n, warm, ctr;
     struct bench_times t[];
 };
 
@@ -45,11 +28,14 @@ struct lk {
         BENCH_TIMED(s->t[id], s->warm, s->n, op);   \
     }
 WORKER(lock_ult, struct lk, (mltp_lock(&s->l), mltp_unlock(&s->l)))
+WORKER(contend_ult, struct lk, (mltp_lock(&s->l), s->ctr++, mltp_unlock(&s->l)))
 
-/* arg[0] lock class */
+/* arg[0] lock class; row->workers ULTs (1: uncontended, else counting) on
+   row->nvp VPs */
 static void k_lock(const struct bench_row *row, long n, struct bench_run *r)
 {
-    struct lk *k = bench_zalloc(sizeof *k + sizeof k->t[0]);
+    int w = row->workers;
+    struct lk *k = bench_zalloc(sizeof *k + sizeof k->t[0] * (size_t)w);
 
     if (mltp_lock_init(&k->l, (int)row->arg[0]) != 0) {
         bench_fail(r, "mltp_lock_init failed");
@@ -58,10 +44,13 @@ static void k_lock(const struct bench_row *row, long n, struct bench_run *r)
     }
     k->n = n;
     k->warm = bench_warm(n);
-    if (bench_par(r, PAR_MLTP, 1, 1, lock_ult, k) == 0) {
-        bench_span(r, k->t, 1);
-        r->ops = (double)n;
-        r->total_ops = (double)(n + k->warm);
+    if (bench_par(r, PAR_MLTP, w, row->nvp, w > 1 ? contend_ult : lock_ult, k) == 0) {
+        bench_span(r, k->t, w);
+        r->ops = (double)w * (double)n;
+        r->total_ops = (double)w * (double)(n + k->warm);
+        if (w > 1 && (double)k->ctr != r->total_ops)
+            bench_fail(r, "counter %ld after %.0f locked increments (lost updates)", k->ctr,
+                       r->total_ops);
     }
     mltp_lock_destroy(&k->l);
     free(k);
@@ -160,11 +149,11 @@ struct bar {
 
 WORKER(barrier_work, struct bar, par_barrier_wait(&s->b))
 
-/* arg[0] parties, arg[1] back end; row->nvp VPs (MLTP) */
+/* row->workers parties, arg[0] back end; row->nvp VPs (MLTP) */
 static void k_barrier(const struct bench_row *row, long n, struct bench_run *r)
 {
-    int p = (int)row->arg[0];
-    struct par_config c = { .backend = (enum par_backend)row->arg[1], .workers = p };
+    int p = row->workers;
+    struct par_config c = { .backend = (enum par_backend)row->arg[0], .workers = p };
     struct bar *b = bench_zalloc(sizeof *b + sizeof b->t[0] * (size_t)p);
 
     b->n = n;
@@ -185,60 +174,73 @@ static void k_barrier(const struct bench_row *row, long n, struct bench_run *r)
 
 /* ---- condition ping-pong ----------------------------------------------------------- */
 
-struct cpp {
+struct pair {
     mltp_lock_t m;
     mltp_cond_t c;
     volatile int turn;
-    long n, warm;
     pthread_mutex_t pm;
     pthread_cond_t pc;
+} __attribute__((aligned(64)));
+
+struct cpp {
+    long n, warm;
+    struct pair *pr;
     struct bench_times t[];
 };
 
-/* One worker's side of the ping-pong, on either package's lock and condition. */
+/* Worker id's side (id & 1) of its pair's ping-pong, on either package's
+   lock and condition. */
 #define COND_PINGPONG(name, m, c, lock, unlock, wait, signal)  \
-    static void name(int me, void *p)                          \
+    static void name(int id, void *p)                          \
     {                                                          \
         struct cpp *s = p;                                     \
+        struct pair *q = &s->pr[id / 2];                       \
         long total = s->warm + s->n;                           \
+        int me = id & 1;                                       \
         bench_fp_clean();                                      \
         for (long k = 0; k < total; k++) {                     \
             if (k == s->warm)                                  \
-                s->t[me].t0 = bench_now();                     \
-            lock(&s->m);                                       \
-            while (s->turn != me)                              \
-                wait(&s->c, &s->m);                            \
-            s->turn = 1 - me;                                  \
-            signal(&s->c);                                     \
-            unlock(&s->m);                                     \
+                s->t[id].t0 = bench_now();                     \
+            lock(&q->m);                                       \
+            while (q->turn != me)                              \
+                wait(&q->c, &q->m);                            \
+            q->turn = 1 - me;                                  \
+            signal(&q->c);                                     \
+            unlock(&q->m);                                     \
         }                                                      \
-        s->t[me].t1 = bench_now();                             \
+        s->t[id].t1 = bench_now();                             \
     }
 COND_PINGPONG(cond_mltp, m, c, mltp_lock, mltp_unlock, mltp_cond_wait_lock, mltp_cond_signal)
 COND_PINGPONG(cond_pthread, pm, pc, pthread_mutex_lock, pthread_mutex_unlock, pthread_cond_wait,
               pthread_cond_signal)
 
-/* arg[0] back end; row->nvp VPs (MLTP) */
+/* arg[0] back end; row->workers / 2 pairs on row->nvp VPs (MLTP) */
 static void k_cond(const struct bench_row *row, long n, struct bench_run *r)
 {
-    struct cpp *s = bench_zalloc(sizeof *s + 2 * sizeof s->t[0]);
-    int mltp = row->arg[0] == PAR_MLTP;
+    int w = row->workers, mltp = row->arg[0] == PAR_MLTP;
+    struct cpp *s = bench_zalloc(sizeof *s + (size_t)w * sizeof s->t[0]);
 
-    mltp_lock_init(&s->m, MLTP_LOCK_SPIN);
-    mltp_cond_init(&s->c);
-    pthread_mutex_init(&s->pm, NULL);
-    pthread_cond_init(&s->pc, NULL);
+    s->pr = bench_zalloc(sizeof *s->pr * (size_t)(w / 2));
+    for (int k = 0; k < w / 2; k++) {
+        mltp_lock_init(&s->pr[k].m, MLTP_LOCK_SPIN);
+        mltp_cond_init(&s->pr[k].c);
+        pthread_mutex_init(&s->pr[k].pm, NULL);
+        pthread_cond_init(&s->pr[k].pc, NULL);
+    }
     s->n = n;
     s->warm = bench_warm(n);
-    if (bench_par(r, mltp ? PAR_MLTP : PAR_PTHREADS, 2, row->nvp, mltp ? cond_mltp : cond_pthread,
+    if (bench_par(r, mltp ? PAR_MLTP : PAR_PTHREADS, w, row->nvp, mltp ? cond_mltp : cond_pthread,
                   s) == 0) {
-        /* each worker passed n times: 2n one-way passes, n round trips */
-        bench_span(r, s->t, 2);
+        /* each worker passed n times: 2n one-way passes, n round trips a pair */
+        bench_span(r, s->t, w);
         r->ops = (double)n;
         r->total_ops = (double)(n + s->warm);
     }
-    pthread_cond_destroy(&s->pc);
-    pthread_mutex_destroy(&s->pm);
+    for (int k = 0; k < w / 2; k++) {
+        pthread_cond_destroy(&s->pr[k].pc);
+        pthread_mutex_destroy(&s->pr[k].pm);
+    }
+    free(s->pr);
     free(s);
 }
 
@@ -246,23 +248,42 @@ static void k_cond(const struct bench_row *row, long n, struct bench_run *r)
 
 void ops_sync_register(void)
 {
-    static char un[4][40], ho[3][4][40], bn[4][3][40], pc[2][40];
     static const int parties[] = { 2, 4, 8 };
+    static const char *const cond_note[] = {
+        "per round trip (each ULT waits and signals once; a one-way pass is half)",
+        "the bar is 2x the floor: a round trip moves the lock's and the turn's lines to the "
+        "other CPU and back" };
     static const char *const series[] = { "MLTP 1 VP", "MLTP 2 VPs", "pthread 1 CPU",
                                            "pthread 2 CPUs" };
 
+    if (bench_scale) {
+        bench_add_scale(&(struct bench_row){
+            .op = "cond ping-pong (nvp pairs)", .fn = k_cond, .arg = { PAR_MLTP }, .workers = 2,
+            .note = "ns per round trip per pair; if it scales: 1 up to C VPs, then nvp/C" });
+        bench_add_scale(&(struct bench_row){
+            .op = "barrier (2*nvp parties)", .fn = k_barrier, .arg = { PAR_MLTP }, .workers = 2,
+            .note = "ns per episode; grows with the 2*nvp parties" });
+        for (int c = MLTP_LOCK_SPIN; c <= MLTP_LOCK_MUTEX; c += MLTP_LOCK_MUTEX)
+            bench_add_scale(&(struct bench_row){
+                .op = c ? "MUTEX lock (2*nvp ULTs)" : "SPIN lock (2*nvp ULTs)", .fn = k_lock,
+                .arg = { c }, .workers = 2,
+                .note = "ns per acquisition (lock, increment, unlock; the count is checked); "
+                        "if it scales: above 1 from 2 VPs (1 VP: no contention), then flat" });
+        return;
+    }
+
     for (int c = 0; c < 4; c++) {
-        snprintf(un[c], sizeof un[c], "MLTP %s", class_name[c]);
         bench_add(&(struct bench_row){
-            .op = "lock+unlock, uncontended", .variant = un[c], .fn = k_lock,
-            .arg = { c }, .nvp = 1, .cpus = 1 });
+            .op = "lock+unlock, uncontended", .variant = bench_name("MLTP %s", class_name[c]),
+            .fn = k_lock,
+            .arg = { c }, .workers = 1, .nvp = 1, .cpus = 1 });
     }
     for (int v = 1; v <= 2; v++)
         for (int c = 0; c < 4; c++) {
-            snprintf(ho[v][c], sizeof ho[v][c], "MLTP %s / %d VP%s", class_name[c], v,
-                     v > 1 ? "s" : "");
             bench_add(&(struct bench_row){
-                .op = "lock hand-off, 2 ULTs", .variant = ho[v][c], .fn = k_handoff,
+                .op = "lock hand-off, 2 ULTs",
+                .variant = bench_name("MLTP %s / %d VP%s", class_name[c], v, v > 1 ? "s" : ""),
+                .fn = k_handoff,
                 .arg = { c }, .nvp = v, .cpus = v == 1,
                 .na = v > 1 ? NULL
                     : c == MLTP_LOCK_SPIN ? "a spinning waiter never lets the holder run again"
@@ -280,34 +301,27 @@ void ops_sync_register(void)
         int mltp = k < 2, v = k % 2 + 1;
         for (int i = 0; i < 3; i++) {
             int p = parties[i];
-            snprintf(bn[k][i], sizeof bn[0][0], mltp ? "MLTP %d parties / %d VP%s"
-                                                     : "pthread %d threads / %d CPU%s",
-                     p, v, v > 1 ? "s" : "");
             bench_add(&(struct bench_row){
-                .op = "barrier", .variant = bn[k][i], .fn = k_barrier,
-                .arg = { p, mltp ? PAR_MLTP : PAR_PTHREADS }, .nvp = v, .cpus = v == 1,
+                .op = "barrier",
+                .variant = bench_name(mltp ? "MLTP %d parties / %d VP%s"
+                                           : "pthread %d threads / %d CPU%s", p, v,
+                                      v > 1 ? "s" : ""),
+                .fn = k_barrier,
+                .arg = { mltp ? PAR_MLTP : PAR_PTHREADS }, .workers = p, .nvp = v, .cpus = v == 1,
                 .fresh = !mltp,
                 .plot = { { "barrier", series[k], p },
                           { p == 2 ? "vps" : NULL,
                             mltp ? "barrier 2 parties" : "pthread barrier 2 threads", v } } });
         }
     }
-    bench_add(&(struct bench_row){
-        .op = "cond ping-pong (round trip)", .variant = "MLTP wait_lock+signal / 1 VP",
-        .fn = k_cond, .arg = { PAR_MLTP }, .nvp = 1, .cpus = 1,
-        .note = "per round trip (each ULT waits and signals once; a one-way pass is half)",
-        .plot = { { "vps", "cond ping-pong", 1 } } });
-    bench_add(&(struct bench_row){
-        .op = "cond ping-pong (round trip)", .variant = "MLTP wait_lock+signal / 2 VPs",
-        .fn = k_cond, .arg = { PAR_MLTP }, .nvp = 2,
-        .note = "the bar is 2x the floor: a round trip moves the lock's and the turn's lines "
-                "to the other CPU and back",
-        .plot = { { "vps", "cond ping-pong", 2 } } });
-    for (int v = 1; v <= 2; v++) {
-        snprintf(pc[v - 1], sizeof pc[0], "pthread mutex+cond / %d CPU%s", v, v > 1 ? "s" : "");
+    for (int k = 0; k < 4; k++) {
+        int mltp = k < 2, v = k % 2 + 1;
         bench_add(&(struct bench_row){
-            .op = "cond ping-pong (round trip)", .variant = pc[v - 1], .fn = k_cond,
-            .arg = { PAR_PTHREADS }, .cpus = v == 1, .nvp = v, .fresh = 1,
-            .plot = { { "vps", "pthread mutex+cond ping-pong", v } } });
+            .op = "cond ping-pong (round trip)",
+            .variant = bench_name(mltp ? "MLTP wait_lock+signal / %d VP%s"
+                                       : "pthread mutex+cond / %d CPU%s", v, v > 1 ? "s" : ""),
+            .fn = k_cond, .arg = { mltp ? PAR_MLTP : PAR_PTHREADS }, .workers = 2, .nvp = v,
+            .cpus = v == 1, .fresh = !mltp, .note = mltp ? cond_note[k] : NULL,
+            .plot = { { "vps", mltp ? "cond ping-pong" : "pthread mutex+cond ping-pong", v } } });
     }
 }

@@ -37,11 +37,11 @@ static struct yrun *yrun_new(int nth, long n, long warm, int to_first, int mark)
     return y;
 }
 
-/* arg[0] ULTs, arg[1] yield_to_first; row->nvp VPs; n yields per ULT */
+/* row->workers ULTs, arg[0] yield_to_first; row->nvp VPs; n yields per ULT */
 static void k_yield(const struct bench_row *row, long n, struct bench_run *r)
 {
-    int nth = (int)row->arg[0], nvp = row->nvp;
-    struct yrun *y = yrun_new(nth, n, bench_warm(n), (int)row->arg[1], 0);
+    int nth = row->workers, nvp = row->nvp;
+    struct yrun *y = yrun_new(nth, n, bench_warm(n), (int)row->arg[0], 0);
 
     if (bench_par(r, PAR_MLTP, nth, nvp, yield_ult, y) == 0) {
         bench_span(r, y->t, nth);
@@ -67,30 +67,35 @@ int ops_yield_callgrind(long n)
 void ops_yield_register(void)
 {
     static const int quick_n[] = { 8, 64, 512 }, full_n[] = { 8, 16, 64, 256, 1024, 4096 };
-    static char names[2][6][40];
     const int *ns = bench_full ? full_n : quick_n;
     int k = bench_full ? 6 : 3;
 
+    if (bench_scale) {
+        bench_add_scale(&(struct bench_row){
+            .op = "yield (2*nvp ULTs)", .fn = k_yield, .workers = 2,
+            .note = "ns per yield per VP (wall time / all yields * nvp); if it scales: 1 up "
+                    "to C VPs, then nvp/C" });
+        return;
+    }
+
     bench_add(&(struct bench_row){
         .op = "yield ping-pong", .variant = "MLTP 2 ULTs / 1 VP", .fn = k_yield,
-        .arg = { 2, 0 }, .nvp = 1, .cpus = 1,
+        .workers = 2, .nvp = 1, .cpus = 1,
         .plot = { { "yield", "MLTP 1 VP", 2 }, { "vps", "yield 2 ULTs per VP", 1 } } });
     bench_add(&(struct bench_row){
         .op = "yield ping-pong", .variant = "MLTP 4 ULTs / 2 VPs", .fn = k_yield,
-        .arg = { 4, 0 }, .nvp = 2,
+        .workers = 4, .nvp = 2,
         .note = "ns per yield as each VP sees it (wall time x 2 / yields)",
         .plot = { { "yield", "MLTP 2 VPs", 4 }, { "vps", "yield 2 ULTs per VP", 2 } } });
     bench_add(&(struct bench_row){
         .op = "yield ping-pong", .variant = "MLTP to_first 2 ULTs / 1 VP", .fn = k_yield,
-        .arg = { 2, 1 }, .nvp = 1, .cpus = 1 });
+        .workers = 2, .arg = { 1 }, .nvp = 1, .cpus = 1 });
     /* the scaling axis: ULTs in the run queue */
     for (int v = 1; v <= 2; v++)
-        for (int i = 0; i < k; i++) {
-            snprintf(names[v - 1][i], sizeof names[0][0], "MLTP %d ULTs / %d VP%s", ns[i], v,
-                     v > 1 ? "s" : "");
+        for (int i = 0; i < k; i++)
             bench_add(&(struct bench_row){
-                .op = "yield, many ULTs", .variant = names[v - 1][i], .fn = k_yield,
-                .arg = { ns[i], 0 }, .nvp = v, .cpus = v == 1,
+                .op = "yield, many ULTs",
+                .variant = bench_name("MLTP %d ULTs / %d VP%s", ns[i], v, v > 1 ? "s" : ""),
+                .fn = k_yield, .workers = ns[i], .nvp = v, .cpus = v == 1,
                 .plot = { { "yield", v == 1 ? "MLTP 1 VP" : "MLTP 2 VPs", ns[i] } } });
-        }
 }
