@@ -87,7 +87,7 @@ AM_CONDITIONAL([HAVE_CHECK], [test "x$mltp_have_check" = xyes])
 # ---------------
 # PAPI hardware counters, optional (the benchmarks use them when present).
 # --with-papi makes a missing PAPI an error, --without-papi skips the check.
-# Defines HAVE_PAPI (bench/papi.c), substitutes PAPI_CFLAGS and PAPI_LIBS.
+# Defines HAVE_PAPI (bench/counters.c), substitutes PAPI_CFLAGS and PAPI_LIBS.
 AC_DEFUN([MLTP_CHECK_PAPI], [
 AC_REQUIRE([PKG_PROG_PKG_CONFIG])
 AC_ARG_WITH([papi],

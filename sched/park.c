@@ -51,7 +51,7 @@ int sched_wake_claim(void)
 
 int sched_wake_pays(void)
 {
-    return vpg.nvp <= vpg.ncpus ||
+    return !sched_vps_outnumber_cpus() ||
            vpg.nvp - CMM_LOAD_SHARED(sg.idle.parked) - CMM_LOAD_SHARED(sg.idle.spinning) <
            vpg.ncpus;
 }
@@ -178,7 +178,7 @@ static void spin_then_park(sched_vp_t *sv)
 
     /* at most half as many spinners as busy VPs, and one when none is
        busy (Go's rule): every spinner reads every queue's line */
-    if (sg.spin_ns > 0 && vpg.nvp <= vpg.ncpus && (before == 0 || 2 * before < busy) &&
+    if (sg.spin_ns > 0 && !sched_vps_outnumber_cpus() && (before == 0 || 2 * before < busy) &&
         !sched_crowd_check(now)) {
         long deadline = now + sg.spin_ns;
         do {

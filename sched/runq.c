@@ -52,7 +52,7 @@ void sched_rq_move_all(struct sched_runq *to, struct sched_runq *from)
         return;
     sched_rq_lock_push(to);
     for (u = first;; u = u->next) {
-        sched_push_back(to, u);     /* overwrites nothing of the chain */
+        sched_push_back(to, u);     /* writes only links already followed */
         if (u == last)
             break;
     }

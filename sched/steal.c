@@ -82,7 +82,7 @@ static int take(struct sched_runq *v, ult_t **first, ult_t **last)
 
     if (want > STEAL_MAX)
         want = STEAL_MAX;
-    if (want > 1 && u != tail && vpg.nvp <= vpg.ncpus) {
+    if (want > 1 && u != tail && !sched_vps_outnumber_cpus()) {
         CMM_STORE_SHARED(v->bitmap, v->bitmap | SCHED_STEAL_BIT);
         base_spin_unlock(&v->lock);
         u = walk(u, tail, want, &n);
