@@ -228,3 +228,52 @@ AS_IF([test "x$mltp_have_valgrind" = xyes],
 AC_PATH_PROG([VALGRIND], [valgrind])
 AM_CONDITIONAL([HAVE_VALGRIND], [test -n "$VALGRIND"])
 ])
+
+# MLTP_CHECK_MPI
+# --------------
+# MPI, for apps/ocean-mpi (the ocean model across ranks, MLTP inside each)
+# and its tests; the library never uses it. Found with pkg-config (Open
+# MPI's mpi-c, MPICH's mpich), else with the wrapper's own report (Open
+# MPI's mpicc --showme, MPICH's mpicc -compile_info / -link_info), then
+# checked by linking MPI_Init_thread. Never required: without it
+# apps/ocean-mpi is not built and its tests skip. MPI_CFLAGS, MPI_LIBS;
+# MPIRUN (mpirun or mpiexec) runs the tests; HAVE_MPI.
+AC_DEFUN([MLTP_CHECK_MPI], [
+AC_REQUIRE([PKG_PROG_PKG_CONFIG])
+AC_ARG_WITH([mpi],
+  [AS_HELP_STRING([--with-mpi],
+    [build apps/ocean-mpi, the ocean model across MPI ranks (default: if found)])],
+  [], [with_mpi=check])
+mltp_have_mpi=no
+AS_IF([test "x$with_mpi" != xno], [
+  PKG_CHECK_MODULES([MPI], [mpi-c], [mltp_have_mpi=yes],
+    [PKG_CHECK_MODULES([MPI], [mpich], [mltp_have_mpi=yes], [:])])
+  AS_IF([test "x$mltp_have_mpi" != xyes], [
+    AC_PATH_PROG([MPICC], [mpicc])
+    AS_IF([test -n "$MPICC"], [
+      AS_IF([MPI_CFLAGS=`$MPICC --showme:compile 2>/dev/null` &&
+             MPI_LIBS=`$MPICC --showme:link 2>/dev/null`], [mltp_have_mpi=yes],
+            [MPI_CFLAGS=`$MPICC -compile_info 2>/dev/null | cut -d' ' -f2-` &&
+             MPI_LIBS=`$MPICC -link_info 2>/dev/null | cut -d' ' -f2-` &&
+             mltp_have_mpi=yes])])])
+  AS_IF([test "x$mltp_have_mpi" = xyes], [
+    mltp_save_CFLAGS=$CFLAGS mltp_save_LIBS=$LIBS
+    CFLAGS="$CFLAGS $MPI_CFLAGS" LIBS="$MPI_LIBS $LIBS"
+    AC_MSG_CHECKING([whether MPI programs link])
+    AC_LINK_IFELSE([AC_LANG_PROGRAM([[#include <mpi.h>]],
+        [[int provided; return MPI_Init_thread(0, 0, MPI_THREAD_SERIALIZED, &provided);]])],
+      [AC_MSG_RESULT([yes])], [AC_MSG_RESULT([no]); mltp_have_mpi=no])
+    CFLAGS=$mltp_save_CFLAGS LIBS=$mltp_save_LIBS])
+  AC_PATH_PROGS([MPIRUN], [mpirun mpiexec])
+  AS_IF([test "x$mltp_have_mpi" != xyes], [MPI_CFLAGS= MPI_LIBS=
+    AS_IF([test "x$with_mpi" = xyes],
+      [AC_MSG_ERROR([--with-mpi was given but no MPI was found (pkg-config mpi-c or mpich, or mpicc).
+On Debian or Ubuntu install Open MPI:
+    sudo apt-get install openmpi-bin libopenmpi-dev    (or run scripts/deps --mpi)])],
+      [AC_MSG_NOTICE([MPI not found: apps/ocean-mpi is not built and its tests skip.
+On Debian or Ubuntu scripts/deps --mpi installs Open MPI.])])])
+])
+AC_SUBST([MPI_CFLAGS])
+AC_SUBST([MPI_LIBS])
+AM_CONDITIONAL([HAVE_MPI], [test "x$mltp_have_mpi" = xyes])
+])
