@@ -15,7 +15,9 @@
  *    whole VP: post nonblocking calls and wait for them with the calls
  *    below, which run the VP's other ULTs between tests.
  * Under MPI_THREAD_SERIALIZED two ULTs must not be inside MPI at once:
- * give the calls below the lock that serialises the program's MPI calls,
+ * give the calls below the lock that serialises the program's MPI calls
+ * (MLTP_LOCK_BLOCK or MLTP_LOCK_MUTEX: its waiters let their VP run other
+ * ULTs, where SPIN waiters would hold a CPU that other ranks' VPs need),
  * or NULL when one ULT at a time calls MPI by construction (one
  * communicating ULT, or ULTs ordered by barriers) or the program asked
  * for MPI_THREAD_MULTIPLE.
