@@ -306,8 +306,8 @@ static double largest(struct ocean *o, int id, size_t off, double *global, int l
 static void gather_level(struct ocean *o, int id, int l, double *u, double *f)
 {
     if (id == 0) {
-        par_ranks_gather(u, o->lev[l].n + 2, o->lev[l].band);
-        par_ranks_gather(f, o->lev[l].n + 2, o->lev[l].band);
+        par_ranks_gather(u, o->lev[l].n + 2, o->lev[l].band, 1);
+        par_ranks_gather(f, o->lev[l].n + 2, o->lev[l].band, 1);
     }
     barrier(o, id);
 }
@@ -495,13 +495,15 @@ static void grid_of_workers(int p, int *rows, int *cols)
     *rows = p / c;
 }
 
-/* zeroed and touched: the run must not time the page faults */
-static double *grid(int n)
+/* Zeroed, and the rows this rank reads touched (the run must not time
+   their page faults): a large grid's other rows take no memory until
+   rank 0 gathers the result. */
+static double *grid(const struct level *lv)
 {
-    size_t bytes = (size_t)(n + 2) * (size_t)(n + 2) * sizeof(double);
-    double *g = malloc(bytes);
+    size_t w = (size_t)lv->n + 2;
+    double *g = calloc(w * w, sizeof *g);
     if (g)
-        memset(g, 0, bytes);
+        memset(g + (size_t)(lv->lo - 1) * w, 0, (size_t)(lv->hi - lv->lo + 2) * w * sizeof *g);
     return g;
 }
 
@@ -548,19 +550,21 @@ static int setup(struct ocean *o)
         struct level *lv = &o->lev[l];
         lv->n = COARSEST << l;
         lv->h2 = o->h2 * (double)(1L << (o->levels - 1 - l)) * (double)(1L << (o->levels - 1 - l));
-        if (l < o->levels - 1)
-            ok &= (lv->u = grid(lv->n)) && (lv->f = grid(lv->n));
     }
+    if (!bands(o))
+        return 0;
+    for (int l = 0; l < o->levels - 1; l++)
+        ok &= (o->lev[l].u = grid(&o->lev[l])) && (o->lev[l].f = grid(&o->lev[l]));
     double **top[] = { &o->psi1, &o->psi3, &o->zeta1, &o->zeta3, &o->psib, &o->psim,
                        &o->rb, &o->rm, &o->q1[0], &o->q1[1], &o->q1[2],
                        &o->q3[0], &o->q3[1], &o->q3[2] };
     for (size_t i = 0; i < sizeof top / sizeof top[0]; i++)
-        ok &= (*top[i] = grid(o->n)) != NULL;
+        ok &= (*top[i] = grid(&o->lev[o->levels - 1])) != NULL;
     size_t maxes = (size_t)o->workers * sizeof *o->maxes;
     ok &= (o->maxes = aligned_alloc(64, maxes)) != NULL;
     if (o->maxes)
         memset(o->maxes, 0, maxes);
-    return ok && bands(o);
+    return ok;
 }
 
 /* One more sweep, serial, over a copy of the solution meets no residual
@@ -590,10 +594,9 @@ static uint64_t fnv1a(uint64_t hash, const double *a, size_t count)
     return hash;
 }
 
-/* The checksum, the energy and the convergence of the whole result,
-   printed on out and err unless they are NULL: 0, or 1 when it fails. */
-static int verify(struct ocean *o, int corrupt, int m, FILE *out, FILE *err, double seconds,
-                  const struct par_config *c)
+/* The checksum, the energy and the convergence of the whole result:
+   0, or 1 when it fails. */
+static int verify(struct ocean *o, int corrupt, int m, double seconds, const struct par_config *c)
 {
     if (corrupt)
         o->psib[(long)(o->n / 2) * o->w + o->n / 3] += 1e-3;
@@ -607,26 +610,22 @@ static int verify(struct ocean *o, int corrupt, int m, FILE *out, FILE *err, dou
             double u3 = o->psi3[p + o->w] - o->psi3[p], v3 = o->psi3[p + 1] - o->psi3[p];
             energy += 0.5 * (u1 * u1 + v1 * v1 + u3 * u3 + v3 * v3);
         }
-    if (out) {
-        fprintf(out, "ocean %d x %d, %d steps, tolerance %g: %ld sweeps, %ld descents, "
-                     "%ld barriers (%.1f a step)\n", m, m, o->steps, o->tol, o->sweeps,
-                o->descents, o->barriers, (double)o->barriers / o->steps);
-        fprintf(out, "kinetic energy %.9e\n", energy);
-        fprintf(out, "checksum %016llx\n", (unsigned long long)sum);
-        fprintf(out, "time %.6f s (%s%s)\n", seconds, par_describe(c), par_ranks_describe());
-        fflush(out);
-    }
+    printf("ocean %d x %d, %d steps, tolerance %g: %ld sweeps, %ld descents, "
+           "%ld barriers (%.1f a step)\n", m, m, o->steps, o->tol, o->sweeps, o->descents,
+           o->barriers, (double)o->barriers / o->steps);
+    printf("kinetic energy %.9e\n", energy);
+    printf("checksum %016llx\n", (unsigned long long)sum);
+    printf("time %.6f s (%s%s)\n", seconds, par_describe(c), par_ranks_describe());
+    fflush(stdout);
     if (o->failed) {
-        if (err)
-            fprintf(err, "ocean: verification failed: a solve did not converge in %d sweeps\n",
-                    MAX_SWEEPS);
+        fprintf(stderr, "ocean: verification failed: a solve did not converge in %d sweeps\n",
+                MAX_SWEEPS);
         return 1;
     }
     if (!isfinite(energy) || !converged(o, o->psib, o->rb, 0) ||
         !converged(o, o->psim, o->rm, 2.0 * STRATIFICATION)) {
-        if (err)
-            fprintf(err, "ocean: verification failed: the last solve's fields are not "
-                         "converged to %g\n", o->tol);
+        fprintf(stderr, "ocean: verification failed: the last solve's fields are not "
+                        "converged to %g\n", o->tol);
         return 1;
     }
     return 0;
@@ -711,12 +710,11 @@ int main(int argc, char **argv)
     double t1 = par_now();
     par_barrier_destroy(&o->barrier);
 
-    /* every rank verifies the whole result; rank 0 reports */
+    /* rank 0 verifies and reports the whole result */
     double *results[] = { o->psi1, o->psi3, o->psib, o->psim, o->rb, o->rm };
     for (size_t i = 0; i < PAR_COUNT(results) && o->lev[o->levels - 1].cut; i++)
-        par_ranks_gather(results[i], o->w, o->lev[o->levels - 1].band);
-    FILE *out = o->rank == 0 ? stdout : NULL, *err = o->rank == 0 ? stderr : NULL;
-    int status = verify(o, corrupt, m, out, err, t1 - t0, &c);
+        par_ranks_gather(results[i], o->w, o->lev[o->levels - 1].band, 0);
+    int status = o->rank == 0 ? verify(o, corrupt, m, t1 - t0, &c) : 0;
     par_ranks_end();
     return status;
 }

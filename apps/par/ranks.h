@@ -40,7 +40,7 @@ struct par_halo {
    largest over every rank; h may be NULL (no rows) and n 0. */
 void par_ranks_trade(const struct par_halo *h, double *max, int n);
 /* Rows [lo[r], lo[r + 1]) of a, rows of w doubles, are rank r's; every
-   rank gets them all. */
-void par_ranks_gather(double *a, int w, const int *lo);
+   rank gets them all (everyone), or rank 0 does. */
+void par_ranks_gather(double *a, int w, const int *lo, int everyone);
 
 #endif

@@ -92,7 +92,7 @@ void par_ranks_trade(const struct par_halo *h, double *max, int n)
     mltp_mpi_waitall(posted, r, MPI_STATUSES_IGNORE, NULL);
 }
 
-void par_ranks_gather(double *a, int w, const int *lo)
+void par_ranks_gather(double *a, int w, const int *lo, int everyone)
 {
     int *counts = malloc(2 * (size_t)ranks * sizeof *counts), *offsets = counts + ranks;
     MPI_Request r;
@@ -105,8 +105,15 @@ void par_ranks_gather(double *a, int w, const int *lo)
         counts[i] = (lo[i + 1] - lo[i]) * w;
         offsets[i] = lo[i] * w;
     }
-    MPI_Iallgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, a, counts, offsets, MPI_DOUBLE,
-                    MPI_COMM_WORLD, &r);
+    if (everyone)
+        MPI_Iallgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, a, counts, offsets, MPI_DOUBLE,
+                        MPI_COMM_WORLD, &r);
+    else if (rank == 0)
+        MPI_Igatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, a, counts, offsets, MPI_DOUBLE, 0,
+                     MPI_COMM_WORLD, &r);
+    else
+        MPI_Igatherv(a + offsets[rank], counts[rank], MPI_DOUBLE, NULL, NULL, NULL, MPI_DOUBLE,
+                     0, MPI_COMM_WORLD, &r);
     mltp_mpi_wait(&r, MPI_STATUS_IGNORE, NULL);
     free(counts);
 }
