@@ -7,6 +7,7 @@
  *           under it: the values each gets are its left neighbour's;
  *  single   one communicating ULT (NULL lock) among computing ones;
  *  outside  main before any start: mltp_mpi_waitall is MPI_Waitall;
+ *  bound    so it is in a bound thread (its own kernel-level thread);
  *  error    a receive too short for its message, on a communicator that
  *           returns errors: the error comes back, with the statuses;
  *  yield    on 1 VP, a ULT waits for a message that another ULT of its
@@ -14,8 +15,8 @@
  *           waited: only a wait that yields the VP ends.
  * MPI_Testall and MPI_Waitall are wrapped (MPI's profiling interface) to
  * see what the helper calls and where: never two ULTs in MPI at once,
- * always under the lock it was given, no MPI_Waitall in a ULT (it would
- * hold the VP), no MPI_Testall outside one. Prints one FAIL line per
+ * always under the lock it was given, no MPI_Waitall on a VP (it would
+ * hold the VP), no MPI_Testall off the VPs. Prints one FAIL line per
  * broken check and exits 1; alarm() ends a hung run.
  */
 #include <mpi.h>
@@ -34,7 +35,7 @@ static int failures;
 /* the lock the running case gives the helper; NULL: none */
 static mltp_lock_t *serial;
 static int inside;
-static long testall_in_ult, waitall_in_ult, testall_outside, waitall_outside;
+static long testall_on_vp, waitall_on_vp, testall_outside, waitall_outside;
 
 /* One line in one write, as ULTs on other VPs print too; the first few of
    a rank only (a broken check fails in every round). */
@@ -71,7 +72,7 @@ int MPI_Testall(int count, MPI_Request array_of_requests[], int *flag,
 {
     int e;
 
-    __atomic_fetch_add(mltp_self() ? &testall_in_ult : &testall_outside, 1, __ATOMIC_RELAXED);
+    __atomic_fetch_add(mltp_vp_id() >= 0 ? &testall_on_vp : &testall_outside, 1, __ATOMIC_RELAXED);
     enter_mpi();
     e = PMPI_Testall(count, array_of_requests, flag, array_of_statuses);
     leave_mpi();
@@ -82,7 +83,7 @@ int MPI_Waitall(int count, MPI_Request array_of_requests[], MPI_Status array_of_
 {
     int e;
 
-    __atomic_fetch_add(mltp_self() ? &waitall_in_ult : &waitall_outside, 1, __ATOMIC_RELAXED);
+    __atomic_fetch_add(mltp_vp_id() >= 0 ? &waitall_on_vp : &waitall_outside, 1, __ATOMIC_RELAXED);
     enter_mpi();
     e = PMPI_Waitall(count, array_of_requests, array_of_statuses);
     leave_mpi();
@@ -202,6 +203,32 @@ static void case_outside(void)
         fail("outside: got %d, not %d", got, value(left, 0, 0));
     if (waitall_outside - waits != 1 || testall_outside - tests != 0)
         fail("outside: %ld MPI_Waitall and %ld MPI_Testall calls, not 1 and 0",
+             waitall_outside - waits, testall_outside - tests);
+}
+
+/* ---- bound: a bound thread, no start ------------------------------------ */
+
+static void bound_exchange(void *arg)
+{
+    *(int *)arg = exchange(value(rank, 0, 1), 0, NULL);
+}
+
+static void case_bound(void)
+{
+    long waits = waitall_outside, tests = testall_outside;
+    int got = -1;
+    mltp_t *b = mltp_create_bound(bound_exchange, &got, 0, NULL);
+
+    if (!b) {
+        fail("bound: mltp_create_bound failed");
+        return;
+    }
+    mltp_join_bound(*b);
+    free(b);
+    if (got != value(left, 0, 1))
+        fail("bound: got %d, not %d", got, value(left, 0, 1));
+    if (waitall_outside - waits != 1 || testall_outside - tests != 0)
+        fail("bound: %ld MPI_Waitall and %ld MPI_Testall calls, not 1 and 0",
              waitall_outside - waits, testall_outside - tests);
 }
 
@@ -327,15 +354,16 @@ int main(int argc, char **argv)
     alarm(30);
 
     case_outside();
+    case_bound();
     case_ring();
     case_single();
     case_error();
     case_yield();
 
-    if (waitall_in_ult != 0)
-        fail("MPI_Waitall called %ld times in a ULT: it holds the VP", waitall_in_ult);
-    if (testall_in_ult == 0)
-        fail("no MPI_Testall in a ULT");
+    if (waitall_on_vp != 0)
+        fail("MPI_Waitall called %ld times on a VP: it holds the VP", waitall_on_vp);
+    if (testall_on_vp == 0)
+        fail("no MPI_Testall on a VP");
     MPI_Allreduce(&failures, &all, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
     if (rank == 0)
         printf("mpi_wait: %d rank(s): %s\n", size, all ? "FAILED" : "passed");
