@@ -126,8 +126,8 @@ void mltp_init(void);
    once. errno, with a message, when it did not run as asked: EINVAL (nvp
    outside 1..1024, or a call from inside a ULT), ENOMEM or ENOSPC (nothing
    ran), EAGAIN (fewer VPs than asked could be made: it ran on those),
-   EDEADLK (the ULTs left are deadlocked). With nvp no more than the CPUs
-   of the caller's affinity mask, VP i runs on the i-th CPU of that mask
+   EDEADLK (the ULTs left are deadlocked). With nvp equal to the CPUs of
+   the caller's affinity mask, VP i runs on the i-th CPU of that mask
    alone (MLTP_PIN=0: never; see mltp(3)). */
 void mltp_start(int nvp);
 

@@ -446,19 +446,34 @@ static void pin_run(int nvp)
                   "%d CPUs, was %d", CPU_COUNT(&m), CPU_COUNT(&pin_expect));
 }
 
-/* 2 VPs, 2 CPUs or more: VP i on the i-th CPU of the mask alone, and a
+/* The mask narrowed, after mltp_init, to its last keep CPUs (at most
+   those it has): the reaper's mask as the start begins. */
+static void pin_keep(int keep)
+{
+    int n = pin_mask_cpus();
+    if (keep > n)
+        keep = n;
+    mltp_init();
+    CPU_ZERO(&pin_expect);
+    for (int k = n - keep; k < n; k++)
+        CPU_SET((size_t)nth_cpu(&pin_orig, k), &pin_expect);
+    ck_assert_int_eq(sched_setaffinity(0, sizeof pin_expect, &pin_expect), 0);
+}
+
+/* 2 VPs, a mask of 2 CPUs: VP i on the i-th CPU of the mask alone, and a
    VP pinned by MLTP stays on its CPU. */
 START_TEST(pin_two_vps)
 {
     if (pin_skip("pin_two_vps"))
         return;
     unsetenv("MLTP_PIN");
+    pin_keep(2);
     pin_want = 1;
     pin_run(2);
     for (int i = 0; i < 2; i++) {
         ck_assert_msg(CPU_COUNT(&pin_vp_mask[i]) == 1, "VP %d's mask has %d "
                       "CPUs, not one", i, CPU_COUNT(&pin_vp_mask[i]));
-        ck_assert_int_eq(first_cpu(&pin_vp_mask[i]), nth_cpu(&pin_orig, i));
+        ck_assert_int_eq(first_cpu(&pin_vp_mask[i]), nth_cpu(&pin_expect, i));
     }
     ck_assert_int_ne(first_cpu(&pin_vp_mask[0]), first_cpu(&pin_vp_mask[1]));
     ck_assert_int_eq(pin_cpu_checks, 2 * PIN_YIELDS);
@@ -487,21 +502,32 @@ START_TEST(pin_off)
 }
 END_TEST
 
-/* More VPs than CPUs in the mask as the start begins, the mask narrowed
-   after mltp_init to its last CPUs (0: one CPU, 2 VPs; 1: at most two
-   CPUs, one VP more): nothing is pinned, and the ULTs run as usual. */
+/* More VPs than CPUs in the mask as the start begins (0: one CPU, 2
+   VPs; 1: at most two CPUs, one VP more): nothing is pinned, and the
+   ULTs run as usual. */
 START_TEST(pin_too_few_cpus)
 {
-    int n = pin_mask_cpus(), keep = _i == 0 ? 1 : n < 2 ? n : 2;
     unsetenv("MLTP_PIN");
-    mltp_init();
-    CPU_ZERO(&pin_expect);
-    for (int k = n - keep; k < n; k++)
-        CPU_SET((size_t)nth_cpu(&pin_orig, k), &pin_expect);
-    ck_assert_int_eq(sched_setaffinity(0, sizeof pin_expect, &pin_expect), 0);
+    pin_keep(_i == 0 ? 1 : 2);
+    int vps = CPU_COUNT(&pin_expect) + 1;
     pin_want = 0;
-    pin_run(keep + 1);
-    assert_unpinned(keep + 1);
+    pin_run(vps);
+    assert_unpinned(vps);
+}
+END_TEST
+
+/* Fewer VPs than CPUs (1 VP, 2 CPUs): nothing is pinned. A fixed
+   placement would put VP 0 of every process that shares the mask (MPI
+   ranks on one machine) on the same CPU. */
+START_TEST(pin_too_few_vps)
+{
+    if (pin_skip("pin_too_few_vps"))
+        return;
+    unsetenv("MLTP_PIN");
+    pin_keep(2);
+    pin_want = 0;
+    pin_run(1);
+    assert_unpinned(1);
 }
 END_TEST
 
@@ -535,7 +561,7 @@ static void *pin_from_vp_ult(void *p)
     pid_t c = fork();
     if (c == 0) {
         _exit(sched_getaffinity(0, sizeof m, &m) != 0 ? 2 :
-              CPU_EQUAL(&m, &pin_orig) ? 0 : 10 + CPU_COUNT(&m));
+              CPU_EQUAL(&m, &pin_expect) ? 0 : 10 + CPU_COUNT(&m));
     }
     int st = 0;
     ULT_CHECK(c > 0 && waitpid(c, &st, 0) == c, "fork/waitpid: %s", strerror(errno));
@@ -549,6 +575,7 @@ static void pin_other_case(const char *test, int fork_it)
     if (pin_skip(test))
         return;
     unsetenv("MLTP_PIN");
+    pin_keep(2);
     mltp_t *t = mltp_create(pin_from_vp_ult, fork_it ? (void *)1 : NULL);
     ck_assert_ptr_nonnull(t);
     mltp_start(2);
@@ -560,10 +587,10 @@ static void pin_other_case(const char *test, int fork_it)
                       got <= -10 && got > -1000 ? "its mask is not the process's"
                       : "failed", got);
     else
-        ck_assert_msg(got == 1 && CPU_EQUAL(&pin_other_mask, &pin_orig),
+        ck_assert_msg(got == 1 && CPU_EQUAL(&pin_other_mask, &pin_expect),
                       "the bound thread made on a pinned VP has %d CPUs, the "
                       "process %d", got == 1 ? CPU_COUNT(&pin_other_mask) : -1,
-                      CPU_COUNT(&pin_orig));
+                      CPU_COUNT(&pin_expect));
 }
 
 START_TEST(pin_bound_unpinned) { pin_other_case("pin_bound_unpinned", 0); }
@@ -1043,6 +1070,7 @@ static const struct cu_row vp_tests[] = {
     CU_TEST(pin_two_vps),
     CU_TEST(pin_off),
     CU_LOOP(pin_too_few_cpus, 0, 2),
+    CU_TEST(pin_too_few_vps),
     CU_TEST(pin_bound_unpinned),
     CU_TEST(pin_fork_unpinned),
 

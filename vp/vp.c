@@ -1,15 +1,18 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* vp/vp.c - a VP's process: clone()d with a TCB of its own (vp/tcb.c),
- * set up, pinned to a CPU of its own when the start has CPUs enough, then
+ * set up, pinned to a CPU of its own when the start has a VP a CPU, then
  * it runs what the scheduler gave it.
  *
- * Pinning (ARCHITECTURE.md, "Processes"): when a start's n VPs are no more
- * than the CPUs of the reaper's affinity mask, read as the start begins,
- * VP i pins itself to the i-th CPU of that mask. Left to the kernel, two
- * VPs sometimes shared a CPU for a while, which made 2-VP benchmark rows
- * bimodal. The mask is kept in vpg.cpus; what leaves a pinned VP and must
- * not keep its one CPU gets it back: a bound thread it makes (vp/bound.c)
- * and a child it forks (vp/fork.c). MLTP_PIN=0: no pinning. */
+ * Pinning (ARCHITECTURE.md, "Processes"): when a start's n VPs are as
+ * many as the CPUs of the reaper's affinity mask, read as the start
+ * begins, VP i pins itself to the i-th CPU of that mask. Left to the
+ * kernel, two VPs sometimes shared a CPU for a while, which made 2-VP
+ * benchmark rows bimodal. With fewer VPs the kernel places them: every
+ * process sharing the mask (MPI ranks on one machine) would put its VP 0
+ * on the same first CPU. The mask is kept in vpg.cpus; what leaves a
+ * pinned VP and must not keep its one CPU gets it back: a bound thread
+ * it makes (vp/bound.c) and a child it forks (vp/fork.c). MLTP_PIN=0: no
+ * pinning. */
 #include <errno.h>
 #include <sched.h>
 #include <sys/prctl.h>
@@ -44,7 +47,7 @@ static void note_stack(vp_t *vp)
 void vp_plan_pins(vp_t *const *vps, int n)
 {
     int pin = vpg.pin && sched_getaffinity(0, sizeof vpg.cpus, &vpg.cpus) == 0 &&
-              n <= CPU_COUNT(&vpg.cpus);
+              n == CPU_COUNT(&vpg.cpus);
     size_t c = 0;
 
     for (int i = 0; i < n; i++) {
