@@ -28,23 +28,23 @@
 
 /* MPI_Testall until every request has completed, yielding to the VP's
    other ready ULTs between tests (under *serial, when not NULL, for each
-   test). Outside a ULT (main before a start, a bound thread) it is
+   test). Off the VPs (main outside a start, a bound thread) it is
    MPI_Waitall (under *serial). Returns what the completing MPI_Testall
    or MPI_Waitall returned: MPI_SUCCESS, or an MPI error code when the
    communicator's error handler returns errors (statuses as MPI says). */
 static inline int mltp_mpi_waitall(int count, MPI_Request requests[], MPI_Status statuses[],
                                    mltp_lock_t *serial)
 {
-    int done = 0, e;
+    int on_vp = mltp_vp_id() >= 0, done = 0, e;
 
     for (;;) {
         if (serial)
             mltp_lock(serial);
-        e = mltp_self() ? MPI_Testall(count, requests, &done, statuses)
-                        : MPI_Waitall(count, requests, statuses);
+        e = on_vp ? MPI_Testall(count, requests, &done, statuses)
+                  : MPI_Waitall(count, requests, statuses);
         if (serial)
             mltp_unlock(serial);
-        if (e != MPI_SUCCESS || done || !mltp_self())
+        if (e != MPI_SUCCESS || done || !on_vp)
             return e;
         mltp_yield();
     }

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
 # tests/apps.sh - apps/pi, apps/matmul and apps/ocean on every back end: the same
-# checksum whatever the back end, P, N, schedule and lock; a failed
-# verification ends with status 1, a bad argument (an unknown back end
-# too) with status 2, a thread that cannot be made with status 1, each
-# with a message. $APPS is the apps/ build directory.
+# checksum whatever the back end (none: one worker in main), P, N,
+# schedule and lock; a failed verification ends with status 1, a bad
+# argument (an unknown back end too) with status 2, a thread that cannot
+# be made with status 1, each with a message. $APPS is the apps/ build
+# directory.
 set -u
 apps=${APPS:?APPS must name the apps/ build directory}
 failed=0
@@ -53,7 +54,7 @@ same_checksum matmul -n 150 -B 16 -- \
 same_checksum ocean -n 66 -s 4 -- \
     "-b mltp -p 1 -v 1" "-b mltp -p 2 -v 2" "-b mltp -p 3 -v 2" "-b mltp -p 16 -v 2" \
     "-b mltp -p 64 -v 2" "-b mltp -p 16 -v 1" \
-    "-b pthreads -p 1" "-b pthreads -p 6" "-b openmp -p 2" "-b openmp -p 4"
+    "-b pthreads -p 1" "-b pthreads -p 6" "-b openmp -p 2" "-b openmp -p 4" "-b none"
 # its barriers: two a sweep, one a change of level (a descent and its
 # ascent), and three a step
 run 0 "$apps/ocean" -n 66 -s 4 -p 2
@@ -74,7 +75,7 @@ done
 for cmd in "pi -b foo" "pi -p 0" "pi -p x" "pi -v 0" "pi -n 10" "pi extra" "pi --nosuch" \
            "matmul -n 0" "matmul -B 0" "matmul -s sideways" "matmul -c maybe" "matmul -l mutex" \
            "ocean -n 100" "ocean -n 2" "ocean -n 66x" "ocean -s 0" "ocean -e 0" "ocean -e 1" \
-           "ocean -e x" "ocean -p 0" "ocean extra"; do
+           "ocean -e x" "ocean -p 0" "ocean extra" "ocean -b none -p 2" "ocean -F 1"; do
     # shellcheck disable=SC2086
     run 2 "$apps/"$cmd
     [ -n "$err" ] || fail "$cmd: status 2 but no message"
@@ -83,7 +84,7 @@ done
 # an unknown back end: status 2 and one line that says so
 for prog in pi matmul ocean; do
     run 2 "$apps/$prog" -b openmpi
-    [ "$err" = "$prog: --backend openmpi: unknown back end (mltp, pthreads or openmp)" ] ||
+    [ "$err" = "$prog: --backend openmpi: unknown back end (mltp, pthreads, openmp or none)" ] ||
         fail "$prog -b openmpi: message '$err'"
 done
 

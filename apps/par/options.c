@@ -7,7 +7,7 @@
 #include "par.h"
 
 /* in the order of enum par_backend */
-static const char *const backend_names[] = { "mltp", "pthreads", "openmp" };
+static const char *const backend_names[] = { "mltp", "pthreads", "openmp", "none" };
 static const char *const lock_names[] = { "spin", "block", "block_front", "semaphore" };
 static const int lock_classes[] = { MLTP_LOCK_SPIN, MLTP_LOCK_BLOCK, MLTP_LOCK_BLOCK_FRONT,
                                     MLTP_LOCK_SEMAPHORE };
@@ -96,7 +96,8 @@ static void usage(FILE *f, const char *me, const char *about)
     fprintf(f,
             "usage: %s [options]\n"
             "%s"
-            "  -b, --backend B   mltp (default), pthreads or openmp\n"
+            "  -b, --backend B   mltp (default), pthreads, openmp or none (no\n"
+            "                    threads: one worker, in main)\n"
             "  -p, --workers P   workers (default 1)\n"
             "  -v, --vps N       MLTP's VPs (default: $MLTP_VPS, else the CPUs\n"
             "                    this process may use)\n"
@@ -140,6 +141,11 @@ int par_getopt(int argc, char **argv, const char *app_short,
     if (optind < argc) {
         fprintf(stderr, "%s: unexpected argument %s\n", program_invocation_short_name,
                 argv[optind]);
+        exit(2);
+    }
+    if (c->backend == PAR_NONE && c->workers != 1) {
+        fprintf(stderr, "%s: --backend none runs one worker, not %d\n",
+                program_invocation_short_name, c->workers);
         exit(2);
     }
     return -1;

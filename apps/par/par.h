@@ -2,7 +2,8 @@
 /* apps/par/par.h - what the apps ask of a thread package: P workers that
  * run one function, barriers across all of them, locks and a shared
  * counter. Three back ends, chosen at run time: MLTP (P ULTs on N VPs),
- * POSIX threads and OpenMP (libgomp). An app is written once against this,
+ * POSIX threads and OpenMP (libgomp); and none, the one worker run in
+ * main (P = 1: the baseline of MPI runs with one rank per CPU). An app is written once against this,
  * so that comparing back ends compares the thread packages and nothing
  * else. One par_run at a time. */
 #ifndef APPS_PAR_H
@@ -17,7 +18,7 @@
 /* the element count of an array */
 #define PAR_COUNT(a) (sizeof (a) / sizeof (a)[0])
 
-enum par_backend { PAR_MLTP, PAR_PTHREADS, PAR_OPENMP };
+enum par_backend { PAR_MLTP, PAR_PTHREADS, PAR_OPENMP, PAR_NONE };
 
 struct par_config {
     enum par_backend backend;

@@ -116,6 +116,12 @@ static int run_openmp(const struct par_config *c, struct worker *w)
 static int run_on(const struct par_config *c, struct worker *w)
 {
     switch (c->backend) {
+    case PAR_NONE:
+        failed_call = "none (one worker only)";
+        if (c->workers != 1)
+            return EINVAL;
+        worker_main(w);
+        return 0;
     case PAR_MLTP:
         return run_mltp(c, w);
     case PAR_PTHREADS:

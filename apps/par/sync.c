@@ -20,6 +20,7 @@ int par_barrier_init(const struct par_config *c, par_barrier_t *b)
             fprintf(stderr, "pthread_barrier_init: %s\n", strerror(e));
         return e ? -1 : 0;
     case PAR_OPENMP:
+    case PAR_NONE:      /* one worker */
         return 0;
     }
     par_bad_backend(c->backend);
@@ -44,6 +45,8 @@ void par_barrier_wait(par_barrier_t *b)
 #pragma omp barrier
         return;
     }
+    case PAR_NONE:
+        return;
     }
     par_bad_backend(b->backend);
 }
@@ -63,6 +66,8 @@ int par_lock_init(const struct par_config *c, par_lock_t *l)
     case PAR_OPENMP:
         omp_init_lock(&l->u.openmp);
         return 0;
+    case PAR_NONE:
+        return 0;
     }
     par_bad_backend(c->backend);
 }
@@ -81,6 +86,8 @@ int par_lock_init(const struct par_config *c, par_lock_t *l)
             return;                                          \
         case PAR_OPENMP:                                     \
             openmp_call(&l->u.openmp);                       \
+            return;                                          \
+        case PAR_NONE:                                       \
             return;                                          \
         }                                                    \
         par_bad_backend(l->backend);                         \
