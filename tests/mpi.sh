@@ -95,7 +95,9 @@ same_as_ocean() {
             elif ! printf '%s\n' "$out" | grep -q "^time .* ranks=$ranks)"; then
                 fail "$ranks ranks $grid $conf: no time line naming $ranks ranks: $out"
             else
-                printf '%s ranks %s %s: %s (%s s)\n' "$ranks" "$grid" "$conf" "$got" "$secs"
+                # shellcheck disable=SC2086 # three words
+                printf '%s ranks %s %s: %s sweeps, %s descents, checksum %s (%s s)\n' \
+                    "$ranks" "$grid" "$conf" $got "$secs"
             fi
         done
     done
