@@ -118,7 +118,7 @@ case $st/$err in
     1/*"verification failed"*) echo "2 ranks --corrupt: status 1, verification failed" ;;
     *) fail "2 ranks --corrupt: status $st, expected 1 with a message (stderr: $err)" ;;
 esac
-for args in "-b none -p 2" "-n 100"; do
+for args in "-b none -p 2" "-n 100" "--fail-rank 2"; do
     # shellcheck disable=SC2086
     mpi 2 $args
     if [ "$st" = 2 ] && [ -n "$err" ]; then
@@ -147,7 +147,7 @@ ours() {
 # within 5 s no process of it and no new SysV set is left (BEFORE: the
 # sets before it)
 ended_clean() {
-    local what=$1 before=$2 sig=$3 left i notice
+    local what=$1 before=$2 sig=$3 left i notice kept=nothing
     # 137 is also a rank's SIGKILL: timeout -k's only after $limit s
     if [ "$st" = 124 ] || { [ "$st" = 137 ] && [ "${secs%.*}" -ge "$limit" ]; }; then
         fail "$what: still running after $limit s (status $st)"
@@ -163,11 +163,17 @@ ended_clean() {
         [ -z "$left" ] && break
         sleep 0.1
     done
-    [ -z "$left" ] || fail "$what: ocean-mpi processes left: $(echo $left)"
+    if [ -n "$left" ]; then
+        kept="processes $(echo $left)"
+        fail "$what: ocean-mpi processes left: $(echo $left)"
+    fi
     sem_leaks "$before"
-    [ ${#sem_leaked[@]} -eq 0 ] ||
+    if [ ${#sem_leaked[@]} -gt 0 ]; then
+        kept="$kept, SysV sets ${sem_leaked[*]}"
         fail "$what: SysV semaphore sets left: ${sem_leaked[*]}"
-    printf '%s: status %s in %s s; %s; nothing left\n' "$what" "$st" "$secs" "${notice:-no notice}"
+    fi
+    printf '%s: status %s in %s s; %s; %s left\n' "$what" "$st" "$secs" \
+        "${notice:-no notice}" "${kept#nothing, }"
 }
 
 # a rank's worker dies: MLTP names the VP, mpirun the rank
