@@ -30,20 +30,7 @@ if ! [[ $limit =~ ^[1-9][0-9]*$ ]]; then
     exit 2
 fi
 
-user=$(id -un)
-
-# The semaphore set ids of this user, one a line, sorted ("ipcs -s":
-# key, semid, owner, perms, nsems).
-sem_ids() {
-    ipcs -s | awk -v u="$user" '$2 ~ /^[0-9]+$/ && $3 == u { print $2 }' | sort
-}
-
-# Succeeds if a process of that pid runs (a zombie does not).
-pid_live() {
-    local state
-    state=$(awk '{ print $3 }' "/proc/$1/stat" 2>/dev/null) || return 1
-    [ -n "$state" ] && [ "$state" != Z ] && [ "$state" != X ]
-}
+. "$(dirname "$0")/semsets.sh"
 
 # Logs from an earlier run must not pass for this run's.
 rm -f tests/check-repeat-*.log
@@ -98,41 +85,15 @@ done
 elapsed=$(($(date +%s) - start))
 echo "check-repeat: $(date -u -d "@$elapsed" +%H:%M:%S) for $runs run(s) on VPs: $vps_list"
 
-# New sets the library left: the janitor removes those of a killed program
-# a moment later, so wait for them a little. A set one of whose semaphores
-# a live process used last belongs to a program still running (another
-# make check, a benchmark): not ours.
-sems_after=$(sem_ids)
-new=$(comm -13 <(echo "$sems_before") <(echo "$sems_after"))
-for ((i = 0; i < 20 && ${#new} > 0; i++)); do
-    sleep 0.5
-    new=$(comm -13 <(echo "$sems_before") <(sem_ids))
-done
-leaked=() in_use=()
-for id in $new; do
-    # "ipcs -s -i ID": after the "semnum value ncount zcount pid" header,
-    # one line per semaphore
-    pids=$(ipcs -s -i "$id" 2>/dev/null |
-           awk '/^semnum/ { t = 1; next } t && NF >= 5 { print $5 }')
-    live=
-    for p in $pids; do
-        if [ "$p" -gt 0 ] && pid_live "$p"; then
-            live=$p
-        fi
-    done
-    if [ -n "$live" ]; then
-        in_use+=("$id (last used by live pid $live)")
-    elif ipcs -s -i "$id" >/dev/null 2>&1; then
-        leaked+=("$id")
-    fi
-done
-echo "check-repeat: SysV semaphore sets of $user: $(echo -n "$sems_before" | grep -c .) before," \
+# New sets the library left (tests/semsets.sh)
+sem_leaks "$sems_before"
+echo "check-repeat: SysV semaphore sets of $sem_user: $(echo -n "$sems_before" | grep -c .) before," \
      "$(sem_ids | grep -c .) after"
-if [ ${#in_use[@]} -gt 0 ]; then
-    echo "check-repeat: new sets in use by running programs, not counted: ${in_use[*]}"
+if [ ${#sem_in_use[@]} -gt 0 ]; then
+    echo "check-repeat: new sets in use by running programs, not counted: ${sem_in_use[*]}"
 fi
-if [ ${#leaked[@]} -gt 0 ]; then
-    echo "check-repeat: ${#leaked[@]} SysV semaphore set(s) left behind (semid ${leaked[*]}; ipcs -s -i ID shows one)"
+if [ ${#sem_leaked[@]} -gt 0 ]; then
+    echo "check-repeat: ${#sem_leaked[@]} SysV semaphore set(s) left behind (semid ${sem_leaked[*]}; ipcs -s -i ID shows one)"
     failed=1
 fi
 exit "$failed"
