@@ -4,17 +4,18 @@
 # (C = nproc) in the ways an MPI code can use them: C ranks with no
 # threads (how most MPI codes run: the baseline), C ranks with one VP or
 # thread each, and one rank with C VPs or threads; MLTP against POSIX
-# threads and OpenMP inside the ranks. RUNS rounds (default 5), each
-# running every configuration once, in turn; a configuration's ratio is
-# the median over the rounds of its time over the baseline's in the same
-# round, so that the machine's drift cancels. Prints a Markdown table
+# threads and OpenMP inside the ranks. RUNS rounds (default 11), each
+# running every configuration once, each round starting one further down
+# the list (no configuration always runs next to the baseline); a
+# configuration's ratio is the median over the rounds of its time over
+# the baseline's in the same round, so that the machine's drift cancels. Prints a Markdown table
 # (median time, ratio, and the rounds' smallest and largest ratio) and
 # writes apps/results-mpi.csv (every run). Every run must give the
 # checksum of apps/ocean in one process. GRID (default 1026) and STEPS
 # (default 4) set the problem. Runs from the build tree.
 set -euo pipefail
 apps=$(dirname "$0")
-runs=${1:-5}
+runs=${1:-11}
 grid=${GRID:-1026}
 steps=${STEPS:-4}
 cpus=$(nproc)
@@ -41,7 +42,8 @@ configs=(
 want=$("$apps/ocean" -b none -n "$grid" -s "$steps" | sed -n 's/^checksum //p')
 echo "round,config,ranks,options,seconds,checksum" >"$csv"
 for ((round = 1; round <= runs; round++)); do
-    for i in "${!configs[@]}"; do
+    for ((k = 0; k < ${#configs[@]}; k++)); do
+        i=$(((k + round) % ${#configs[@]}))
         IFS='|' read -r label ranks options <<<"${configs[$i]}"
         # shellcheck disable=SC2086 # options is a list of options
         out=$("$apps/mpirun.sh" "$ranks" "$apps/ocean-mpi" -n "$grid" -s "$steps" $options) || {
