@@ -12,7 +12,8 @@
 # (median time, ratio, and the rounds' smallest and largest ratio) and
 # writes apps/results-mpi.csv (every run). Every run must give the
 # checksum of apps/ocean in one process. GRID (default 1026) and STEPS
-# (default 4) set the problem. Runs from the build tree.
+# (default 4) set the problem; ONLY="1 4" keeps those rows of the list
+# (counting from 0) and the baseline. Runs from the build tree.
 set -euo pipefail
 apps=$(dirname "$0")
 runs=${1:-11}
@@ -38,6 +39,18 @@ configs=(
     "1 rank x POSIX threads, P=$cpus|1|-b pthreads -p $cpus"
     "1 rank x OpenMP, P=$cpus|1|-b openmp -p $cpus"
 )
+
+if [ -n "${ONLY:-}" ]; then
+    kept=("${configs[0]}")
+    for i in $ONLY; do
+        [[ $i =~ ^[1-9][0-9]*$ ]] && [ "$i" -lt ${#configs[@]} ] || {
+            echo "mpi-bench: ONLY: $i is not a row from 1 to $((${#configs[@]} - 1))" >&2
+            exit 2
+        }
+        kept+=("${configs[$i]}")
+    done
+    configs=("${kept[@]}")
+fi
 
 want=$("$apps/ocean" -b none -n "$grid" -s "$steps" | sed -n 's/^checksum //p')
 echo "round,config,ranks,options,seconds,checksum" >"$csv"
