@@ -7,24 +7,16 @@
 # killed from outside (SIGKILL, SIGTERM) ends the job within $LIMIT s
 # (default 60) with a non-zero status, MLTP's or mpirun's notice, and
 # leaves no ocean-mpi process and no SysV semaphore set behind. $APPS is
-# the apps/ build directory; skipped (status 77) without apps/ocean-mpi or
-# mpirun ($MPIRUN, default mpirun on PATH).
+# the apps/ build directory, $MPIRUN_SH apps/mpirun.sh; skipped (status
+# 77) without apps/ocean-mpi or mpirun ($MPIRUN, default mpirun on PATH).
 set -u
 apps=${APPS:?APPS must name the apps/ build directory}
 limit=${LIMIT:-60}
 here=$(dirname "$0")
-mpirun_sh=$here/../apps/mpirun.sh
+mpirun_sh=${MPIRUN_SH:?MPIRUN_SH must name apps/mpirun.sh}
 . "$here/semsets.sh"
-
-install="scripts/deps --mpi installs Open MPI, then ./configure builds it"
-if [ ! -x "$apps/ocean-mpi" ]; then
-    echo "SKIP: no apps/ocean-mpi (configure found no MPI): $install"
-    exit 77
-fi
-if ! command -v "${MPIRUN:-mpirun}" >/dev/null 2>&1; then
-    echo "SKIP: no ${MPIRUN:-mpirun}: $install"
-    exit 77
-fi
+. "$here/mpi-skip.sh"
+mpi_skip_unless "$apps/ocean-mpi"
 
 failed=0
 fail() { echo "FAIL: $*"; failed=1; }

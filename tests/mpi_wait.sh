@@ -8,15 +8,8 @@
 set -u
 prog=${MPI_WAIT-}
 mpirun_sh=${MPIRUN_SH:?MPIRUN_SH must name apps/mpirun.sh}
-
-if [ -z "$prog" ]; then
-    echo "mpi_wait.sh: SKIP: configure found no MPI (scripts/deps --mpi installs Open MPI)"
-    exit 77
-fi
-if ! command -v "${MPIRUN:-mpirun}" >/dev/null 2>&1; then
-    echo "mpi_wait.sh: SKIP: no mpirun (scripts/deps --mpi installs Open MPI)"
-    exit 77
-fi
+. "$(dirname "$0")/mpi-skip.sh"
+mpi_skip_unless "$prog"
 
 failed=0
 for ranks in 1 2 4; do

@@ -1,0 +1,17 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# tests/mpi-skip.sh - sourced by the MPI tests (tests/mpi.sh,
+# tests/mpi_wait.sh). mpi_skip_unless PROGRAM: exit 77 (automake's skip)
+# with one line saying what installs it when PROGRAM was not built
+# (configure found no MPI; PROGRAM may be empty) or there is no mpirun
+# ($MPIRUN, configure's, else mpirun on PATH).
+mpi_skip_unless() {
+    local install="scripts/deps --mpi installs Open MPI, then ./configure builds it"
+    if [ -z "$1" ] || [ ! -x "$1" ]; then
+        echo "SKIP: ${1:-the MPI test program} not built (configure found no MPI): $install"
+        exit 77
+    fi
+    if ! command -v "${MPIRUN:-mpirun}" >/dev/null 2>&1; then
+        echo "SKIP: no ${MPIRUN:-mpirun}: $install"
+        exit 77
+    fi
+}
