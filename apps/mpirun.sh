@@ -16,8 +16,9 @@
 #                         withhold; MLTP_MPI_SINGLE_COPY=cma keeps Open MPI's
 #                         default
 # usage: apps/mpirun.sh RANKS PROGRAM [ARGUMENTS...]
-#   $MPIRUN (default: mpirun on PATH) is the mpirun; $MPIRUN_FLAGS adds
-#   options. The status is mpirun's.
+#   $MPIRUN (default: mpirun on PATH) is the mpirun, Open MPI's (another
+#   MPI's is refused with a message: its options differ); $MPIRUN_FLAGS
+#   adds options. The status is mpirun's.
 set -euo pipefail
 
 if [ $# -lt 2 ] || ! [[ $1 =~ ^[1-9][0-9]*$ ]]; then
@@ -30,6 +31,11 @@ mpirun=${MPIRUN:-mpirun}
 if ! command -v "$mpirun" >/dev/null 2>&1; then
     echo "$0: $mpirun not found (scripts/deps --mpi installs Open MPI)" >&2
     exit 127
+fi
+if ! "$mpirun" --version 2>&1 | grep -q "Open MPI"; then
+    echo "$0: $mpirun is not Open MPI's, whose options this script gives;" \
+         "run it as its manual says (e.g. $mpirun -n $ranks $*)" >&2
+    exit 2
 fi
 flags=(--oversubscribe --bind-to none --mca btl self,vader)
 [ "$(id -u)" -eq 0 ] && flags+=(--allow-run-as-root)

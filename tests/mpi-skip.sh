@@ -3,7 +3,7 @@
 # tests/mpi_wait.sh). mpi_skip_unless PROGRAM: exit 77 (automake's skip)
 # with one line saying what installs it when PROGRAM was not built
 # (configure found no MPI; PROGRAM may be empty) or there is no mpirun
-# ($MPIRUN, configure's, else mpirun on PATH).
+# ($MPIRUN, configure's, else mpirun on PATH) or it is not Open MPI's.
 mpi_skip_unless() {
     local install="scripts/deps --mpi installs Open MPI, then ./configure builds it"
     if [ -z "$1" ] || [ ! -x "$1" ]; then
@@ -12,6 +12,11 @@ mpi_skip_unless() {
     fi
     if ! command -v "${MPIRUN:-mpirun}" >/dev/null 2>&1; then
         echo "SKIP: no ${MPIRUN:-mpirun}: $install"
+        exit 77
+    fi
+    # apps/mpirun.sh's options and the messages the tests read are its
+    if ! "${MPIRUN:-mpirun}" --version 2>&1 | grep -q "Open MPI"; then
+        echo "SKIP: ${MPIRUN:-mpirun} is not Open MPI's, which the MPI tests drive: $install"
         exit 77
     fi
 }
