@@ -654,6 +654,7 @@ int main(int argc, char **argv)
     par_config_default(&c);
     o->steps = 6;
     o->tol = 1e-2;
+    par_ranks_reading_options(1);
     while ((opt = par_getopt(argc, argv, "n:s:e:CF:", longopts,
                "A two-layer ocean-basin circulation model, SPLASH-2 Ocean's algorithm, on\n"
                "P workers (in each MPI rank, the grid cut into a band a rank, when\n"
@@ -692,6 +693,7 @@ int main(int argc, char **argv)
             break;
         }
     }
+    par_ranks_reading_options(0);
     o->n = m - 2;
     o->workers = c.workers;
     grid_of_workers(c.workers, &o->rows, &o->cols);

@@ -110,15 +110,25 @@ case $st/$err in
     1/*"verification failed"*) echo "2 ranks --corrupt: status 1, verification failed" ;;
     *) fail "2 ranks --corrupt: status $st, expected 1 with a message (stderr: $err)" ;;
 esac
-for args in "-b none -p 2" "-n 100" "--fail-rank 2"; do
+# bad arguments: status 2 and the message once, not once a rank
+for args in "-b none -p 2" "-n 100" "--fail-rank 4"; do
     # shellcheck disable=SC2086
-    mpi 2 $args
-    if [ "$st" = 2 ] && [ -n "$err" ]; then
-        echo "2 ranks $args: status 2"
+    mpi 4 $args
+    lines=$(grep -c '^ocean' <<<"$err")
+    if [ "$st" = 2 ] && [ "$lines" = 1 ]; then
+        echo "4 ranks $args: status 2, one message"
     else
-        fail "2 ranks $args: status $st, expected 2 with a message (stderr: $err)"
+        fail "4 ranks $args: status $st and $lines lines from ocean, expected 2 and one (stderr: $err)"
     fi
 done
+# --help: the usage once, status 0 (every rank finalizes MPI)
+mpi 4 --help
+lines=$(grep -c '^usage: ' <<<"$out")
+if [ "$st" = 0 ] && [ "$lines" = 1 ] && [ -z "$err" ]; then
+    echo "4 ranks --help: status 0, the usage once"
+else
+    fail "4 ranks --help: status $st, $lines usages, expected 0 and one (stderr: $err)"
+fi
 
 # has_env PID NAME=VALUE: the process runs with that in its environment
 has_env() {

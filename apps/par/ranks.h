@@ -24,6 +24,12 @@ int par_rank(void);
 int par_ranks(void);
 /* " ranks=R" for the result lines; "" without MPI */
 const char *par_ranks_describe(void);
+/* Around the reading of the command line, which every rank does alike:
+   ranks other than 0 write their stdout and stderr to /dev/null (the
+   usage or a bad argument's message once, not once a rank), and an
+   exit() finalizes MPI (an exit without MPI_Finalize is an abnormal end
+   of the job). */
+void par_ranks_reading_options(int reading);
 /* Every rank waits for all (for timing a run across ranks). */
 void par_ranks_sync(void);
 

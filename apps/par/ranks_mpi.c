@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* apps/par/ranks_mpi.c - the ranks of an app built with MPI. Errors end
  * the job (MPI's default handler, MPI_ERRORS_ARE_FATAL). */
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 #include <mpi.h>
 #include <mltp_mpi.h>
 #include "ranks.h"
@@ -12,6 +14,17 @@
 #define MAX_REQUESTS (4 * MAX_FIELDS + 1)
 
 static int rank, ranks;
+
+/* Set while the command line is read: the only time when every rank
+   exits alike. Anywhere else MPI_Finalize, which waits for every rank,
+   would hang a rank that exits alone. */
+static int reading_options;
+
+static void finalize_at_exit(void)
+{
+    if (reading_options)
+        MPI_Finalize();
+}
 
 void par_ranks_init(int *argc, char ***argv)
 {
@@ -25,6 +38,7 @@ void par_ranks_init(int *argc, char ***argv)
     }
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+    atexit(finalize_at_exit);
 }
 
 void par_ranks_end(void)
@@ -47,6 +61,31 @@ const char *par_ranks_describe(void)
     static char s[32];
     snprintf(s, sizeof s, " ranks=%d", ranks);
     return s;
+}
+
+void par_ranks_reading_options(int reading)
+{
+    static int saved[2] = { -1, -1 };
+
+    reading_options = reading;
+    if (rank == 0)
+        return;
+    fflush(stdout);
+    fflush(stderr);
+    for (int fd = 1; fd <= 2; fd++) {
+        if (reading && saved[fd - 1] < 0) {
+            int null = open("/dev/null", O_WRONLY);
+            saved[fd - 1] = dup(fd);
+            if (null >= 0 && saved[fd - 1] >= 0)
+                dup2(null, fd);
+            if (null >= 0)
+                close(null);
+        } else if (!reading && saved[fd - 1] >= 0) {
+            dup2(saved[fd - 1], fd);
+            close(saved[fd - 1]);
+            saved[fd - 1] = -1;
+        }
+    }
 }
 
 void par_ranks_sync(void)

@@ -28,6 +28,11 @@ const char *par_ranks_describe(void)
     return "";
 }
 
+void par_ranks_reading_options(int reading)
+{
+    (void)reading;
+}
+
 void par_ranks_sync(void)
 {
 }
