@@ -657,8 +657,8 @@ int main(int argc, char **argv)
     par_ranks_reading_options(1);
     while ((opt = par_getopt(argc, argv, "n:s:e:CF:", longopts,
                "A two-layer ocean-basin circulation model, SPLASH-2 Ocean's algorithm, on\n"
-               "P workers (in each MPI rank, the grid cut into a band a rank, when\n"
-               "built with MPI: apps/ocean-mpi).\n"
+               "P workers (apps/ocean-mpi: P workers in each MPI rank, a band of the\n"
+               "grid a rank).\n"
                "  -n, --grid M      grid of M x M points, M = 2^k + 2 (default 258)\n"
                "  -s, --steps S     time steps (default 6)\n"
                "  -e, --tolerance E the solver's, relative: the largest residual over\n"
