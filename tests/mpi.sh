@@ -15,7 +15,7 @@ limit=${LIMIT:-60}
 here=$(dirname "$0")
 mpirun_sh=${MPIRUN_SH:?MPIRUN_SH must name apps/mpirun.sh}
 . "$here/semsets.sh"
-. "$here/mpi-skip.sh"
+. "$here/mpi-common.sh"
 mpi_skip_unless "$apps/ocean-mpi"
 
 failed=0

@@ -22,6 +22,7 @@
 #include <mpi.h>
 #include "mltp_mpi.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,6 +53,28 @@ static void __attribute__((format(printf, 1, 2))) fail(const char *fmt, ...)
     if (__atomic_fetch_add(&failures, 1, __ATOMIC_RELAXED) < 5 &&
         write(STDOUT_FILENO, line, strlen(line)) < 0)
         abort();
+}
+
+/* The ULTs of a case: made (a failure is the case's), then run on nvp
+   VPs and released. */
+static mltp_t *ults[NULT + 4];
+static int nults;
+
+static void spawn(mltp_userf_t *f, void *arg)
+{
+    if (nults == (int)(sizeof ults / sizeof ults[0]) || !(ults[nults] = mltp_create(f, arg)))
+        fail("mltp_create: %s", nults == (int)(sizeof ults / sizeof ults[0]) ? "too many"
+                                                                         : strerror(errno));
+    else
+        nults++;
+}
+
+static void run(int nvp)
+{
+    mltp_start(nvp);
+    for (int i = 0; i < nults; i++)
+        mltp_free(ults[i]);
+    nults = 0;
 }
 
 static void enter_mpi(void)
@@ -141,8 +164,8 @@ static void case_ring(void)
     mltp_lock_init(&ring_lock, MLTP_LOCK_BLOCK);
     serial = &ring_lock;
     for (u = 0; u < NULT; u++)
-        mltp_create(ring_ult, (void *)u);
-    mltp_start(2);
+        spawn(ring_ult, (void *)u);
+    run(2);
     serial = NULL;
 }
 
@@ -180,10 +203,10 @@ static void case_single(void)
     int i;
 
     computed = 0;
-    mltp_create(single_ult, NULL);
+    spawn(single_ult, NULL);
     for (i = 0; i < 4; i++)
-        mltp_create(compute_ult, NULL);
-    mltp_start(2);
+        spawn(compute_ult, NULL);
+    run(2);
     if (computed != 4 * 200)
         fail("single: the computing ULTs made %ld steps, not %d", computed, 4 * 200);
 }
@@ -286,8 +309,8 @@ static void case_error(void)
 {
     MPI_Comm_dup(MPI_COMM_WORLD, &errcomm);
     MPI_Comm_set_errhandler(errcomm, MPI_ERRORS_RETURN);
-    mltp_create(error_ult, NULL);
-    mltp_start(1);
+    spawn(error_ult, NULL);
+    run(1);
     MPI_Comm_free(&errcomm);
 }
 
@@ -332,9 +355,9 @@ static void *sender_ult(void *arg)
 
 static void case_yield(void)
 {
-    mltp_create(receiver_ult, NULL);
-    mltp_create(sender_ult, NULL);
-    mltp_start(1);
+    spawn(receiver_ult, NULL);
+    spawn(sender_ult, NULL);
+    run(1);
 }
 
 int main(int argc, char **argv)

@@ -8,7 +8,7 @@
 set -u
 prog=${MPI_WAIT-}
 mpirun_sh=${MPIRUN_SH:?MPIRUN_SH must name apps/mpirun.sh}
-. "$(dirname "$0")/mpi-skip.sh"
+. "$(dirname "$0")/mpi-common.sh"
 mpi_skip_unless "$prog"
 
 failed=0

@@ -1,6 +1,12 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
-# tests/mpi-skip.sh - sourced by the MPI tests (tests/mpi.sh,
-# tests/mpi_wait.sh). mpi_skip_unless PROGRAM: exit 77 (automake's skip)
+# tests/mpi-common.sh - sourced by the MPI tests (tests/mpi.sh,
+# tests/mpi_wait.sh). Under AddressSanitizer (a sanitizer build; nothing
+# otherwise) LeakSanitizer skips Open MPI's own leaks (tests/lsan-mpi.supp)
+# and still reports the programs' and MLTP's.
+export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}fast_unwind_on_malloc=0"
+export LSAN_OPTIONS="${LSAN_OPTIONS:+$LSAN_OPTIONS:}suppressions=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/lsan-mpi.supp"
+
+# mpi_skip_unless PROGRAM: exit 77 (automake's skip)
 # with one line saying what installs it when PROGRAM was not built
 # (configure found no MPI; PROGRAM may be empty) or there is no mpirun
 # ($MPIRUN, configure's, else mpirun on PATH) or it is not Open MPI's.
