@@ -4,7 +4,7 @@
 # otherwise) LeakSanitizer skips Open MPI's own leaks (tests/lsan-mpi.supp)
 # and still reports the programs' and MLTP's.
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}fast_unwind_on_malloc=0"
-export LSAN_OPTIONS="${LSAN_OPTIONS:+$LSAN_OPTIONS:}suppressions=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/lsan-mpi.supp"
+export LSAN_OPTIONS="${LSAN_OPTIONS:+$LSAN_OPTIONS:}print_suppressions=0:suppressions=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/lsan-mpi.supp"
 
 # mpi_skip_unless PROGRAM: exit 77 (automake's skip)
 # with one line saying what installs it when PROGRAM was not built
