@@ -337,7 +337,7 @@ int mltp_detach(mltp_t *t);
    thread is not joined; t is left alone) or EINVAL (t is detached, or was
    released already: with a message). */
 int mltp_free(mltp_t *t);
-/* The calling ULT's handle, NULL outside a ULT. */
+/* The calling ULT's handle, or a bound thread's own; NULL elsewhere. */
 mltp_t *mltp_self(void);
 
 /* The calling VP's number (0 .. mltp_vp_count()-1), -1 outside a VP; and
