@@ -272,18 +272,18 @@ static double most_of(const struct ocean *o, size_t off)
 
 /* ---- across ranks: worker 0 between two barriers; nothing with one -- */
 
-/* The halo rows of fields of level l (every rank's, when the level is
-   whole in each) and the maximum over the ranks of max[0..n). */
+/* The halo rows of fields of level l and the maximum over the ranks of
+   max[0..n); nothing where every rank computes the whole level. */
 static void trade(struct ocean *o, int id, int l, double *const *fields, int count,
                   double *max, int n)
 {
     const struct level *lv = &o->lev[l];
     struct par_halo h = { fields, count, lv->n + 2, lv->lo, lv->hi };
 
-    if (o->ranks == 1 || (!lv->cut && !n))
+    if (o->ranks == 1 || !lv->cut)
         return;
     if (id == 0)
-        par_ranks_trade(lv->cut ? &h : NULL, max, n);
+        par_ranks_trade(&h, max, n);
     barrier(o, id);
 }
 

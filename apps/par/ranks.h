@@ -43,7 +43,7 @@ struct par_halo {
 
 /* The edge rows of every field of h go to the ranks above and below and
    theirs come into rows lo - 1 and hi, while max[0..n) becomes its
-   largest over every rank; h may be NULL (no rows) and n 0. */
+   largest over every rank (n may be 0). */
 void par_ranks_trade(const struct par_halo *h, double *max, int n);
 /* Rows [lo[r], lo[r + 1]) of a, rows of w doubles, are rank r's; every
    rank gets them all (everyone), or rank 0 does. */

@@ -108,13 +108,13 @@ void par_ranks_trade(const struct par_halo *h, double *max, int n)
     MPI_Request r[MAX_REQUESTS];
     int posted = 0;
 
-    if (h && h->count > MAX_FIELDS) {
+    if (h->count > MAX_FIELDS) {
         fprintf(stderr, "par_ranks_trade: %d fields, more than %d\n", h->count, MAX_FIELDS);
         MPI_Abort(MPI_COMM_WORLD, 1);
     }
     if (n > 0)
         MPI_Iallreduce(MPI_IN_PLACE, max, n, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD, &r[posted++]);
-    for (int k = 0; h && k < h->count; k++) {
+    for (int k = 0; k < h->count; k++) {
         double *a = h->fields[k];
         long w = h->w;
         /* tag k from above is the rows below it: each pair of ranks has
