@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* bench/main.c - the benchmark driver: calibrate, repeat, take medians, print
- * the table, write the CSV (README, "Benchmarks", says what it shows).
+ * the table, write the CSV (doc/benchmarks.md says what it shows).
  * --scale runs the repetitions of an operation's VP counts in turns, so
  * that drift in the machine's load hits every VP count alike. */
 #include "config.h"
@@ -44,7 +44,7 @@ static unsigned int row_timeout;
 static const struct bench_row *current_row;
 static cpu_set_t all_cpus;
 
-/* What some rows must beat (README, "Benchmarks"): a median at most `max`
+/* What some rows must beat (doc/benchmarks.md): a median at most `max`
    (in the row's unit), at most `ratio` _setjmp/_longjmp switches of the
    run, and at most the median of the row `than` (same operation). */
 static const struct target {

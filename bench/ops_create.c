@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* bench/ops_create.c - the life of a ULT: a start, create + run + finish in
  * batches, create + join, and the memory of an idle ULT; and the kernel's
- * pthread_create + pthread_join for comparison (README, "Benchmarks", says
+ * pthread_create + pthread_join for comparison (doc/benchmarks.md says
  * what each row times). Cold rows run each batch in a new process, so
  * every stack is a new mapping and every descriptor new memory; warm ones
  * find the stacks (and, with mltp_free, the handles) of the batch before. */

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* bench/ops_switch.c - the machine context switch alone: ping-pong between
  * the main context and one other, one direction reported (a loop iteration
- * is two switches), for MLTP's switches and the baselines (README,
- * "Benchmarks"); and what a kernel switch costs: two processes alternating
- * with sched_yield on one CPU. */
+ * is two switches), for MLTP's switches and the baselines
+ * (doc/benchmarks.md); and what a kernel switch costs: two processes
+ * alternating with sched_yield on one CPU. */
 #include "config.h"
 #include <errno.h>
 #include <sched.h>

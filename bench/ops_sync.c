@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* bench/ops_sync.c - locks, barriers and condition queues, MLTP's and,
- * for barriers and conditions, POSIX threads' for comparison (README,
- * "Benchmarks", says what each row times). Pthread rows run each run in a
- * new process (the rows' `fresh`), as the other kernel baselines
+ * for barriers and conditions, POSIX threads' for comparison
+ * (doc/benchmarks.md says what each row times). Pthread rows run each run
+ * in a new process (the rows' `fresh`), as the other kernel baselines
  * (bench/ops_switch.c says why). */
 #include <pthread.h>
 #include <stdio.h>

@@ -418,7 +418,7 @@ void pc_fork_child(int where, int nvp)
     /* GCC 12's AddressSanitizer has no fork handlers for its allocator:
        a child forked while another VP holds one of its locks deadlocks as
        soon as it allocates (pthreads alike). Only main, between starts,
-       forks with no VP running (README, Sanitizers). */
+       forks with no VP running (doc/sanitizers.md). */
     if (where != 0) {
         fprintf(stderr, "%s: not run under AddressSanitizer\n", scen[where]);
         return;

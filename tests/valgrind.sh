@@ -28,7 +28,7 @@
 # - no suppression file.
 #
 # Left out (MLTP_TEST_SKIP, tests/check_util.h: a test, or one iteration
-# of it; the lists below), for these reasons (the README lists them too):
+# of it; the lists below), for these reasons (doc/valgrind.md lists them too):
 #
 # A. Valgrind runs a VP or bound thread as a thread of one process. An
 #    exit(), _exit() or fatal signal there ends valgrind's whole process
