@@ -9,8 +9,8 @@
  *
  * MLTP_BENCH_BREAK=lock, cond or barrier (a test's): --scale's MLTP rows
  * of that operation run a kernel that skips the protection, so that the
- * check must fail (tests/bench-checks.sh). The kernel is picked when the
- * row is made; the measured loops test nothing. */
+ * check must fail (tests/bench-checks.sh). The row's arguments pick that
+ * kernel before its loop starts: no measured loop looks at the variable. */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
