@@ -57,10 +57,18 @@ struct bench_row {
         double x;           /* its scaling value */
     } plot[BENCH_PLOTS];
     int fresh;              /* each run in a new process (cold caches) */
+    int column;             /* --scale: 0, a line of its own; BENCH_VS_*, a
+                               figure in that column of its operation's
+                               MLTP line with the same nvp */
 };
 
+/* --scale's comparison columns: the same kernel on another package, with
+   as many threads as the MLTP row has ULTs, on min(nvp, C) CPUs. */
+enum { BENCH_VS_PTHREADS = 1, BENCH_VS_OPENMP, BENCH_VS_N };
+
 /* Add a row (copied), in table order; --scale: the row at each VP count
-   of --vps, `workers` per VP. bench_name: a name for the next row's. */
+   of --vps, `workers` per VP (a column row: its variant names the
+   package). bench_name: a name for the next row's. */
 void bench_add(const struct bench_row *row);
 void bench_add_scale(const struct bench_row *row);
 const char *bench_name(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

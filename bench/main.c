@@ -86,14 +86,34 @@ const char *bench_name(const char *fmt, ...)
     return names[nrows];
 }
 
+/* The last n CPUs of the process's (all if n is that many or more): CPU
+   0 takes more of the interrupts. */
+static void last_cpus(int n, cpu_set_t *s)
+{
+    int left = n;
+
+    CPU_ZERO(s);
+    for (size_t c = CPU_SETSIZE; c-- > 0 && left > 0;)
+        if (CPU_ISSET(c, &all_cpus)) {
+            CPU_SET(c, s);
+            left--;
+        }
+}
+
 void bench_add_scale(const struct bench_row *row)
 {
     for (int k = 0; k < nvps; k++) {
         struct bench_row r = *row;
-        r.variant = bench_name("%d VP%s", vps[k], vps[k] > 1 ? "s" : "");
+        int w = row->workers * vps[k], c = CPU_COUNT(&all_cpus);
+        c = vps[k] < c ? vps[k] : c;
+        r.variant = row->column ? bench_name("%s: %d threads / %d CPU%s", row->variant, w, c,
+                                             c > 1 ? "s" : "")
+                                : bench_name("%d VP%s", vps[k], vps[k] > 1 ? "s" : "");
         r.nvp = vps[k];
-        r.workers = row->workers * vps[k];
+        r.workers = w;
         r.note = k ? NULL : row->note;
+        /* a new process, whose libgomp sees only the row's CPUs */
+        r.fresh |= row->column != 0;
         bench_add(&r);
     }
 }
@@ -234,13 +254,8 @@ static int callgrind(const char *what, long n)
 static void pin(int cpus)
 {
     cpu_set_t one;
-    size_t cpu = 0;
 
-    for (size_t c = 0; c < CPU_SETSIZE; c++)
-        if (CPU_ISSET(c, &all_cpus))
-            cpu = c;
-    CPU_ZERO(&one);
-    CPU_SET(cpu, &one);
+    last_cpus(1, &one);
     sched_setaffinity(0, sizeof one, cpus == 1 ? &one : &all_cpus);
 }
 
@@ -283,19 +298,27 @@ static void run_fresh(const struct bench_row *row, long iters, struct bench_run 
                       double counts[BC_N])
 {
     struct fresh_out out;
-    char idx[16], n[24];
+    char idx[16], n[24], list[VPS_MAX * 4] = "";
     size_t got = 0;
     ssize_t k;
-    int fd[2], st = 0;
+    int fd[2], st = 0, len = 0;
     pid_t pid = -1;
+    cpu_set_t cpus;
 
     snprintf(idx, sizeof idx, "%d", (int)(row - rows));
     snprintf(n, sizeof n, "%ld", iters);
+    /* the child registers the same rows: the same mode and VP counts */
+    for (int v = 0; v < nvps; v++)
+        len += snprintf(list + len, sizeof list - (size_t)len, "%s%d", v ? "," : "", vps[v]);
+    last_cpus(row->column ? row->nvp : CPU_SETSIZE, &cpus);
     fflush(stdout);
     if (pipe(fd) == 0 && (pid = fork()) == 0) {
         prctl(PR_SET_PDEATHSIG, SIGKILL);   /* never outlive a timed-out driver */
         dup2(fd[1], 1);
-        execl("/proc/self/exe", "mltp_bench", bench_full ? "--full" : "--quick",
+        if (row->column)
+            sched_setaffinity(0, sizeof cpus, &cpus);
+        execl("/proc/self/exe", "mltp_bench",
+              bench_scale ? "--scale" : bench_full ? "--full" : "--quick", "--vps", list,
               counts ? "--run-row-counted" : "--run-row", idx, n, (char *)NULL);
         _exit(127);
     }
@@ -426,7 +449,9 @@ static void run_rows(int a, int b)
     for (int i = a; i < b; i++) {
         struct result *o = &res[i];
         double cnt[BC_N][3] = { { 0 } }, c[BC_N];
-        for (int k = 0; k < counted_reps && is_ns(&rows[i]) && !o->failed; k++) {
+        /* a column shows a median only */
+        for (int k = 0; k < counted_reps && is_ns(&rows[i]) && !rows[i].column && !o->failed;
+             k++) {
             run_once(&rows[i], o->iters, &r, c);
             for (int j = 0; j < BC_N && !failed(i, &r); j++)
                 cnt[j][k] = c[j] / (r.total_ops > 0 ? r.total_ops : r.ops);
@@ -437,7 +462,7 @@ static void run_rows(int a, int b)
         o->min = pct(o->per, o->reps, 0);
         o->max = pct(o->per, o->reps, 1);
         for (int j = 0; j < BC_N; j++)
-            o->cnt[j] = is_ns(&rows[i]) ? pct(cnt[j], counted_reps, 0.5) : NAN;
+            o->cnt[j] = is_ns(&rows[i]) && !rows[i].column ? pct(cnt[j], counted_reps, 0.5) : NAN;
     }
     pin(0);
 }
@@ -453,7 +478,8 @@ static double base_of(int i)
     if (bench_scale)
         for (b = i; b > 0 && !strcmp(rows[b - 1].op, rows[i].op); b--)
             ;
-    return res[b].done && !res[b].failed && is_ns(&rows[i]) ? res[b].med : NAN;
+    return res[b].done && !res[b].failed && is_ns(&rows[i]) && !rows[i].column ? res[b].med
+                                                                                : NAN;
 }
 
 /* Row i against its target, into b ("<=60 met", "<=100, r<=6.0 MISSED",
@@ -506,6 +532,57 @@ static const char *fmt_num(char *b, size_t n, double v, int csw)
 }
 
 #define TABLE_FMT "%-27s %-37s %9s %17s %7s %8s %8s %8s %9s %s\n"
+#define VS_FMT "%9s %6s %9s %6s"
+
+/* --scale: row i's operation's column c at row i's nvp; -1 if none */
+static int column_row(int i, int c)
+{
+    for (int j = i + 1; j < nrows && !strcmp(rows[j].op, rows[i].op); j++)
+        if (rows[j].column == c && rows[j].nvp == rows[i].nvp)
+            return j;
+    return -1;
+}
+
+/* The median of row i's column c (NaN if none), and *ratio, row i's
+   median over it; *what: why there is none ("n/a", "FAILED"), or "". */
+static double column_median(int i, int c, double *ratio, const char **what)
+{
+    int j = column_row(i, c);
+
+    *what = j < 0 || rows[j].na ? "n/a" : res[j].failed ? "FAILED" : "";
+    *ratio = NAN;
+    if (**what || !res[j].done)
+        return NAN;
+    *ratio = res[i].failed ? NAN : res[i].med / res[j].med;
+    return res[j].med;
+}
+
+/* The comparison cells of MLTP row i, blank for an operation without
+   columns. */
+static void vs_cells(int i, char *b, size_t n)
+{
+    char m[BENCH_VS_N][24], r[BENCH_VS_N][24];
+    const char *what;
+    int any = 0;
+
+    for (int j = i; j < nrows && !strcmp(rows[j].op, rows[i].op); j++)
+        any |= rows[j].column != 0;
+    for (int c = BENCH_VS_PTHREADS; c < BENCH_VS_N; c++) {
+        double ratio, med = column_median(i, c, &ratio, &what);
+        snprintf(m[c], sizeof m[c], "%s", what);
+        r[c][0] = 0;
+        if (!*what) {
+            fmt_num(m[c], sizeof m[c], med, 0);
+            snprintf(r[c], sizeof r[c], isnan(ratio) ? "-" : ratio < 0.095 ? "%.2g" : "%.2f",
+                     ratio);
+        }
+    }
+    if (any)
+        snprintf(b, n, VS_FMT, m[BENCH_VS_PTHREADS], r[BENCH_VS_PTHREADS], m[BENCH_VS_OPENMP],
+                 r[BENCH_VS_OPENMP]);
+    else
+        *b = 0;
+}
 
 static void print_row(int i)
 {
@@ -514,8 +591,15 @@ static void print_row(int i)
     char m[32], sp[64], a[24], b[24], ra[24], c[BC_N][24], tg[120];
     double lim;
 
-    target(i, tg, sizeof tg, 1, &lim);
-    if (row->na) {
+    if (bench_scale)
+        vs_cells(i, tg, sizeof tg);
+    else
+        target(i, tg, sizeof tg, 1, &lim);
+    if (row->column) {
+        /* shown in its MLTP line; a failure's reason here */
+        if (o->failed)
+            printf("%-27s %-37s FAILED: %s\n", row->op, row->variant, o->err);
+    } else if (row->na) {
         printf("%-27s %-37s n/a: %s\n", row->op, row->variant, row->na);
     } else if (o->failed) {
         printf("%-27s %-37s FAILED: %s\n", row->op, row->variant, o->err);
@@ -557,7 +641,8 @@ static int write_csv(const char *path)
     }
     fprintf(f, "mode,operation,variant,unit,nvp,pinned_1cpu,iters,reps,median,p10,p90,min,max,"
                "ratio,cyc_per_op,ins_per_op,cpu_ns_per_op,ctxsw_per_op,"
-               "target,target_limit,target_met,plot,series,x,plot2,series2,x2,status\n");
+               "target,target_limit,target_met,plot,series,x,plot2,series2,x2,status,"
+               "pthreads_median,pthreads_ratio,openmp_median,openmp_ratio\n");
     for (int i = 0; i < nrows; i++) {
         const struct bench_row *row = &rows[i];
         const struct result *o = &res[i];
@@ -586,6 +671,14 @@ static int write_csv(const char *path)
         snprintf(tg, sizeof tg, "%s%s", row->na ? "n/a: " : o->failed ? "failed: " : "ok",
                  row->na ? row->na : o->failed ? o->err : "");
         csv_text(f, tg);
+        for (int c = BENCH_VS_PTHREADS; c < BENCH_VS_N; c++) {
+            const char *what;
+            double ratio = NAN, med = NAN;
+            if (bench_scale && !row->column)
+                med = column_median(i, c, &ratio, &what);
+            csv_num(f, med);
+            csv_num(f, ratio);
+        }
         fputc('\n', f);
     }
     if (fclose(f) != 0) {
@@ -610,7 +703,11 @@ static void print_notes(void)
            bench_counter_source(BC_CYC), bench_counter_source(BC_INS),
            bench_counter_source(BC_CSW), bench_counter_source(BC_TASK), counted_reps,
            counted_reps > 1 ? "s (median)" : "",
-           bench_scale ? "Past C VPs (C CPUs) the kernel time-slices the VPs: nothing should "
+           bench_scale ? "[6] pthreads, OpenMP: the kernel on that package, as many threads "
+                         "as the row has ULTs, on min(nvp, C) CPUs,\neach run in a new process, "
+                         "in turns with the MLTP runs; n/a: the package has no such primitive.\n"
+                         "[7] the MLTP median over that median (below 1: MLTP is faster).\n"
+                         "Past C VPs (C CPUs) the kernel time-slices the VPs: nothing should "
                          "collapse (10x the ratio at C)."
                        : "[6] target: <=N, the median at most N; r<=X, [1] at most X; "
                          "<=VARIANT, the median at most\nthat row's (same run). Instructions "
@@ -650,6 +747,7 @@ static double machine_busy(int ncpus)
 int main(int argc, char **argv)
 {
     const char *csv = NULL, *only[16];
+    char vs[2][64];
     int nonly = 0, reps = 0, child_row = -1, child_counted = 0, nfailed = 0;
     long child_iters = 0, ms = 0;
     double t0 = bench_now(), busy;
@@ -727,10 +825,16 @@ int main(int argc, char **argv)
     if ((busy = machine_busy(CPU_COUNT(&all_cpus))) > 0.2)
         printf("WARNING: other processes kept %.1f CPUs busy just before the start: expect "
                "noisy figures\n\n", busy);
+    if (bench_scale)
+        printf("pthreads and OpenMP columns: the same operation with as many threads as MLTP's "
+               "ULTs (2*nvp parties,\n2*nvp at the lock, nvp pairs), on min(nvp, C) CPUs; "
+               "ratio: MLTP's median over theirs.\n\n");
+    snprintf(vs[0], sizeof vs[0], VS_FMT, "pthreads", "ratio", "OpenMP", "ratio");
+    snprintf(vs[1], sizeof vs[1], VS_FMT, "(ns) [6]", "[7]", "(ns) [6]", "[7]");
     printf(TABLE_FMT, "operation", "variant", "median", "p10..p90", "ratio", "cyc/op", "ins/op",
-           "ctxsw/op", "cpu-ns/op", bench_scale ? "" : "target");
+           "ctxsw/op", "cpu-ns/op", bench_scale ? vs[0] : "target");
     printf(TABLE_FMT, "", "", "(ns)", "(ns)", "[1]", "[2]", "[3]", "[4]", "[5]",
-           bench_scale ? "" : "[6]");
+           bench_scale ? vs[1] : "[6]");
     for (int i = 0, j; i < nrows; i = j) {
         /* a group: the row, or with --scale its operation's VP counts; a
            selected row runs with its group (the 1-VP base) and row 0 */
