@@ -248,6 +248,15 @@ sudo() {
            else fail "$at" "sudo $1: no check for this command (tests/docs.sh)"; fi ;;
     esac
 }
+# bash KIT/run.sh: a benchmark kit's run.sh, which is bench/kit-run.sh
+bash() {
+    local PATH=$real_path
+    case ${1:-} in
+        KIT/run.sh) if [ -f "$src/bench/kit-run.sh" ]; then ok "$at" "a kit's run.sh (bench/kit-run.sh)"
+                    else fail "$at" "bash $1: no bench/kit-run.sh"; fi ;;
+        *) fail "$at" "bash ${1:-}: no check for this command (tests/docs.sh)" ;;
+    esac
+}
 cd() {
     local PATH=$real_path
     if [ "$mode" = elsewhere ]; then ok "$at" "cd $* (another tree's)"
