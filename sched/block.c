@@ -13,6 +13,7 @@ void sched_waiter_init(struct sched_waiter *w, const void *key)
     w->next = NULL;
     w->ult = sched_running();
     w->key = key;
+    w->vp = -1;
     w->woken = 0;
 }
 
@@ -72,58 +73,42 @@ void sched_wait_locked(base_spin_t *held, sched_waitq_t *q, const void *key)
 }
 #pragma GCC diagnostic pop
 
-/* Several VPs: u to our VP's queue, under its lock; 1 if a parked VP
-   should be woken. */
-static int __attribute__((noinline)) wake_shared(ult_t *u, int front)
-{
-    struct sched_runq *q = sched_my_rq();
-    int claim;
-
-    if (front) {
-        sched_rq_lock(q);
-        sched_push_front(q, u);
-    } else {
-        sched_rq_lock_push(q);      /* a thief's walk may go on */
-        sched_push_back(q, u);
-    }
-    /* with more VPs than CPUs, all busy: our VP runs u when we switch
-       (spinning waiters make up for it: sched_wake_for_queued) */
-    claim = sched_wake_pays() && sched_wake_claim();
-    sched_rq_unlock(q);
-    return claim;
-}
-
-/* A ULT waiter goes to the waker's VP's run queue (its context is saved:
-   the queue's lock, held, was released only after); a kernel-level one is
-   told (it may return, and its node vanish, at once). Returns 1 if a
-   parked VP should be woken. solo (a constant where it is inlined): VP 0
-   alone and never parked, the push inline, ~13 instructions and no call. */
-static inline int wake(struct sched_waiter *w, int front, int solo)
+/* A ULT waiter is placed (sched/place.c; its context is saved: the
+   queue's lock, held, was released only after); a kernel-level one is
+   told (it may return, and its node vanish, at once). solo (a constant
+   where it is inlined): VP 0 alone and never parked, the push inline,
+   ~13 instructions and no call. */
+static inline void wake(struct sched_waiter *w, int how, int solo,
+                        struct sched_posts *p)
 {
     ult_t *u = w->ult;
 
     if (!u) {
+        if (w->vp >= 0 && !solo)
+            sched_place_look(w->vp, p);     /* a proxy */
         base_store_release(&w->woken, 1);
-        return 0;
+        return;
     }
-    if (!solo)
-        return wake_shared(u, front);
-    if (front)
+    if (!solo) {
+        sched_place(u, how, p);
+        return;
+    }
+    if (how & SCHED_WAKE_FRONT)
         sched_push_front(&sched_runqs[0], u);
     else
         sched_push_back(&sched_runqs[0], u);
-    return 0;
 }
 
-int sched_wake_locked(sched_waitq_t *q, const void *key, int front)
+void sched_wake_locked(sched_waitq_t *q, const void *key, int how,
+                       struct sched_posts *p)
 {
     struct sched_waiter *last = q->last, *prev = last, *w;
 
     if (!last)
-        return 0;
+        return;
     for (w = last->next; key && w->key != key; prev = w, w = w->next)
         if (w == last)
-            return 0;
+            return;
     if (w == prev)
         q->last = NULL;
     else {
@@ -131,20 +116,20 @@ int sched_wake_locked(sched_waitq_t *q, const void *key, int front)
         if (w == last)
             q->last = prev;
     }
-    return wake(w, front, sched_solo_on);
+    wake(w, how, sched_solo_on, p);
 }
 
 /* Unlinks in place: q->last never reads NULL while a waiter that stays is
    queued (a releaser reads it without the lock: ARCHITECTURE.md,
-   "Barrier episode"). prev is always w's predecessor in the queue. */
-static inline int wake_all(sched_waitq_t *q, const void *key,
-                           const struct sched_waiter *skip, int solo)
+   "Word wait"). prev is always w's predecessor in the queue. */
+static inline void wake_all(sched_waitq_t *q, const void *key,
+                            const struct sched_waiter *skip, int how, int solo,
+                            struct sched_posts *p)
 {
     struct sched_waiter *last = q->last, *prev = last, *w, *next;
-    int n = 0;
 
     if (!last)
-        return 0;
+        return;
     for (w = last->next;; w = next) {
         next = w->next;         /* w may vanish once woken */
         int end = w == last;
@@ -159,33 +144,35 @@ static inline int wake_all(sched_waitq_t *q, const void *key,
                     q->last = prev;
             }
             if (w != skip)
-                n |= wake(w, 0, solo);
+                wake(w, how, solo, p);
         }
         if (end)
             break;
     }
-    return n;
 }
 
 /* Two copies of the loop, each a tail call away: the solo one calls
    nothing, so it saves no register (a 2-party barrier's release: ~14
    instructions fewer). */
-static __attribute__((noinline)) int wake_all_solo(sched_waitq_t *q, const void *key,
-                                                   const struct sched_waiter *skip)
+static __attribute__((noinline)) void wake_all_solo(sched_waitq_t *q, const void *key,
+                                                    const struct sched_waiter *skip, int how)
 {
-    return wake_all(q, key, skip, 1);
+    wake_all(q, key, skip, how, 1, NULL);
 }
 
-static __attribute__((noinline)) int wake_all_shared(sched_waitq_t *q, const void *key,
-                                                     const struct sched_waiter *skip)
+static __attribute__((noinline)) void wake_all_shared(sched_waitq_t *q, const void *key,
+                                                      const struct sched_waiter *skip, int how,
+                                                      struct sched_posts *p)
 {
-    return wake_all(q, key, skip, 0);
+    wake_all(q, key, skip, how, 0, p);
 }
 
-int sched_wake_all_locked(sched_waitq_t *q, const void *key,
-                          const struct sched_waiter *skip)
+void sched_wake_all_locked(sched_waitq_t *q, const void *key,
+                           const struct sched_waiter *skip, int how,
+                           struct sched_posts *p)
 {
     if (sched_solo_on)
-        return wake_all_solo(q, key, skip);
-    return wake_all_shared(q, key, skip);
+        wake_all_solo(q, key, skip, how);
+    else
+        wake_all_shared(q, key, skip, how, p);
 }

@@ -17,8 +17,9 @@
 
 struct sched_waiter {
     struct sched_waiter *next;
-    struct ult *ult;            /* NULL: a kernel-level waiter */
+    struct ult *ult;            /* NULL: a kernel-level waiter, or a proxy */
     const void *key;            /* what it waits for, in a shared queue */
+    int vp;                     /* a proxy: the VP whose watchers wait (-1: none) */
     volatile int woken;
 };
 
@@ -68,13 +69,12 @@ static inline base_spin_t *sched_stripe_take(const void *obj)
     return s;
 }
 
-/* Release held, the lock of the wait queue just woken from, then post a
-   parked VP if the wake claimed one (wake: what sched_wake_* returned). */
-static inline void sched_unlock_wake(base_spin_t *held, int wake)
+/* Release held, the lock of the wait queue just woken from, then make
+   the posts the wakes owe (sched/place.c). */
+static inline void sched_unlock_wake(base_spin_t *held, struct sched_posts *p)
 {
     base_spin_unlock(held);
-    if (wake)
-        sched_unpark(1);
+    sched_post_owed(p);
 }
 
 /* ---- waiting (the queue's lock held) ------------------------------ */
@@ -90,15 +90,35 @@ void sched_wait_queued(struct sched_waiter *w, base_spin_t *held);
 /* All three: queue the caller on q for key and wait. */
 void sched_wait_locked(base_spin_t *held, sched_waitq_t *q, const void *key);
 
+/* ---- waiting for a word, on the caller's VP (sched/watch.c) ------- */
+/* A ULT on several VPs waits until *word != old; its VP runs other ULTs
+   meanwhile and looks at the word (at hint first, when given, until hint
+   moves: a line other VPs do not write at every arrival) at its switches
+   and while idle. No lock is taken. A VP that would park first queues a
+   proxy of itself on q, under obj's stripe lock, for key: whoever changes
+   the word must then look at q (a full fence between) and wake key's
+   waiters there, which posts it (ARCHITECTURE.md, "Word wait"). What was
+   written before the word changed is seen after the return. */
+void sched_wait_word(const unsigned int *word, unsigned int old, const unsigned int *hint,
+                     sched_waitq_t *q, const void *obj, const void *key);
+/* After changing a word: the caller's own VP's watchers first (its ULT
+   goes on running, and they are then queued where idle VPs steal). */
+void sched_watch_look_here(void);
+
 /* ---- waking (the queue's lock held) ------------------------------- */
-/* Let the first waiter for key go (key NULL: the first), readied at the
-   back of the waker's VP's run queue or at its front. Returns 1 if a
-   parked VP should be woken (for sched_unlock_wake), else 0. */
-int sched_wake_locked(sched_waitq_t *q, const void *key, int front);
+/* how: SCHED_WAKE_HANDOFF (the waker switches soon: a condition) or
+   SCHED_WAKE_RELEASE (it goes on: a lock, a barrier), and
+   SCHED_WAKE_FRONT for the front of the level; sched/place.c decides
+   where. The posts owed go into *p (sched_posts_init first; made by
+   sched_unlock_wake). */
+/* Let the first waiter for key go (key NULL: the first). */
+void sched_wake_locked(sched_waitq_t *q, const void *key, int how,
+                       struct sched_posts *p);
 /* Let every waiter for key (NULL: every waiter) go but skip (NULL: none),
    in the order they came. */
-int sched_wake_all_locked(sched_waitq_t *q, const void *key,
-                          const struct sched_waiter *skip);
+void sched_wake_all_locked(sched_waitq_t *q, const void *key,
+                           const struct sched_waiter *skip, int how,
+                           struct sched_posts *p);
 
 /* ---- the caller ---------------------------------------------------- */
 /* A ULT (it may block), not a kernel-level thread (it spins). */
@@ -112,10 +132,15 @@ static inline int sched_in_ult(void) { return sched_running() != NULL; }
    waits for, and need this VP), nor while the machine is crowded
    (sched/crowd.c). */
 static inline long sched_spin_ns(void) { return sg.spin_ns; }
-static inline int sched_starving(void)
+/* ULTs ready in the caller's VP's queue? */
+static inline int sched_ready_here(void)
 {
     sched_vp_t *sv = sched_current();
-    return sv && sched_rq_peek(sv->rq) && !CMM_LOAD_SHARED(sg.idle.spinning);
+    return sv && sched_rq_peek(sv->rq);
+}
+static inline int sched_starving(void)
+{
+    return sched_ready_here() && !CMM_LOAD_SHARED(sg.idle.spinning);
 }
 /* Stop spinning now? Ready ULTs lack a VP, the deadline (on
    base_now_ns()'s clock) has passed, or the machine is crowded. Call it
@@ -141,7 +166,7 @@ static inline void sched_slice_tick(void)
 
 /* A ULT that spins (a SPIN lock's waiter) while ULTs wait in its VP's
    queue, which a wake-up readied there for the VP to run next: wake a
-   parked VP for them, unless one spins for work (sched/park.c). */
+   parked VP for them, unless one spins for work (sched/place.c). */
 void sched_wake_for_queued(void);
 
 /* ---- waiting in the kernel (MLTP_LOCK_SEMAPHORE) ------------------- */

@@ -4,28 +4,19 @@
 #include <string.h>
 #include "sched/sched.h"
 
-/* Make u ready in the caller's VP's queue (a kernel-level thread's: queue
-   0) and count it live; wake a parked VP if it pays. The claim, under the
-   queue's lock, pairs with sched/park.c (ARCHITECTURE.md, "Park"): no
-   wake-up is lost, and no system call is made while a VP spins. */
+/* Make u ready where sched/place.c says (the caller's VP's queue; a
+   kernel-level thread's: queue 0) and count it live. */
 static void __attribute__((noinline)) ready_shared(sched_vp_t *sv, ult_t *u)
 {
-    struct sched_runq *q;
-    int wake;
+    struct sched_posts p;
 
-    if (sv) {
-        q = sv->rq;
+    if (sv)
         CMM_STORE_SHARED(sv->created, sv->created + 1);
-    } else {
-        q = &sched_runqs[0];
+    else
         sched_outside_live_add(1);
-    }
-    sched_rq_lock_push(q);
-    sched_push_back(q, u);
-    wake = sched_wake_claim();
-    sched_rq_unlock(q);
-    if (wake)
-        sched_unpark(1);
+    sched_posts_init(&p);
+    sched_place(u, SCHED_PLACE_NEW, &p);
+    sched_post_owed(&p);
 }
 
 /* Solo, the caller a ULT on VP 0, which is never parked: no lock, no

@@ -93,7 +93,8 @@ static void __attribute__((noinline, noreturn)) exit_forked_child(void)
 struct dying {
     char *lo;
     size_t map;
-    int wake;
+    int owe;                    /* posts owed, in p */
+    struct sched_posts p;
 };
 
 /* After a switch off a stack that does not go into this VP's cache (not
@@ -104,13 +105,16 @@ static void *dead_stack_helper(void *old_sp, void *sv, void *d)
     const struct dying *x = d;
     char *lo = x->lo;
     size_t map = x->map;
-    int wake = x->wake;
+    int owe = x->owe;
+    struct sched_posts p;
 
     (void)old_sp;
+    if (owe)
+        p = x->p;
     sched_rq_unlock(((sched_vp_t *)sv)->rq);
     ult_stack_put(&((sched_vp_t *)sv)->cache, lo, map);  /* x is on it */
-    if (wake)
-        sched_unpark(1);
+    if (owe)
+        sched_post(&p);
     return NULL;
 }
 
@@ -133,18 +137,25 @@ void sched_end(void *retval, int set_retval)
         exit_forked_child();
     ult_t *self = sv->cur, *next, *joiner;
     struct sched_runq *q = sv->rq;
-    struct dying d = { self->stack_lo, self->stack_map, 0 };
+    struct dying d;
     void *to;
 
     if (set_retval)
         self->retval = retval;
     /* after this VP's counts of creations ("Live count") */
     base_store_ordered(&sv->ended, sv->ended + 1);
+    d.lo = self->stack_lo;              /* before its life says ENDED */
+    d.map = self->stack_map;
+    d.owe = 0;
     joiner = end_life(sv, self);
+    if (__builtin_expect(sched_watching(sv), 0))
+        sched_watch_poll(sv, 0);
     sched_rq_lock(q);
     if (joiner) {
-        sched_push_back(q, joiner);
-        d.wake = sched_wake_claim();
+        /* a hand-off: this VP switches now (sched/place.c) */
+        sched_posts_init(&d.p);
+        sched_place_here_locked(q, joiner, SCHED_WAKE_HANDOFF, &d.p);
+        d.owe = d.p.n | d.p.any;
     }
     next = sched_pop(q, 0);
     if (next) {
@@ -165,9 +176,9 @@ void sched_end(void *retval, int set_retval)
         __builtin_unreachable();
     }
     ult_stack_put_here(&sv->cache, d.lo, d.map);
-    if (__builtin_expect(d.wake, 0)) {
+    if (__builtin_expect(d.owe, 0)) {
         sched_rq_unlock(q);
-        sched_unpark(1);
+        sched_post(&d.p);
         ult_switch_yield(sv->exit_sp, to, &released);
     } else {
         ult_switch_yield(sv->exit_sp, to, &q->lock);

@@ -15,17 +15,19 @@ static void child(void)
     memset(sched_stripes, 0, sizeof sched_stripes);
     sched_solo_on = 0;
     sg.outside_live = 0;
-    sg.idle.parked = sg.idle.spinning = 0;
+    sg.idle.parked = sg.idle.spinning = sg.idle.asleep = 0;
     sched_self_tls = &sched_outside;
     sched_bound_self = NULL;
     sg.finish = SCHED_GO;
     sg.park_semid = -1;         /* the parent's set */
+    sg.park_nsems = 0;
     sg.semwait = 0;
     /* glibc gave the TCBs the VPs borrowed back to its stack cache in
        the child: forget them, with what the VPs cached */
     for (int i = 0; i < sg.nslots; i++) {
         sched_vp_t *sv = &sg.vps[i];
         sv->cur = NULL;
+        sv->watch = NULL;
         sv->created = sv->ended = sv->ended_seen = 0;
         sv->vp.pid = 0;
         sv->vp.state = VP_DONE;

@@ -24,6 +24,8 @@ static int init_layers(void)
        slices are a few ms */
     sg.slice_ns = base_env_long("MLTP_SLICE_US", 1000, 0, 10 * 1000 * 1000) * 1000;
     sg.stats = base_env_long("MLTP_STATS", 0, 0, 1) > 0;
+    /* a released ULT back on the VP it ran on (sched/place.c); 0: off */
+    sched_affinity_on = base_env_long("MLTP_AFFINITY", 1, 0, 1) > 0;
     sg.online_cpus = (int)sysconf(_SC_NPROCESSORS_ONLN);
     vpg.describe = sched_describe;
     if (syscall(SYS_gettid) == vpg.main_pid)  /* set up by the main thread */

@@ -43,14 +43,20 @@ static void loop(sched_vp_t *sv)
             sched_stop_here(sv);
         if (finish != SCHED_GO)
             return;
+        if (sched_watching(sv))
+            sched_watch_poll(sv, 0);
         sched_rq_lock(q);
         ult_t *u = sched_pop(q, 0);
         if (u) {
+            if (q->idle)
+                CMM_STORE_SHARED(q->idle, SCHED_RQ_BUSY);
             run(sv, u, &q->lock);
             continue;
         }
         sched_rq_unlock(q);
-        if ((u = sched_steal(sv)) != NULL) {
+        if ((u = sched_steal(sv)) != NULL || (u = sched_watch_steal(sv)) != NULL) {
+            if (q->idle)
+                CMM_STORE_SHARED(q->idle, SCHED_RQ_BUSY);
             run(sv, u, NULL);
             continue;
         }
@@ -86,7 +92,6 @@ void sched_finish_all(int why)
     /* only the parked need a post: a VP about to park counts itself
        before it looks at finish (ARCHITECTURE.md, "Finish") */
     base_full_fence();
-    int parked = uatomic_read(&sg.idle.parked);
-    if (parked)
-        sched_unpark(parked);
+    if (uatomic_read(&sg.idle.parked))
+        sched_unpark_all();
 }

@@ -16,12 +16,23 @@
 #include "base/clock.h"
 #include "sched/block.h"
 
-/* The park semaphore, once: 0 or an errno value. */
-int sched_park_prepare(void)
+/* The park semaphores, one per VP, in one set made for the largest start
+   so far (the set of a smaller one removed); all 0 as a start begins.
+   0 or an errno value. */
+int sched_park_prepare(int nvp)
 {
-    if (sg.park_semid < 0 && (sg.park_semid = vp_semset_create(1)) < 0)
-        return errno;
-    semctl(sg.park_semid, 0, SETVAL, 0);
+    static unsigned short zeros[SCHED_VP_MAX];
+
+    if (nvp > sg.park_nsems) {
+        int n = nvp < 8 ? 8 : nvp, id;
+        if ((id = vp_semset_create(n)) < 0)
+            return errno;
+        if (sg.park_semid >= 0)
+            vp_semset_remove(sg.park_semid);
+        sg.park_semid = id;
+        sg.park_nsems = n;
+    }
+    semctl(sg.park_semid, 0, SETALL, zeros);
     return 0;
 }
 
@@ -30,47 +41,31 @@ int sched_semset_create(int nsems)
     return vp_semset_create(nsems);
 }
 
-/* A post never blocks: bounded (callers hold no spin lock anyway). */
-void sched_unpark(int n)
+/* The start is over: every VP leaves its semaphore (a VP that is not
+   parked finds a post left for it, which the next start clears). */
+void sched_unpark_all(void)
 {
-    struct sembuf op = { 0, (short)n, 0 };
-    sched_vp_t *sv = sched_current();
+    struct sembuf op[64];
+    int n = vpg.nvp;
 
-    if (sv)
-        sv->wakeups++;
-    semop(sg.park_semid, &op, 1);
-}
-
-/* Under the lock of the queue just pushed ("Park" below). */
-int sched_wake_claim(void)
-{
-    if (CMM_LOAD_SHARED(sg.idle.spinning) || !CMM_LOAD_SHARED(sg.idle.parked))
-        return 0;
-    return uatomic_cmpxchg(&sg.idle.spinning, 0, 1) == 0;
-}
-
-int sched_wake_pays(void)
-{
-    return !sched_vps_outnumber_cpus() ||
-           vpg.nvp - CMM_LOAD_SHARED(sg.idle.parked) - CMM_LOAD_SHARED(sg.idle.spinning) <
-           vpg.ncpus;
+    for (int i = 0; i < n; i += 64) {
+        int k = n - i < 64 ? n - i : 64;
+        for (int j = 0; j < k; j++)
+            op[j] = (struct sembuf){ (unsigned short)(i + j), 1, 0 };
+        while (semop(sg.park_semid, op, (size_t)k) < 0 && errno == EINTR)
+            ;
+    }
 }
 
 /* For a VP that cannot switch for a while (its ULT spins for a SPIN
    lock) while ULTs wait in its queue: the wake-up a wake skipped because
-   it did not pay ("Park": claimed under the queue's lock). */
+   it did not pay. */
 void sched_wake_for_queued(void)
 {
     sched_vp_t *sv = sched_current();
-    int claim;
 
-    if (!sv || !CMM_LOAD_SHARED(sv->rq->nready))
-        return;
-    sched_rq_lock_push(sv->rq);     /* it only looks */
-    claim = sched_wake_claim();
-    sched_rq_unlock(sv->rq);
-    if (claim)
-        sched_unpark(1);
+    if (sv && CMM_LOAD_SHARED(sv->rq->nready))
+        sched_wake_to_steal(sv->rq);
 }
 
 long sched_live(void)
@@ -91,48 +86,91 @@ void sched_outside_live_add(long n)
     uatomic_add(&sg.outside_live, n);
 }
 
-/* Work anywhere, each queue looked at under its lock (the "Park" pair). */
-static int work_seen_locked(void)
+/* Work in another queue, each looked at under its lock (the "Park"
+   pair), then in ours: none there, and no watched word changed (a
+   releaser that found our proxy takes our lock to post us: "Word
+   wait"), and we are PARKED (under its lock, so that whoever queues a
+   ULT here sees it and posts us). 1 if work. */
+static int work_seen_else_park(sched_vp_t *sv, int *asleep)
 {
+    struct sched_runq *mine = sv->rq;
+    int r;
+
     for (int i = 0; i < vpg.nvp; i++) {
         struct sched_runq *q = &sched_runqs[i];
+        if (q == mine)
+            continue;
         sched_rq_lock_push(q);      /* it only looks */
-        int r = sched_rq_peek(q);
+        r = sched_rq_peek(q) || sched_watch_stealable_locked(&sg.vps[i]);
         sched_rq_unlock(q);
         if (r)
             return 1;
     }
-    return 0;
+    sched_rq_lock_push(mine);
+    if (!(r = sched_rq_peek(mine) || sched_watch_changed(sv))) {
+        mine->idle = SCHED_RQ_PARKED;
+        *asleep = uatomic_add_return(&sg.idle.asleep, 1);
+    }
+    sched_rq_unlock(mine);
+    return r;
 }
 
 /*
  * ARCHITECTURE.md, "Park": a parking VP P and a VP M that makes a ULT
- * ready in its queue q:
+ * ready in a queue q:
  *
  *   P                                M (q's lock held)
  *   parked++; spinning-- (atomic)    push the ULT
- *   for each queue: lock, look       spinning == 0 and parked > 0?
- *                                    then claim (spinning = 1) and post
+ *   for each queue: lock, look;      q is P's and P is PARKED? post P
+ *     ours: PARKED if empty          else spinning == 0 and parked > 0?
+ *                                    then claim (spinning = 1), post one
  *
  * If P looked at q before M's critical section, M sees P's counts (P
- * changed them before it took q's lock) and posts unless another VP
- * spins (which looks at q after M, by the same argument, or is woken).
- * If after, P sees the ULT. No wake-up is lost, and M makes no system
- * call while a VP spins.
+ * changed them before it took q's lock), and P's PARKED if q is P's: M
+ * posts P, or some parked VP unless another VP spins (which looks at q
+ * after M, by the same argument, or is woken). If after, P sees the ULT.
+ * No wake-up is lost, and M makes no system call while a VP spins.
  */
+/* Awake again: SPINNING, taken out of asleep unless a poster did both
+   (it then also counted us spinning). 1 if a poster did. */
+static int unpark_self(sched_vp_t *sv)
+{
+    struct sched_runq *mine = sv->rq;
+    int posted;
+
+    sched_rq_lock_push(mine);
+    if (!(posted = mine->idle != SCHED_RQ_PARKED))
+        uatomic_dec(&sg.idle.asleep);
+    mine->idle = SCHED_RQ_SPINNING;
+    sched_rq_unlock(mine);
+    return posted;
+}
+
 static void park(sched_vp_t *sv)
 {
-    struct sembuf op = { 0, -1, 0 };
+    struct sembuf op = { (unsigned short)sv->vp.id, -1, 0 };
+    int asleep = 0;
 
-    int parked = uatomic_add_return(&sg.idle.parked, 1);
+    uatomic_inc(&sg.idle.parked);
     uatomic_dec(&sg.idle.spinning);
-    if (work_seen_locked() || CMM_LOAD_SHARED(sg.finish)) {
+    if ((sched_watching(sv) && sched_watch_proxy_all(sv)) ||
+        work_seen_else_park(sv, &asleep) || CMM_LOAD_SHARED(sg.finish)) {
+        /* a post made meanwhile stays on our semaphore: a later park
+           returns at once, and looks again */
+        if (asleep && unpark_self(sv))
+            uatomic_dec(&sg.idle.spinning);
+        else if (!asleep)
+            CMM_STORE_SHARED(sv->rq->idle, SCHED_RQ_SPINNING);
         uatomic_dec(&sg.idle.parked);
         return;
     }
-    if (parked == vpg.nvp && !vp_bound_alive()) {
-        /* every VP idle, nothing ready, and no kernel-level thread that
-           could make anything ready: the remaining ULTs wait forever */
+    /* Every VP PARKED (each after its last look at its queue and watch
+       list, under its lock; a post takes one out first), so no ULT runs,
+       and no kernel-level thread could make one ready or change a watched
+       word: the remaining ULTs wait forever. (parked alone would not do:
+       a VP counted there may still be reading a watch list that no other
+       VP can read.) */
+    if (asleep == vpg.nvp && !vp_bound_alive()) {
         uatomic_dec(&sg.idle.parked);
         sched_report_deadlock();
         return;
@@ -140,11 +178,12 @@ static void park(sched_vp_t *sv)
     sv->parks++;
     while (semop(sg.park_semid, &op, 1) < 0 && errno == EINTR)
         ;
-    /* the poster counted us spinning */
+    /* a poster counted us spinning; the end of a start
+       (sched_unpark_all) did not */
+    if (unpark_self(sv))
+        uatomic_dec(&sg.idle.spinning);
     uatomic_dec(&sg.idle.parked);
-    uatomic_dec(&sg.idle.spinning);
 }
-
 
 /* One ULT ready in all: most often the VP that readied it runs it next
    (a hand-off: signal, then wait), and stealing it would move both ULTs'
@@ -176,6 +215,12 @@ static void spin_then_park(sched_vp_t *sv)
     int before = uatomic_add_return(&sg.idle.spinning, 1) - 1;
     int busy = vpg.nvp - CMM_LOAD_SHARED(sg.idle.parked) - before - 1;
 
+    /* under our lock: a thief walking our watch list (we were busy) is
+       done, and no other starts (sched/watch.c) */
+    sched_rq_lock_push(sv->rq);
+    CMM_STORE_SHARED(sv->rq->idle, SCHED_RQ_SPINNING);
+    sched_rq_unlock(sv->rq);
+
     /* at most half as many spinners as busy VPs, and one when none is
        busy (Go's rule): every spinner reads every queue's line */
     if (sg.spin_ns > 0 && !sched_vps_outnumber_cpus() && (before == 0 || 2 * before < busy) &&
@@ -183,19 +228,22 @@ static void spin_then_park(sched_vp_t *sv)
         long deadline = now + sg.spin_ns;
         do {
             for (int i = 0; i < 64; i++) {
-                int ready = sched_ready_count();
-                if (ready == 1)
+                int ready = sched_watching(sv) ? sched_watch_poll(sv, 0) : 0;
+                if (!ready && (ready = sched_ready_count()) == 1)
                     ready = after_grace();
                 if (ready || CMM_LOAD_SHARED(sg.finish)) {
                     sv->idle_hits++;
-                    if (uatomic_sub_return(&sg.idle.spinning, 1) == 0 && ready > 1 &&
-                        sched_wake_claim())
-                        sched_unpark(1);
+                    if (uatomic_sub_return(&sg.idle.spinning, 1) == 0 && ready > 1)
+                        sched_wake_to_steal(sv->rq);
                     return;
                 }
                 caa_cpu_relax();
             }
             now = base_now_ns();
+            if (sched_watch_stealable(sv)) {
+                uatomic_dec(&sg.idle.spinning);
+                return;
+            }
         } while (now < deadline && !sched_crowd_check(now));
     }
     park(sv);

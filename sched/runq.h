@@ -28,8 +28,18 @@ struct sched_runq {
     base_spin_t lock;        /* first: ult_switch_yield releases it */
     int nready;              /* ULTs queued here (racy reads: thieves) */
     unsigned long bitmap;    /* bit p: level p non-empty; and SCHED_STOP_BIT */
+    /* enum sched_rq_idle: what the VP does. Its VP writes BUSY and
+       SPINNING (racy: a hint for sched/place.c) and PARKED under the lock;
+       whoever posts it writes SPINNING under the lock (sched/park.c) */
+    int idle;
     struct sched_level level[SCHED_LEVELS];
 } __attribute__((aligned(64)));
+
+enum sched_rq_idle {
+    SCHED_RQ_BUSY,           /* runs a ULT (or is about to) */
+    SCHED_RQ_SPINNING,       /* in its loop, looking for work */
+    SCHED_RQ_PARKED          /* asleep on its semaphore, or about to */
+};
 
 /* Queue i belongs to VP i; kernel-level threads (main, bound threads)
    make ULTs ready in queue 0, where an idle VP steals them. Static: a
@@ -48,6 +58,11 @@ extern int sched_solo_on;
    mltp_yield's test of its own level fails on it, as on SCHED_STOP_BIT;
    no pop ever sees it (pops hold a settled lock: sched_rq_lock). */
 #define SCHED_STEAL_BIT (1UL << 62)
+
+/* Set (under q's lock) while q's VP has ULTs waiting for a word on it
+   (sched/watch.c): mltp_yield's test fails on it, so that the yield looks
+   at them; a block and an end look too. */
+#define SCHED_WATCH_BIT (1UL << 61)
 
 /* q's lock held: wait, without it, until no thief walks q. */
 void sched_rq_wait_steal(struct sched_runq *q);

@@ -30,10 +30,15 @@ typedef struct sched_vp {
     /* statistics (MLTP_STATS=1): written by this VP only; switches also
        tells sched/slice.c that a new slice began */
     unsigned long switches, parks, wakeups, idle_hits, steals;
+    /* ULTs this VP queued away from the VP they last ran on, net of those
+       it brought back before they ran (sched/place.c) */
+    long moves;
     /* ULTs this VP made live and ended: written by this VP only, read by
        an idle VP that adds up the live ULTs (sched_live) */
     unsigned long created, ended;
     unsigned long ended_seen;   /* ended when this VP last added them up */
+    /* sched/watch.c: its ULTs that wait for a word; this VP's only */
+    struct sched_watch *watch;
     /* sched/slice.c: switches when the current slice began, and when */
     unsigned long slice_switches;
     long slice_start_ns;
@@ -45,7 +50,8 @@ extern base_once_t sched_init_once;   /* mltp_init */
 
 struct sched_global {
     int finish;                 /* enum sched_finish; uatomic */
-    int park_semid;
+    int park_semid;             /* a semaphore per VP (sched/park.c) */
+    int park_nsems;
     int semwait;                /* VPs blocked in a kernel wait (uatomic) */
     long spin_ns;               /* MLTP_SPIN_US */
     long slice_ns;              /* MLTP_SLICE_US (sched/slice.c); 0: off */
@@ -56,11 +62,13 @@ struct sched_global {
     int online_cpus;            /* the machine's, for sched/crowd.c */
     /* ULTs made live (+) or ended (-) outside a VP: main, bound threads */
     long outside_live;
+    long outside_moves;         /* moves (sched_vp_t) made outside VPs; uatomic */
     /* sched/park.c: VPs looking for work, and parked ones; their own line
        (written when a VP goes idle or wakes one) */
     struct {
         int spinning;           /* spinning, or woken and about to */
         int parked;             /* asleep on the park semaphore, or about to */
+        int asleep;             /* PARKED (sched_runq.idle): sure to sleep */
     } idle __attribute__((aligned(64)));
     /* sched/crowd.c: written once a millisecond at most, its own line */
     struct {
@@ -144,6 +152,34 @@ long sched_live(void);
 /* A ULT made live outside a VP (main, a bound thread), or no more. */
 void sched_outside_live_add(long n);
 
+/* sched/watch.c: ULTs waiting for a word on their VP (sched_wait_word) */
+struct sched_watch;
+/* Ready those whose word changed; no lock held (SCHED_POLL_UNPROXIED: a
+   wait-queue lock may be, and those with a proxy queued are left). How
+   many. */
+enum {
+    SCHED_POLL_FORCE = 1,       /* read each word, not its hint */
+    SCHED_POLL_UNPROXIED = 2
+};
+int sched_watch_poll(sched_vp_t *sv, int how);
+/* Before sv parks: a proxy on each watched object's queue, so that the
+   releaser posts sv. 1 if a word changed meanwhile (then do not park). */
+int sched_watch_proxy_all(sched_vp_t *sv);
+/* Has a watched word changed? (each word read) */
+int sched_watch_changed(sched_vp_t *sv);
+/* An idle VP: take the changed watchers of a busy VP (the first to run,
+   the rest queued here), or NULL; is there any to take (each VP's lock
+   taken in turn), and for v, whose lock is held? */
+ult_t *sched_watch_steal(sched_vp_t *sv);
+int sched_watch_stealable(sched_vp_t *sv);
+int sched_watch_stealable_locked(sched_vp_t *v);
+/* A start without from's VP: its watchers to to (no VP runs). */
+void sched_watch_move_all(sched_vp_t *to, sched_vp_t *from);
+static inline int sched_watching(const sched_vp_t *sv)
+{
+    return sv->watch != NULL;
+}
+
 /* sched/steal.c: another VP's ULTs for an idle one */
 ult_t *sched_steal(sched_vp_t *sv);
 int sched_ready_count(void);        /* in all VPs' queues (racy) */
@@ -153,19 +189,58 @@ void sched_vp_main(vp_t *vp);
 void sched_finish_all(int why);
 void sched_stop_here(sched_vp_t *sv) __attribute__((noreturn));
 
-/* sched/park.c: idle VPs spin, then sleep on a SysV semaphore */
-int sched_park_prepare(void);      /* 0, or an errno value */
+/* sched/park.c: idle VPs spin, then sleep on a SysV semaphore of their
+   own (one set, a semaphore per VP) */
+int sched_park_prepare(int nvp);   /* 0, or an errno value */
 void sched_idle(sched_vp_t *sv);
-void sched_unpark(int n);
-/* After making ULTs ready in a queue whose lock is held: should a parked
-   VP be woken? (none is spinning for work, one is parked: the caller then
-   posts with sched_unpark(1) once it holds no spin lock). The claim makes
+void sched_unpark_all(void);       /* the start is over */
+
+/* sched/place.c: where a ULT made ready runs, and which parked VP is
+   posted for it (ARCHITECTURE.md, "Placement"). how: */
+enum {
+    SCHED_PLACE_NEW = 0,        /* created: the creator's VP */
+    SCHED_WAKE_HANDOFF = 1,     /* woken by a ULT that switches soon: its VP */
+    SCHED_WAKE_FRONT = 2,       /* ... at the front of its level */
+    SCHED_WAKE_RELEASE = 4,     /* woken by one that goes on: its own VP if idle */
+    SCHED_PLACE_STOLEN = 8      /* taken by a thief: its VP */
+};
+/* The posts owed to parked VPs, made by sched_post once the caller holds
+   no spin lock: VPs to post, and whether one more is to be found. */
+#define SCHED_POSTS_MAX 16
+struct sched_posts {
+    int n, any;
+    unsigned short vp[SCHED_POSTS_MAX];
+};
+static inline void sched_posts_init(struct sched_posts *p) { p->n = p->any = 0; }
+/* Queue u (ready) where it should run; posts owed into *p. No run-queue
+   lock held; a wait-queue lock may be. */
+void sched_place(ult_t *u, int how, struct sched_posts *p);
+/* The same into q, the caller's own queue, its lock held (a ULT's end
+   readies its joiner and pops its next ULT under one lock). */
+void sched_place_here_locked(struct sched_runq *q, ult_t *u, int how,
+                             struct sched_posts *p);
+/* VP vp's watch list has news: post it if it is parked. */
+void sched_place_look(int vp, struct sched_posts *p);
+/* A stolen ULT that the thief (q's VP) runs at once. */
+void sched_place_running(struct sched_runq *q, ult_t *u);
+void sched_post(struct sched_posts *p);
+static inline void sched_post_owed(struct sched_posts *p)
+{
+    if (__builtin_expect(p->n | p->any, 0))
+        sched_post(p);
+}
+/* Under the lock of the queue just pushed: should a parked VP be woken
+   to steal? (none is spinning for work, one is parked). The claim makes
    the woken VP count as spinning, so later readyings do not post again. */
 int sched_wake_claim(void);
 /* Would a parked VP get a CPU? Not with more VPs than CPUs and at least
-   as many VPs busy as CPUs. Asked by wake-ups (sched/block.c), whose
-   waker's VP usually switches soon and runs the woken ULT itself. */
+   as many VPs busy as CPUs. Asked by wake-ups, whose waker's VP usually
+   switches soon and runs the woken ULT itself. */
 int sched_wake_pays(void);
+/* Work queued in q that its VP may not run soon: a parked VP to steal it,
+   unless one spins. No lock held. */
+void sched_wake_to_steal(struct sched_runq *q);
+extern int sched_affinity_on;      /* MLTP_AFFINITY */
 
 /* sched/yield.c: switching away from the running ULT */
 /* block it (queued under held): held is released once its context is

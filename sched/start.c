@@ -39,12 +39,17 @@ static int ensure_slots(int n)
 
 static void print_stats(void)
 {
+    long moves = sg.outside_moves;
+
     for (int i = 0; i < vpg.nvp; i++) {
         sched_vp_t *sv = &sg.vps[i];
         base_warn("stats: VP %d: %lu switches, %lu parks, %lu wake-ups sent, "
-                  "%lu idle spins that found work, %lu steals", i, sv->switches,
-                  sv->parks, sv->wakeups, sv->idle_hits, sv->steals);
+                  "%lu idle spins that found work, %lu steals, %ld ULTs moved "
+                  "to another VP", i, sv->switches, sv->parks, sv->wakeups,
+                  sv->idle_hits, sv->steals, sv->moves);
+        moves += sv->moves;
     }
+    base_warn("stats: %ld runs of a ULT on another VP than its last", moves);
 }
 
 /* ULTs left in the queue of a VP this start does not have (made ready
@@ -59,8 +64,10 @@ static void gather_queues(int nvp)
         sched_rq_unstop(q);
         base_spin_unlock(&q->lock);
     }
-    for (int i = nvp; i < sg.nslots; i++)
+    for (int i = nvp; i < sg.nslots; i++) {
         sched_rq_move_all(&sched_runqs[0], &sched_runqs[i]);
+        sched_watch_move_all(&sg.vps[0], &sg.vps[i]);
+    }
 }
 
 /* Everything before the VPs run: checks, the park semaphore, VP records,
@@ -83,8 +90,8 @@ int sched_start_prepare(int nvp, const char *what, int empty_ok)
     sched_pending_flush();
     if (sched_live() == 0 && !empty_ok)     /* no VP runs: exact */
         return -1;
-    if ((e = sched_park_prepare()) != 0) {
-        base_warn("cannot create the VP park semaphore: %s", strerror(e));
+    if ((e = sched_park_prepare(nvp)) != 0) {
+        base_warn("cannot create the VPs' park semaphores: %s", strerror(e));
         return e;
     }
     if ((e = ensure_slots(nvp)) != 0) {
@@ -92,13 +99,17 @@ int sched_start_prepare(int nvp, const char *what, int empty_ok)
         return e;
     }
     sched_exit_register();
-    for (int i = 0; i < nvp; i++)
+    for (int i = 0; i < nvp; i++) {
         sg.vps[i].switches = sg.vps[i].parks = sg.vps[i].wakeups =
             sg.vps[i].idle_hits = sg.vps[i].steals = 0;
+        sg.vps[i].moves = 0;
+        sched_runqs[i].idle = SCHED_RQ_BUSY;
+    }
+    sg.outside_moves = 0;
     gather_queues(nvp);
     sg.finish = SCHED_GO;
     sg.semwait = 0;
-    sg.idle.parked = sg.idle.spinning = 0;
+    sg.idle.parked = sg.idle.spinning = sg.idle.asleep = 0;
     sched_crowd_reset(base_now_ns());
     return 0;
 }

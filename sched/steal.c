@@ -108,6 +108,7 @@ ult_t *sched_steal(sched_vp_t *sv)
 {
     struct sched_runq *v, *mine = sv->rq;
     ult_t *first, *last, *u, *next;
+    struct sched_posts p;
     int n;
 
     if (vpg.nvp < 2 || !(v = busiest(sv)))
@@ -116,22 +117,21 @@ ult_t *sched_steal(sched_vp_t *sv)
     if (!n)
         return NULL;
     sv->steals++;
+    sched_posts_init(&p);
     if (n > 1) {
-        int wake;
+        /* queued here as a create queues (sched/place.c, "Park"): the ULT
+           we run may never yield, and a VP that looked at our queue
+           before may park */
         sched_rq_lock_push(mine);
         for (u = first->next;; u = next) {
             next = u->next;
-            sched_push_back(mine, u);
+            sched_place_here_locked(mine, u, SCHED_PLACE_STOLEN, &p);
             if (u == last)
                 break;
         }
-        /* made ready here, as a create does ("Park"): the ULT we run may
-           never yield, and a VP that looked at our queue before may park */
-        wake = sched_wake_claim();
         sched_rq_unlock(mine);
-        if (wake)
-            sched_unpark(1);
     }
-    first->level = &mine->level[first->prio];
+    sched_place_running(mine, first);
+    sched_post_owed(&p);
     return first;
 }

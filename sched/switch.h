@@ -33,6 +33,7 @@ static inline void switch_locked(sched_vp_t *sv, ult_t *self, ult_t *next,
     void *to, *fake = NULL;
 
     self->saved_errno = *err;
+    self->flags &= (unsigned char)~ULT_MOVED;   /* it ran here (place.c) */
     sv->cur = next;
     sv->switches++;
     if (!next) {

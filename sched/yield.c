@@ -47,6 +47,11 @@ static void __attribute__((noinline)) yield_locked(sched_vp_t *sv, ult_t *self)
         sched_rq_unlock(q);
         sched_stop_here(sv);
     }
+    if (sched_watching(sv)) {
+        sched_rq_unlock(q);
+        sched_watch_poll(sv, 0);
+        sched_rq_lock(q);
+    }
     if (!(next = sched_rotate(q, self))) {
         sched_rq_unlock(q);
         return;
@@ -106,6 +111,8 @@ void mltp_yield_to_first(void)
     }
     if (CMM_LOAD_SHARED(sg.finish) == SCHED_STOP)
         sched_stop_here(sv);
+    if (sched_watching(sv))
+        sched_watch_poll(sv, 0);
     sched_rq_lock(sv->rq);
     next = sched_pop(sv->rq, self->prio);
     if (!next) {
@@ -128,6 +135,9 @@ static inline void block(base_spin_t *held, int solo)
     ult_t *next;
 
     if (!solo) {
+        /* held is a wait queue's lock: no stripe lock may be taken */
+        if (__builtin_expect(sched_watching(sv), 0))
+            sched_watch_poll(sv, SCHED_POLL_UNPROXIED);
         base_spin_lock(&q->lock);
         sched_rq_settle(q);
     }

@@ -8,16 +8,25 @@
  *
  * An arrival takes its place with one compare-and-swap on the 64-bit word
  * made of b->lock (the arrivals of the current episode) and b->episode:
- * no lock, so on several VPs only the barrier's cache line moves, and the
- * count-th arrival moves the episode on in that same CAS. Waiters watch
- * b->episode. With more than one VP a waiting ULT
- * first spins for about one wake-up cost, but only while no ready ULT
- * lacks an idle VP to run it (that one may be the arrival we wait for, and
- * need our VP); then it blocks, queued under its stripe lock on
+ * no lock, and the count-th arrival moves the episode on in that same CAS,
+ * then rings the barrier's bell: a line of its own (one of BELLS, picked
+ * by address), which waiters watch instead of the word, so that the
+ * arrivals' CASes do not compete with every waiter's reads for the
+ * word's line (libgomp keeps its counter and its generation apart for
+ * the same reason).
+ *
+ * A waiting ULT on several VPs spins on the bell for about one wake-up
+ * cost while its VP has nothing else to run (ready ULTs there are most
+ * often parties that must arrive) and no ready ULT lacks a VP; otherwise,
+ * or then, it waits on its own VP for the episode to move
+ * (sched_wait_word): the VP runs its other ULTs and looks at the bell at
+ * its switches and while idle, so a release readies nobody on another VP
+ * and every waiter goes on where its data is. Only a VP that parks while
+ * its ULTs wait is posted by the releaser, through a proxy it queues on
  * b->waiters[episode & 1] (episode e+1 may begin before e's waiters are
- * woken) with its episode as key. Kernel-level
- * threads (bound threads, main) only spin. In a solo start (sched/runq.h)
- * nothing here is atomic. */
+ * gone) with its episode as key. Kernel-level threads (bound threads,
+ * main) spin. In a solo start (sched/runq.h) nothing here is atomic, and
+ * waiters block in those queues. */
 #include <errno.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -56,35 +65,47 @@ void mltp_barrier_init(mltp_barrier_t *b)
 /* Has episode ep ended? The episode moves on only in the count-th
    arrival's CAS, in order, so "ended" is "different" (whatever the lag,
    up to 2^32 - 1 episodes). An acquire: whoever saw it moved on sees the
-   parties' writes before their arrivals (wait_blocked has no fence of its
-   own after the look; aarch64 needs one there, x86-64 does not). */
+   parties' writes before their arrivals. */
 static inline int released(const mltp_barrier_t *b, unsigned int ep)
 {
     return base_load_acquire(&b->episode) != ep;
 }
 
-/* A kernel-level thread: spin until the episode moves on. */
-static void spin_episode(const mltp_barrier_t *b, unsigned int ep)
-{
-    struct base_backoff w = BASE_BACKOFF_INIT;
+/* The bells: rung (an atomic increment, so that barriers that share one
+   lose no ring) by each release after its CAS. */
+#define BELLS 64
+static struct bell {
+    unsigned int ring;
+} __attribute__((aligned(64))) bells[BELLS];
 
-    while (!released(b, ep))
-        base_backoff(&w);
+static inline struct bell *bell(const mltp_barrier_t *b)
+{
+    uintptr_t a = (uintptr_t)b;
+    return &bells[(a >> 6 ^ a >> 12) % BELLS];
 }
 
-/* A ULT: spin for at most ns while no ready ULT lacks a VP and the
-   machine is not crowded; 1 if the episode moved on. The run queue
-   shares its cache line with its lock: look at it only now and then, or
-   every other VP's lock pays for it. */
-static int spin_episode_idle(const mltp_barrier_t *b, unsigned int ep, long ns)
+/* Spin until the episode moves on, looking at the word only when the bell
+   rang; for a ULT, at most ns and while sched_spin_over says so (1 if the
+   episode moved on). A kernel-level thread (ult 0) spins until then. */
+static int spin_episode(const mltp_barrier_t *b, unsigned int ep, int ult, long ns)
 {
-    long deadline = base_now_ns() + ns;
-    unsigned int n = 0;
+    const unsigned int *ring = &bell(b)->ring;
+    struct base_backoff w = BASE_BACKOFF_INIT;
+    long deadline = ult ? base_now_ns() + ns : 0;
+    unsigned int seen = base_load_acquire(ring), n = 0;
 
     while (!released(b, ep)) {
-        caa_cpu_relax();
-        if ((++n & 0x3f) == 0 && sched_spin_over(deadline))
-            return 0;
+        unsigned int now;
+        while ((now = CMM_LOAD_SHARED(*ring)) == seen) {
+            if (!ult) {
+                base_backoff(&w);
+                continue;
+            }
+            caa_cpu_relax();
+            if ((++n & 0x3f) == 0 && sched_spin_over(deadline))
+                return 0;
+        }
+        seen = now;
     }
     return 1;
 }
@@ -127,106 +148,61 @@ static inline base_spin_t *barrier_lock(mltp_barrier_t *b)
     return sched_stripe_take(b);
 }
 
+/* Post the VPs that parked with ULTs waiting in episode ep: their proxies
+   are in QUEUE(b, ep). */
+static int __attribute__((noinline)) wake(mltp_barrier_t *b, unsigned int ep)
+{
+    base_spin_t *s = barrier_lock(b);
+    struct sched_posts p;
+
+    sched_posts_init(&p);
+    sched_wake_all_locked(QUEUE(b, ep), KEY(ep), NULL, SCHED_WAKE_RELEASE, &p);
+    sched_unlock_wake(s, &p);
+    return 0;
+}
+
 /*
- * ARCHITECTURE.md, "Barrier episode": a waiter W queues itself, then looks
- * at the episode; the releaser R moves the episode on, then looks at the
- * queue:
+ * The releaser, after its CAS (which is a full fence: uatomic_cmpxchg
+ * implies one): the bell, then the queue. ARCHITECTURE.md, "Word wait":
+ * a VP V that parks while its ULTs wait queues a proxy, then looks at
+ * the episode:
  *
- *   W (stripe lock held)             R
- *   add W to QUEUE(ep)               CAS: episode = ep + 1 (a full fence)
+ *   V (stripe lock held)             R
+ *   add the proxy to QUEUE(ep)       CAS: episode = ep + 1 (a full fence)
  *   smp_mb()
- *   episode moved on? then leave     QUEUE(ep) empty? then nobody to wake
+ *   episode moved on? then stay      QUEUE(ep) empty? then nobody to post
  *
  * Both "yes" is forbidden: one of the two sees the other (store
  * buffering, fenced on both sides).
  */
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wdangling-pointer"
-static int wait_blocked(mltp_barrier_t *b, unsigned int ep)
+static inline int release(mltp_barrier_t *b, unsigned int ep)
 {
-    struct sched_waiter w;
-    base_spin_t *s = barrier_lock(b);
-
-    sched_waiter_init(&w, KEY(ep));
-    sched_waitq_add(QUEUE(b, ep), &w);
-    base_full_fence();
-    if (released(b, ep)) {
-        sched_waitq_remove(QUEUE(b, ep), &w);
-        base_spin_unlock(s);
-        return 0;
-    }
-    sched_wait_queued(&w, s);
+    uatomic_inc(&bell(b)->ring);
+    if (CMM_LOAD_SHARED(QUEUE(b, ep)->last))
+        wake(b, ep);
+    /* our VP's own waiters: queued now, where idle VPs can take them */
+    sched_watch_look_here();
     return 0;
 }
-#pragma GCC diagnostic pop
 
-/* Several VPs: spin while worth it, then block. */
-static int __attribute__((noinline)) wait_spinning(mltp_barrier_t *b, int ult,
-                                                   unsigned int ep)
+/* Several VPs: a kernel-level thread spins; a ULT spins while worth it,
+   then waits on its VP. */
+static int __attribute__((noinline)) wait_episode(mltp_barrier_t *b, int ult, unsigned int ep)
 {
     if (!ult) {
-        spin_episode(b, ep);
+        spin_episode(b, ep, 0, 0);
         base_acquire_fence();   /* the parties' writes before their arrival */
         return 0;
     }
-    if (spin_episode_idle(b, ep, sched_spin_ns())) {
+    /* ULTs ready on our VP are most often parties that must arrive: let
+       them run rather than leave them to a thief */
+    if (sched_spin_pays() && !sched_ready_here() && spin_episode(b, ep, 1, sched_spin_ns())) {
         base_acquire_fence();
+        /* our VP's other waiters of this episode go on too: queued now */
+        sched_watch_look_here();
         return 0;
     }
-    return wait_blocked(b, ep);
-}
-
-static int __attribute__((noinline)) wake(mltp_barrier_t *b, unsigned int ep)
-{
-    base_spin_t *s = barrier_lock(b);
-    sched_unlock_wake(s, sched_wake_all_locked(QUEUE(b, ep), KEY(ep), NULL));
-    return 0;
-}
-
-/* R of the litmus test above, after its CAS (which is the full fence:
-   uatomic_cmpxchg implies one). */
-static inline int release(mltp_barrier_t *b, unsigned int ep)
-{
-    if (CMM_LOAD_SHARED(QUEUE(b, ep)->last))
-        return wake(b, ep);
-    return 0;
-}
-
-/* Several VPs, a ULT that will block unless it is last: queued before it
-   arrives, both under the stripe lock, so that a releaser that arrives
-   after it finds it queued (no second look at the episode, no extra
-   barrier); if it is last itself it wakes the others in the same critical
-   section. The episode cannot end between its look and its arrival unless
-   the arrival that ends it came first: then it moves to the next
-   episode's queue. */
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wdangling-pointer"
-static int __attribute__((noinline)) arrive_blocking(mltp_barrier_t *b, int count)
-{
-    struct sched_waiter w;
-    unsigned long long a;
-    unsigned int ep;
-    base_spin_t *s = barrier_lock(b);
-
-    ep = CMM_LOAD_SHARED(b->episode);
-    sched_waiter_init(&w, KEY(ep));
-    sched_waitq_add(QUEUE(b, ep), &w);
-    if (!arrive(b, count, &a)) {
-        sched_waitq_remove(QUEUE(b, ep), &w);
-        base_spin_unlock(s);
-        return too_many(b, count);
-    }
-    if (__builtin_expect(EPISODE(a) != ep, 0)) {
-        sched_waitq_remove(QUEUE(b, ep), &w);
-        ep = EPISODE(a);
-        sched_waiter_init(&w, KEY(ep));
-        sched_waitq_add(QUEUE(b, ep), &w);
-    }
-    if (ARRIVALS(a) + 1 < (unsigned int)count) {
-        sched_wait_queued(&w, s);
-        return 0;
-    }
-    sched_unlock_wake(s, sched_wake_all_locked(QUEUE(b, ep), KEY(ep), &w));
+    sched_wait_word(&b->episode, ep, &bell(b)->ring, QUEUE(b, ep), b, KEY(ep));
     return 0;
 }
 
@@ -242,7 +218,7 @@ static inline int arrive_solo(mltp_barrier_t *b, int count)
     *WORD(b) = next_word(a, count);
     if (ARRIVALS(a) + 1 == (unsigned int)count) {
         if (QUEUE(b, ep)->last)
-            sched_wake_all_locked(QUEUE(b, ep), KEY(ep), NULL);
+            sched_wake_all_locked(QUEUE(b, ep), KEY(ep), NULL, SCHED_WAKE_RELEASE, NULL);
         return 0;
     }
     sched_wait_locked(&sched_solo_lock, QUEUE(b, ep), KEY(ep));
@@ -256,25 +232,21 @@ static int __attribute__((noinline)) bad_count(int count)
     return EINVAL;
 }
 
-/* 1 VP (solo): no locked instruction; on several VPs one CAS, and the
-   stripe lock only to block or to wake the blocked. */
+/* 1 VP (solo): no locked instruction; on several VPs one CAS, and a
+   store to the bell to release. */
 int mltp_barrier(mltp_barrier_t *b, int count)
 {
     unsigned long long a;
     unsigned int ep;
-    int ult;
 
     if (__builtin_expect(count < 1 || (unsigned int)count > COUNT_MAX, 0))
         return bad_count(count);
     if (sched_solo())       /* then the caller is a ULT: no other thread runs */
         return arrive_solo(b, count);
-    ult = sched_in_ult();
-    if (ult && (!sched_spin_pays() || sched_starving()))
-        return arrive_blocking(b, count);
     if (!arrive(b, count, &a))
         return too_many(b, count);
     ep = EPISODE(a);
     if (ARRIVALS(a) + 1 == (unsigned int)count)
         return release(b, ep);
-    return wait_spinning(b, ult, ep);
+    return wait_episode(b, sched_in_ult(), ep);
 }

@@ -30,22 +30,33 @@ void mltp_cond_wait(mltp_cond_t *c)
 void mltp_cond_wait_lock(mltp_cond_t *c, mltp_lock_t *l)
 {
     base_spin_t *s = cond_lock(c);
+    struct sched_posts p;
 
+    sched_posts_init(&p);
+    sync_unlock_locked(l, &p);
     /* a post never blocks: bounded under the stripe lock */
-    if (sync_unlock_locked(l))
-        sched_unpark(1);
+    sched_post_owed(&p);
     sched_wait_locked(s, QUEUE(c), NULL);
     mltp_lock(l);
 }
 
+/* A signal is a hand-off: the signaller usually waits next (sched/place.c). */
 void mltp_cond_signal(mltp_cond_t *c)
 {
     base_spin_t *s = cond_lock(c);
-    sched_unlock_wake(s, sched_wake_locked(QUEUE(c), NULL, 0));
+    struct sched_posts p;
+
+    sched_posts_init(&p);
+    sched_wake_locked(QUEUE(c), NULL, SCHED_WAKE_HANDOFF, &p);
+    sched_unlock_wake(s, &p);
 }
 
 void mltp_cond_broadcast(mltp_cond_t *c)
 {
     base_spin_t *s = cond_lock(c);
-    sched_unlock_wake(s, sched_wake_all_locked(QUEUE(c), NULL, NULL));
+    struct sched_posts p;
+
+    sched_posts_init(&p);
+    sched_wake_all_locked(QUEUE(c), NULL, NULL, SCHED_WAKE_HANDOFF, &p);
+    sched_unlock_wake(s, &p);
 }

@@ -156,37 +156,45 @@ static __attribute__((noinline)) void yielding_wait(mltp_lock_t *l)
     }
 }
 
+/* A lock's waiter is readied by a releaser that goes on running: on its
+   own VP if that one is idle (sched/place.c); BLOCK_FRONT: at the front. */
+static inline int wake_how(const mltp_lock_t *l)
+{
+    return SCHED_WAKE_RELEASE |
+           (l->lock_class == MLTP_LOCK_BLOCK_FRONT ? SCHED_WAKE_FRONT : 0);
+}
+
 /* Bucket lock held, l free: give it to its first waiter, if any (held
    on its behalf with one CAS: a trylock may have been faster, and will
-   hand it over when it unlocks). Returns sched_wake_locked's answer. */
-static int hand_over_free_locked(struct bucket *b, mltp_lock_t *l)
+   hand it over when it unlocks). */
+static void hand_over_free_locked(struct bucket *b, mltp_lock_t *l, struct sched_posts *p)
 {
     if (WAITERS(l) <= 0 || (HANDS_OVER(l) && !ticket_try(l)))
-        return 0;
+        return;
     base_store(&WAITERS(l), WAITERS(l) - 1);
-    return sched_wake_locked(&b->q, l, l->lock_class == MLTP_LOCK_BLOCK_FRONT);
+    sched_wake_locked(&b->q, l, wake_how(l), p);
 }
 
 /* Bucket lock held, l held by the caller: release it, or hand it over to
    its first waiter (it stays held: the next ticket is taken for the
-   waiter before the current one is served). Returns sched_wake_locked's
-   answer. */
-static int release_locked(struct bucket *b, mltp_lock_t *l)
+   waiter before the current one is served). */
+static void release_locked(struct bucket *b, mltp_lock_t *l, struct sched_posts *p)
 {
     unsigned int served = l->now_serving;
 
     if (WAITERS(l) <= 0 || !HANDS_OVER(l)) {
         base_store_release(&l->now_serving, served + 1);
         if (WAITERS(l) <= 0)
-            return 0;
+            return;
         /* MUTEX: free, and its first waiter readied to try again */
         base_store(&WAITERS(l), WAITERS(l) - 1);
-        return sched_wake_locked(&b->q, l, 0);
+        sched_wake_locked(&b->q, l, wake_how(l), p);
+        return;
     }
     base_store(&l->next_available, served + 2);
     base_store_release(&l->now_serving, served + 1);
     base_store(&WAITERS(l), WAITERS(l) - 1);
-    return sched_wake_locked(&b->q, l, l->lock_class == MLTP_LOCK_BLOCK_FRONT);
+    sched_wake_locked(&b->q, l, wake_how(l), p);
 }
 
 /* Waiters, or maybe some (released: l is free already): hand l over
@@ -194,7 +202,14 @@ static int release_locked(struct bucket *b, mltp_lock_t *l)
 static __attribute__((noinline)) void yielding_unlock_slow(mltp_lock_t *l, int released)
 {
     struct bucket *b = bucket_lock(l);
-    sched_unlock_wake(&b->lock, released ? hand_over_free_locked(b, l) : release_locked(b, l));
+    struct sched_posts p;
+
+    sched_posts_init(&p);
+    if (released)
+        hand_over_free_locked(b, l, &p);
+    else
+        release_locked(b, l, &p);
+    sched_unlock_wake(&b->lock, &p);
 }
 
 /* Uncontended: a store, and on several VPs a fence and a load (see the
@@ -322,37 +337,36 @@ int mltp_unlock(mltp_lock_t *l)
 
 /* A yielding class's release under its bucket's lock: out of line, so
    that a SPIN lock's release (a condition wait's) needs no frame. */
-static __attribute__((noinline)) int yielding_release(mltp_lock_t *l)
+static __attribute__((noinline)) void yielding_release(mltp_lock_t *l, struct sched_posts *p)
 {
     struct bucket *b = bucket_lock(l);
-    int wake = release_locked(b, l);
 
+    release_locked(b, l, p);
     base_spin_unlock(&b->lock);
-    return wake;
 }
 
 /* mltp_unlock with a condition's stripe lock held (a condition wait
    releases the caller's lock while it is queued, before it blocks): the
-   bucket lock is taken inside it. Returns 1 if a parked VP should be
-   woken (after the stripe lock is released). */
-int sync_unlock_locked(mltp_lock_t *l)
+   bucket lock is taken inside it. The posts it owes go into *p. */
+void sync_unlock_locked(mltp_lock_t *l, struct sched_posts *p)
 {
     if (is_free(l)) {
         not_held(l);
-        return 0;
+        return;
     }
     switch (l->lock_class) {
     case MLTP_LOCK_SEMAPHORE:
         /* a semop that cannot block (V): bounded under the spin lock */
         sync_semlock_release(l);
-        return 0;
+        return;
     case MLTP_LOCK_BLOCK:
     case MLTP_LOCK_BLOCK_FRONT:
     case MLTP_LOCK_MUTEX:
-        return yielding_release(l);
+        yielding_release(l, p);
+        return;
     default:
         base_store_release(&l->now_serving, l->now_serving + 1);
-        return 0;
+        return;
     }
 }
 

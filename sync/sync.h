@@ -10,9 +10,9 @@
    fields: one queue per pointer. */
 #define SYNC_QUEUE(p) ((sched_waitq_t *)(p))
 
-/* sync/lock.c: mltp_unlock with a condition's stripe lock held; returns
-   1 if a parked VP should be woken */
-int sync_unlock_locked(mltp_lock_t *l);
+/* sync/lock.c: mltp_unlock with a condition's stripe lock held; the
+   posts it owes go into *p */
+void sync_unlock_locked(mltp_lock_t *l, struct sched_posts *p);
 
 /* sync/semlock.c: MLTP_LOCK_SEMAPHORE */
 int sync_semlock_init(mltp_lock_t *l);

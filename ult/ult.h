@@ -24,7 +24,9 @@ enum ult_life {
 };
 
 enum ult_flags {        /* fit in a byte */
-    ULT_VARGS = 1       /* arg is a struct ult_vargs on the ULT's stack */
+    ULT_VARGS = 1,      /* arg is a struct ult_vargs on the ULT's stack */
+    ULT_MOVED = 2       /* queued away from the VP it last ran on, not run
+                           since (the scheduler's statistics) */
 };
 
 typedef struct ult ult_t;
@@ -47,6 +49,7 @@ struct ult {
     unsigned char prio;
     unsigned char flags;    /* enum ult_flags */
     volatile unsigned char life;  /* enum ult_life */
+    unsigned char moved_from;     /* with ULT_MOVED: the VP (255: or later) */
     union {
         mltp_userf_t *fn;   /* until the first run (with ULT_VARGS: a
                                function of any arguments) */
@@ -69,6 +72,7 @@ struct ult {
 };
 
 _Static_assert(sizeof(struct ult) <= sizeof(mltp_t), "mltp_t too small");
+_Static_assert(sizeof(struct ult) <= 120, "a 128-byte malloc chunk (above)");
 _Static_assert(offsetof(struct ult, retval) == offsetof(mltp_t, retval), "retval");
 _Static_assert(offsetof(struct ult, thrid) == offsetof(mltp_t, thrid), "thrid");
 _Static_assert(offsetof(struct ult, type) == offsetof(mltp_t, type), "type");

@@ -196,6 +196,19 @@ int vp_semset_create(int nsems)
     return id;
 }
 
+/* One set, made by vp_semset_create, that the program no longer needs. */
+void vp_semset_remove(int id)
+{
+    int *s = CMM_LOAD_SHARED(sets);
+
+    for (int i = 0; s && i < SETS_MAX; i++)
+        if (CMM_LOAD_SHARED(s[i]) == id + 1 &&
+            uatomic_cmpxchg(&s[i], id + 1, SLOT_FREE) == id + 1) {
+            semctl(id, 0, IPC_RMID);
+            return;
+        }
+}
+
 /* Lock-free: the reaper calls this whatever state the VPs died in. */
 void vp_semset_remove_all(void)
 {

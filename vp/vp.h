@@ -148,6 +148,7 @@ int vp_describe_crash(const vp_t *vp, pid_t pid, int sig, char *buf, size_t n);
 /* ---- SysV semaphore sets (vp/janitor.c): every set the library makes is
    listed and removed on every way out, SIGKILL of the program included -- */
 int vp_semset_create(int nsems);
+void vp_semset_remove(int id);
 void vp_semset_remove_all(void);
 void vp_semset_forget(void);
 

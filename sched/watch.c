@@ -1,0 +1,336 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* sched/watch.c - a ULT waits on its own VP until a word changes
+ * (sched_wait_word). The wait is a node on the ULT's stack in its VP's
+ * watch list, under the VP's run-queue lock; the VP reads the word at its
+ * next switches (SCHED_WATCH_BIT sends them to their slow paths) and while
+ * idle. A wait takes no lock but the VP's own and writes no line another
+ * VP reads; a release costs the releaser one store (the word), not a push
+ * into each waiter's queue; and the woken ULT runs where its data is.
+ * Two cases need more: a VP that would park while it watches queues a
+ * proxy of itself on the object's wait queue first, and the releaser, who
+ * looks at that queue after changing the word, posts it (ARCHITECTURE.md,
+ * "Word wait"); and a VP that stays busy (its ULT computes, or blocks in
+ * the kernel) does not look, so idle VPs take its watchers whose word
+ * changed, as they steal its queued ULTs (sched_watch_steal). */
+#include "sched/block.h"
+#include "sched/switch.h"
+
+/* The ULTs of a VP that wait for one word to leave one value: a group,
+   so that a VP looks once however many wait (a barrier's parties on
+   their VP). The node is on its first waiter's stack, which waits as long
+   as the group; the waiters are chained by their ->next. */
+struct sched_watch {
+    struct sched_watch *next;   /* the VP's next group */
+    ult_t *first, *last;
+    const unsigned int *word;
+    unsigned int old;
+    const unsigned int *hint;   /* read instead of word until it moves */
+    unsigned int hint_seen;     /* the owner's: thieves read the word */
+    sched_waitq_t *q;           /* where a proxy goes, under obj's stripe */
+    const void *obj;
+    int proxied;                /* proxy queued (and not yet taken off) */
+    struct sched_waiter proxy;
+};
+
+_Static_assert(SCHED_WATCH_BIT != SCHED_STEAL_BIT && SCHED_WATCH_BIT != SCHED_STOP_BIT,
+               "a bit of its own");
+
+/* Has w's word changed? The owner reads its hint first, while that has
+   not moved; force: the word itself (a thief, or the last look). */
+static inline int changed(struct sched_watch *w, int force)
+{
+    if (w->hint && !force) {
+        unsigned int h = base_load_acquire(w->hint);
+        if (h == w->hint_seen)
+            return 0;
+        w->hint_seen = h;
+    }
+    return CMM_LOAD_SHARED(*w->word) != w->old;
+}
+
+/* sv's queue lock held: unlink the watchers whose word changed, in the
+   order found, onto *got (SCHED_POLL_UNPROXIED: only those with no proxy
+   queued). */
+static void take_changed_locked(sched_vp_t *sv, int how, struct sched_watch **got)
+{
+    struct sched_watch **pw = &sv->watch, *w, **tail = got;
+
+    while ((w = *pw) != NULL) {
+        if (((how & SCHED_POLL_UNPROXIED) && w->proxied) ||
+            !changed(w, how & SCHED_POLL_FORCE)) {
+            pw = &w->next;
+            continue;
+        }
+        *pw = w->next;
+        w->next = NULL;
+        *tail = w;
+        tail = &w->next;
+    }
+    if (!sv->watch)
+        CMM_STORE_SHARED(sv->rq->bitmap, sv->rq->bitmap & ~SCHED_WATCH_BIT);
+}
+
+/* The proxy off its queue, unless the releaser took it (it then set
+   woken, under the lock we take, once done with the node). No run-queue
+   lock held (a stripe lock comes first). */
+static void unproxy(struct sched_watch *w)
+{
+    base_spin_t *s = sched_stripe_take(w->obj);
+
+    if (!w->proxy.woken)
+        sched_waitq_remove(w->q, &w->proxy);
+    base_spin_unlock(s);
+    w->proxied = 0;
+}
+
+/* Groups taken off a list: their proxies off, and what was written
+   before their words changed seen. Their ULTs, in the order they came,
+   chained by ->next; the nodes are gone once a ULT runs. */
+static ult_t *settle(struct sched_watch *got, ult_t **last)
+{
+    ult_t *first = NULL, *tail = NULL;
+
+    for (struct sched_watch *w = got, *next; w; w = next) {
+        next = w->next;
+        if (w->proxied)
+            unproxy(w);
+        if (tail)
+            tail->next = w->first;
+        else
+            first = w->first;
+        tail = w->last;
+    }
+    base_acquire_fence();
+    *last = tail;
+    return first;
+}
+
+/* ULTs first..last (chained) into sv's queue, as a thief queues them. */
+static void queue_all(sched_vp_t *sv, ult_t *first, ult_t *last)
+{
+    struct sched_posts p;
+
+    sched_posts_init(&p);
+    sched_rq_lock_push(sv->rq);
+    for (ult_t *u = first, *next;; u = next) {
+        next = u->next;
+        sched_place_here_locked(sv->rq, u, SCHED_PLACE_STOLEN, &p);
+        if (u == last)
+            break;
+    }
+    sched_rq_unlock(sv->rq);
+    sched_post_owed(&p);
+}
+
+int sched_watch_poll(sched_vp_t *sv, int how)
+{
+    struct sched_runq *q = sv->rq;
+    struct sched_watch *got = NULL;
+    ult_t *first, *last;
+    int n = 0;
+
+    sched_rq_lock_push(q);
+    take_changed_locked(sv, how, &got);
+    sched_rq_unlock(q);
+    if (!got)
+        return 0;
+    first = settle(got, &last);
+    for (ult_t *u = first;; u = u->next) {
+        n++;
+        if (u == last)
+            break;
+    }
+    queue_all(sv, first, last);
+    return n;
+}
+
+/* An idle VP: the changed groups of the first busy VP that has some. The
+   first ULT to run now, the others queued here. */
+ult_t *sched_watch_steal(sched_vp_t *sv)
+{
+    int n = vpg.nvp, me = sv->vp.id;
+
+    for (int k = 1; k < n; k++) {
+        sched_vp_t *v = &sg.vps[(me + k) % n];
+        struct sched_runq *q = v->rq;
+        struct sched_watch *got = NULL;
+        ult_t *first, *last;
+
+        if (!(CMM_LOAD_SHARED(q->bitmap) & SCHED_WATCH_BIT) ||
+            CMM_LOAD_SHARED(q->idle) != SCHED_RQ_BUSY)
+            continue;
+        sched_rq_lock_push(q);
+        /* a VP that is not busy reads its list without its lock */
+        if (q->idle == SCHED_RQ_BUSY)
+            take_changed_locked(v, SCHED_POLL_FORCE, &got);
+        sched_rq_unlock(q);
+        if (!got)
+            continue;
+        first = settle(got, &last);
+        sv->steals++;
+        if (first != last)
+            queue_all(sv, first->next, last);
+        sched_place_running(sv->rq, first);
+        return first;
+    }
+    return NULL;
+}
+
+/* v's queue lock held: has busy v watchers an idle VP could take? */
+int sched_watch_stealable_locked(sched_vp_t *v)
+{
+    if (v->rq->idle != SCHED_RQ_BUSY)
+        return 0;
+    for (struct sched_watch *w = v->watch; w; w = w->next)
+        if (changed(w, 1))
+            return 1;
+    return 0;
+}
+
+/* The same for every other VP, each under its lock: an idle VP looks now
+   and then (the owner may not look for long). */
+int sched_watch_stealable(sched_vp_t *sv)
+{
+    int n = vpg.nvp, me = sv->vp.id;
+
+    for (int k = 1; k < n; k++) {
+        sched_vp_t *v = &sg.vps[(me + k) % n];
+        struct sched_runq *q = v->rq;
+        int r;
+
+        if (!(CMM_LOAD_SHARED(q->bitmap) & SCHED_WATCH_BIT) ||
+            CMM_LOAD_SHARED(q->idle) != SCHED_RQ_BUSY)
+            continue;
+        sched_rq_lock_push(q);
+        r = sched_watch_stealable_locked(v);
+        sched_rq_unlock(q);
+        if (r)
+            return 1;
+    }
+    return 0;
+}
+
+void sched_watch_look_here(void)
+{
+    sched_vp_t *sv = sched_current();
+
+    if (sv && sched_watching(sv))
+        sched_watch_poll(sv, 0);
+}
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdangling-pointer"
+void sched_wait_word(const unsigned int *word, unsigned int old, const unsigned int *hint,
+                     sched_waitq_t *q, const void *obj, const void *key)
+{
+    sched_vp_t *sv = sched_current();
+    struct sched_runq *rq = sv->rq;
+    ult_t *self = sv->cur, *next;
+    struct sched_watch w, *g;
+
+    if (sched_watching(sv))         /* released ones run before we wait */
+        sched_watch_poll(sv, 0);
+    sched_rq_lock(rq);
+    if (__builtin_expect(sched_rq_stopped(rq), 0)) {
+        sched_rq_unlock(rq);
+        sched_stop_here(sv);
+    }
+    if (CMM_LOAD_SHARED(*word) != old) {    /* changed already */
+        sched_rq_unlock(rq);
+        base_acquire_fence();
+        return;
+    }
+    for (g = sv->watch; g && (g->word != word || g->old != old); g = g->next)
+        ;
+    if (g) {                                /* the group's last */
+        g->last->next = self;
+        g->last = self;
+    } else {                                /* a group of its own, first */
+        w = (struct sched_watch){ .first = self, .last = self, .word = word, .old = old,
+                                  .hint = hint, .q = q, .obj = obj };
+        if (hint)
+            w.hint_seen = base_load_acquire(hint);  /* before the word's last look */
+        sched_waiter_init(&w.proxy, key);
+        w.proxy.ult = NULL;
+        w.proxy.vp = sv->vp.id;
+        w.next = sv->watch;
+        sv->watch = &w;
+        if (CMM_LOAD_SHARED(*word) != old) {    /* after the hint: once more */
+            sv->watch = w.next;
+            sched_rq_unlock(rq);
+            base_acquire_fence();
+            return;
+        }
+        CMM_STORE_SHARED(rq->bitmap, rq->bitmap | SCHED_WATCH_BIT);
+    }
+    next = sched_pop(rq, 0);
+    /* a thief may take us once we unlock: our context must be saved
+       first, so the switch releases the lock (rule 3) */
+    switch_locked(sv, self, next, &rq->lock);
+    /* readied by a poll or a thief, which took the proxy off and fenced */
+}
+#pragma GCC diagnostic pop
+
+/* ARCHITECTURE.md, "Word wait": before its VP V sleeps, each watcher
+ * gets a proxy on its object's queue; the releaser R changes the word,
+ * then looks at that queue:
+ *
+ *   V (stripe lock held)             R
+ *   add the proxy to q               word = new (a full fence after)
+ *   smp_mb()
+ *   word still old? then sleep       q empty? then nobody to post
+ *
+ * Store buffering, fenced both sides: one of the two sees the other. R
+ * posts V under V's queue lock (sched_place_look), under which V looks at
+ * the words once more before it parks. V is not busy: no thief walks its
+ * list, so it reads it without its lock. 1 if a word changed (the VP then
+ * polls instead of sleeping). */
+int sched_watch_proxy_all(sched_vp_t *sv)
+{
+    for (struct sched_watch *w = sv->watch; w; w = w->next) {
+        if (w->proxied)
+            continue;
+        base_spin_t *s = sched_stripe_take(w->obj);
+        w->proxy.woken = 0;
+        sched_waitq_add(w->q, &w->proxy);
+        base_full_fence();
+        if (changed(w, 1)) {
+            sched_waitq_remove(w->q, &w->proxy);
+            base_spin_unlock(s);
+            return 1;
+        }
+        w->proxied = 1;
+        base_spin_unlock(s);
+    }
+    return 0;
+}
+
+int sched_watch_changed(sched_vp_t *sv)
+{
+    for (struct sched_watch *w = sv->watch; w; w = w->next)
+        if (changed(w, 1))
+            return 1;
+    return 0;
+}
+
+/* A start that lacks VP i's successor: its watchers to VP 0's list (no VP
+   runs). Their proxies name their old VP; a post to it is lost, and VP 0
+   finds the change at its next look. */
+void sched_watch_move_all(sched_vp_t *to, sched_vp_t *from)
+{
+    struct sched_watch *w;
+
+    while ((w = from->watch) != NULL) {
+        from->watch = w->next;
+        w->next = to->watch;
+        to->watch = w;
+    }
+    /* a bound thread may push into to's queue: its lock, then from's */
+    sched_rq_lock(to->rq);
+    if (to->watch)
+        to->rq->bitmap |= SCHED_WATCH_BIT;
+    sched_rq_unlock(to->rq);
+    sched_rq_lock(from->rq);
+    from->rq->bitmap &= ~SCHED_WATCH_BIT;
+    sched_rq_unlock(from->rq);
+}
