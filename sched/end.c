@@ -158,6 +158,8 @@ void sched_end(void *retval, int set_retval)
         d.owe = d.p.n | d.p.any;
     }
     next = sched_pop(q, 0);
+    if (!next)
+        sched_rq_going_idle(q);
     if (next) {
         to = next->sp ? next->sp : sched_bind(sv, next);
         *sv->errno_p = next->saved_errno;

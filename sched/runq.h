@@ -41,6 +41,14 @@ enum sched_rq_idle {
     SCHED_RQ_PARKED          /* asleep on its semaphore, or about to */
 };
 
+/* q's lock held, its VP switching to its loop with nothing to run: idle
+   from now on, for sched/place.c (a release then queues its waiter here
+   at once), and no thief walks its watch list any more. */
+static inline void sched_rq_going_idle(struct sched_runq *q)
+{
+    CMM_STORE_SHARED(q->idle, SCHED_RQ_SPINNING);
+}
+
 /* Queue i belongs to VP i; kernel-level threads (main, bound threads)
    make ULTs ready in queue 0, where an idle VP steals them. Static: a
    ULT's level pointer stays valid from start to start. */

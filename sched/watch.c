@@ -263,7 +263,8 @@ void sched_wait_word(const unsigned int *word, unsigned int old, const unsigned 
         }
         CMM_STORE_SHARED(rq->bitmap, rq->bitmap | SCHED_WATCH_BIT);
     }
-    next = sched_pop(rq, 0);
+    if (!(next = sched_pop(rq, 0)))
+        sched_rq_going_idle(rq);
     /* a thief may take us once we unlock: our context must be saved
        first, so the switch releases the lock (rule 3) */
     switch_locked(sv, self, next, &rq->lock);

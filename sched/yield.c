@@ -147,8 +147,11 @@ static inline void block(base_spin_t *held, int solo)
         sched_stop_here(sv);
     }
     next = sched_pop(q, 0);
-    if (!solo)
+    if (!solo) {
+        if (!next)
+            sched_rq_going_idle(q);
         sched_rq_unlock(q);
+    }
     switch_locked(sv, sv->cur, next, held);
 }
 

@@ -12,9 +12,12 @@
  *               first waiter to try again (a pthread mutex's way): no lock
  *               is ever held by a ULT without a VP, so many ULTs taking a
  *               hot lock on few VPs form no convoy (Splash-3 BARNES, P =
- *               16, 2 VPs: BLOCK spent 45% of its time waiting, MUTEX 0.5%)
- * The yielding classes' waiters spin (several VPs) and retry once after a
- * yield, then block (their VP runs other ULTs; a kernel-level waiter spins
+ *               16, 2 VPs: BLOCK spent 45% of its time waiting, MUTEX 0.5%).
+ *               One readied waiter at a time (WOKEN): the unlocks before it
+ *               tries again ready nobody
+ * The yielding classes' waiters spin (several VPs, and no waiter queued
+ * yet: more spinners only add a CAS to every release) and retry once
+ * after a yield, then block (their VP runs other ULTs; a kernel-level waiter spins
  * on its node), so a holder that yields or blocks is not starved by
  * retries, and a deadlock through them is seen like any other (all VPs
  * park). Their waiters live in hashed queues, each bucket with its own
@@ -29,6 +32,17 @@
 #include "sync/sync.h"
 
 #define WAITERS(l) ((l)->sem_slot)      /* BLOCK, BLOCK_FRONT, MUTEX */
+/* MUTEX: in WAITERS, above the count, while a waiter it readied has not
+   tried again; unlocks then wake nobody (Go's mutexWoken): a burst of
+   unlocks readies one waiter, not one each. Under the bucket lock. */
+#define WOKEN (1 << 30)
+#define NWAIT(v) ((v) & ~WOKEN)
+/* an unlock must wake somebody: waiters, and none readied already (one
+   test of v uncontended: v is 0) */
+static inline int MUST_WAKE(int v)
+{
+    return v > 0 && !(v & WOKEN);
+}
 /* BLOCK and BLOCK_FRONT hand the lock to their first waiter; MUTEX frees
    it and readies the waiter to try again */
 #define HANDS_OVER(l) ((l)->lock_class != MLTP_LOCK_MUTEX)
@@ -96,7 +110,9 @@ static int yielding_retry(mltp_lock_t *l)
 {
     if (!sched_in_ult())
         return 0;
-    if (sched_spin_pays()) {
+    /* with waiters queued already, one more spinner only adds a CAS to
+       every release: queue behind them */
+    if (sched_spin_pays() && NWAIT(CMM_LOAD_SHARED(WAITERS(l))) <= 0) {
         long deadline = base_now_ns() + sched_spin_ns();
         for (unsigned int n = 1;; n++) {
             caa_cpu_relax();
@@ -150,7 +166,11 @@ static __attribute__((noinline)) void yielding_wait(mltp_lock_t *l)
             base_acquire_fence();
             return;
         }
-        /* MUTEX: woken to try again (the waker uncounted us) */
+        /* MUTEX: woken to try again (the waker uncounted us); the next
+           unlock may ready another */
+        b = bucket_lock(l);
+        base_store(&WAITERS(l), WAITERS(l) & ~WOKEN);
+        base_spin_unlock(&b->lock);
         if (ticket_try(l))
             return;
     }
@@ -164,15 +184,24 @@ static inline int wake_how(const mltp_lock_t *l)
            (l->lock_class == MLTP_LOCK_BLOCK_FRONT ? SCHED_WAKE_FRONT : 0);
 }
 
+/* Bucket lock held: the first waiter goes (uncounted); a MUTEX's marks
+   it readied (WOKEN) until it tries again. */
+static void wake_first(struct bucket *b, mltp_lock_t *l, struct sched_posts *p)
+{
+    int v = WAITERS(l) - 1;
+
+    base_store(&WAITERS(l), HANDS_OVER(l) ? v : v | WOKEN);
+    sched_wake_locked(&b->q, l, wake_how(l), p);
+}
+
 /* Bucket lock held, l free: give it to its first waiter, if any (held
    on its behalf with one CAS: a trylock may have been faster, and will
    hand it over when it unlocks). */
 static void hand_over_free_locked(struct bucket *b, mltp_lock_t *l, struct sched_posts *p)
 {
-    if (WAITERS(l) <= 0 || (HANDS_OVER(l) && !ticket_try(l)))
+    if (!MUST_WAKE(WAITERS(l)) || (HANDS_OVER(l) && !ticket_try(l)))
         return;
-    base_store(&WAITERS(l), WAITERS(l) - 1);
-    sched_wake_locked(&b->q, l, wake_how(l), p);
+    wake_first(b, l, p);
 }
 
 /* Bucket lock held, l held by the caller: release it, or hand it over to
@@ -184,17 +213,15 @@ static void release_locked(struct bucket *b, mltp_lock_t *l, struct sched_posts 
 
     if (WAITERS(l) <= 0 || !HANDS_OVER(l)) {
         base_store_release(&l->now_serving, served + 1);
-        if (WAITERS(l) <= 0)
-            return;
-        /* MUTEX: free, and its first waiter readied to try again */
-        base_store(&WAITERS(l), WAITERS(l) - 1);
-        sched_wake_locked(&b->q, l, wake_how(l), p);
+        /* MUTEX: free, and its first waiter readied to try again, unless
+           one readied before has not tried yet */
+        if (MUST_WAKE(WAITERS(l)))
+            wake_first(b, l, p);
         return;
     }
     base_store(&l->next_available, served + 2);
     base_store_release(&l->now_serving, served + 1);
-    base_store(&WAITERS(l), WAITERS(l) - 1);
-    sched_wake_locked(&b->q, l, wake_how(l), p);
+    wake_first(b, l, p);
 }
 
 /* Waiters, or maybe some (released: l is free already): hand l over
@@ -216,7 +243,7 @@ static __attribute__((noinline)) void yielding_unlock_slow(mltp_lock_t *l, int r
    litmus test above). */
 static inline void yielding_unlock(mltp_lock_t *l)
 {
-    if (CMM_LOAD_SHARED(WAITERS(l)) > 0) {
+    if (MUST_WAKE(CMM_LOAD_SHARED(WAITERS(l)))) {
         yielding_unlock_slow(l, 0);
         return;
     }
@@ -224,7 +251,7 @@ static inline void yielding_unlock(mltp_lock_t *l)
     if (sched_solo())
         return;
     base_full_fence();
-    if (CMM_LOAD_SHARED(WAITERS(l)) > 0)
+    if (MUST_WAKE(CMM_LOAD_SHARED(WAITERS(l))))
         yielding_unlock_slow(l, 1);
 }
 

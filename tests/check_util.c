@@ -349,6 +349,7 @@ void cu_spawn(struct cu_proc *p, char *const argv[],
         unsetenv("MLTP_STACK_SIZE");
         unsetenv("MLTP_SPIN_US");
         unsetenv("MLTP_STATS");
+        unsetenv("MLTP_AFFINITY");
         for (const char *const *e = o->env; e && *e; e++)
             putenv((char *)*e);
         execv(argv[0], argv);

@@ -178,8 +178,9 @@ struct cu_spawn_opts {
  * of its own (its pid), killed if the test dies (PR_SET_PDEATHSIG), with
  * no core file, SIGINT (unless ign_int), SIGTERM, SIGPIPE and SIGCHLD at
  * their default action and no signal blocked: the test does not depend on
- * how make check was started. MLTP_STACK_SIZE, MLTP_SPIN_US and
- * MLTP_STATS are removed from its environment, then o->env is added.
+ * how make check was started. MLTP_STACK_SIZE, MLTP_SPIN_US, MLTP_STATS
+ * and MLTP_AFFINITY are removed from its environment, then o->env is
+ * added.
  * The IPC namespace is the caller's: make a private one (cu_private_ipc)
  * before the semaphore snapshot.
  */

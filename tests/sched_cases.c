@@ -319,3 +319,76 @@ void sc_steal_churn(int nvp)
                   "%ld once every ULT has ended", r.what, leftover);
     pc_end(&r);
 }
+
+/* The last "stats: ..." line of stderr that starts with prefix: the
+   number right after it (and the line's rest in *rest). */
+static long stat_after(const struct pc_run *r, const char *prefix, const char **rest)
+{
+    const char *k = NULL, *p = r->p->err;
+
+    while ((p = strstr(p, prefix)) != NULL)
+        k = p++;
+    ck_assert_msg(k != NULL, "%s: no '%s' on stderr (MLTP_STATS=1)", r->what, prefix);
+    k += strlen(prefix);
+    if (rest)
+        *rest = k;
+    return strtol(k, NULL, 10);
+}
+
+void sc_moves(int nvp)
+{
+    static const char *const env[] = { "MLTP_STATS=1", NULL };
+    struct cu_spawn_opts o = { .env = env };
+    struct pc_run r;
+
+    pc_begin_ex(&r, SC_SCHEDPROG, "moves", nvp, NULL, &o);
+    pc_finish(&r, PC_WATCHDOG + 20.0);
+    pc_assert_exit(&r, 0);
+    long counted = sc_value(&r, "counted=");
+    /* "stats: N runs of a ULT on another VP than its last" */
+    const char *rest;
+    long total = stat_after(&r, "stats: ", &rest);
+    (void)rest;
+    ck_assert_msg(total == counted, "%s: MLTP_STATS says %ld runs on another VP than "
+                  "the last, the ULTs counted %ld", r.what, total, counted);
+    ck_assert_msg(nvp == 1 || counted > 0, "%s: no ULT ever went on on another VP: "
+                  "the check compared nothing", r.what);
+    pc_end(&r);
+}
+
+void sc_lock_home(int affinity)
+{
+    static const char *const env_on[] = { "MLTP_STATS=1", NULL };
+    static const char *const env_off[] = { "MLTP_STATS=1", "MLTP_AFFINITY=0", NULL };
+    struct cu_spawn_opts o = { .env = affinity ? env_on : env_off };
+    struct pc_run r;
+    char prefix[32];
+    const char *rest;
+
+    pc_begin_ex(&r, SC_SCHEDPROG, "lock-home", 2, NULL, &o);
+    pc_finish(&r, PC_WATCHDOG + 20.0);
+    pc_assert_exit(&r, 0);
+    long h = sc_value(&r, "\nh_vp="), before = sc_value(&r, "\nw_before="),
+         after = sc_value(&r, "\nw_after=");
+    ck_assert_msg(before >= 0 && h >= 0 && before != h, "%s: H and W never ran on "
+                  "two VPs (%ld tries)", r.what, sc_value(&r, "\ntries="));
+    /* H's VP, in the last start's statistics: "VP i: ..., M ULTs moved
+       to another VP": W queued there, away from W's VP */
+    snprintf(prefix, sizeof prefix, "stats: VP %ld: ", h);
+    stat_after(&r, prefix, &rest);
+    const char *s = strstr(rest, " ULTs moved");
+    ck_assert_ptr_nonnull(s);
+    while (s > rest && ((s[-1] >= '0' && s[-1] <= '9') || s[-1] == '-'))
+        s--;
+    long moved = strtol(s, NULL, 10);
+    if (affinity) {
+        ck_assert_msg(after == before, "%s: W went on on VP %ld, not on its own idle "
+                      "VP %ld", r.what, after, before);
+        ck_assert_msg(moved == 0, "%s: H's VP queued %ld ULT(s) away from their VP: W "
+                      "was not queued on its own", r.what, moved);
+    } else {
+        ck_assert_msg(moved > 0 || after != before, "%s: W was queued on its own VP, "
+                      "with MLTP_AFFINITY=0", r.what);
+    }
+    pc_end(&r);
+}

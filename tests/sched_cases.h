@@ -104,5 +104,11 @@ void sc_steal(int nvp);
    child runs exactly once, some are stolen, and the queues' counts come
    back to 0 (a pop during a thief's walk shows there first). */
 void sc_steal_churn(int nvp);
+/* MLTP_STATS=1's count of runs on another VP than the last equals the
+   ULTs' own count (schedprog moves) */
+void sc_moves(int nvp);
+/* a MUTEX waiter whose VP is idle is queued there and goes on there;
+   with MLTP_AFFINITY=0 on the unlocker's VP (affinity 0 or 1) */
+void sc_lock_home(int affinity);
 
 #endif

@@ -23,6 +23,14 @@
  *                     yield now and then, yields to the front between
  *                     batches and joins them: thieves walk queues that
  *                     their owners push to, pop from and rotate meanwhile
+ * moves               ULTs that yield, wait at barriers, on conditions and
+ *                     on MUTEX locks count the times they came back on
+ *                     another VP than they left: MLTP_STATS=1's total must
+ *                     say the same
+ * lock-home           W blocks on a MUTEX lock that H, on another VP, holds;
+ *                     H unlocks and keeps its VP busy: where W goes on
+ *                     (MLTP_AFFINITY: its own VP, which is idle, with no
+ *                     steal)
  *
  * Each prints what it saw as `key=value` on stdout (flushed) and exits 0
  * once it got to its end; 99 means its own set-up failed.
@@ -844,6 +852,146 @@ static int steal_churn(void)
     return 0;
 }
 
+/* ==================================================================== */
+/* moves: the program's own count of runs on another VP than the last     */
+
+#define MOVES_ULTS 8
+#define MOVES_ROUNDS 2000
+static mltp_barrier_t mv_bar = MLTP_BARRIER_INITIALIZER;
+static mltp_lock_t mv_lock;
+static mltp_cond_t mv_cond[MOVES_ULTS / 2];
+static mltp_lock_t mv_pair_lock[MOVES_ULTS / 2];
+static int mv_turn[MOVES_ULTS / 2];
+static long mv_moves;
+
+/* around every call that may switch: did we come back elsewhere? */
+#define MV(call) do { int vp_ = mltp_vp_id(); call; \
+                      if (mltp_vp_id() != vp_) mine++; } while (0)
+
+static void *mv_ult(void *p)
+{
+    int me = (int)(intptr_t)p, pair = me / 2, side = me % 2;
+    long mine = 0;
+    volatile long sink = 0;
+
+    for (int r = 0; r < MOVES_ROUNDS; r++) {
+        MV(mltp_lock(&mv_lock));
+        sink += r;
+        MV(mltp_unlock(&mv_lock));
+        if (r % 3 == 0)
+            MV(mltp_yield());
+        if (r % 5 == 0) {           /* a ping-pong step with the other side */
+            MV(mltp_lock(&mv_pair_lock[pair]));
+            while (mv_turn[pair] != side)
+                MV(mltp_cond_wait_lock(&mv_cond[pair], &mv_pair_lock[pair]));
+            mv_turn[pair] = !side;
+            mltp_cond_signal(&mv_cond[pair]);
+            MV(mltp_unlock(&mv_pair_lock[pair]));
+        }
+        for (int k = 0; k < (me + r) % 7 * 50; k++)
+            sink += k;              /* uneven work, so waits vary */
+        if (r % 10 == 0 && side) {
+            for (int k = 0; k < 20000; k++)
+                sink += k;          /* a long one: its VP's others yield */
+        } else if (r % 10 == 0) {
+            for (int k = 0; k < 20; k++)
+                MV(mltp_yield());   /* queued behind it: idle VPs steal */
+        }
+        MV(mltp_barrier(&mv_bar, MOVES_ULTS));
+    }
+    __atomic_add_fetch(&mv_moves, mine, __ATOMIC_SEQ_CST);
+    return NULL;
+}
+
+/* Starts until one saw a move (5 at most): the last one's count. */
+static int moves(void)
+{
+    mltp_t *t[MOVES_ULTS];
+    int starts = 0;
+
+    mltp_lock_init(&mv_lock, MLTP_LOCK_MUTEX);
+    for (int i = 0; i < MOVES_ULTS / 2; i++) {
+        mltp_lock_init(&mv_pair_lock[i], MLTP_LOCK_MUTEX);
+        mltp_cond_init(&mv_cond[i]);
+    }
+    do {
+        mv_moves = 0;
+        for (int i = 0; i < MOVES_ULTS / 2; i++)
+            mv_turn[i] = 0;
+        for (int i = 0; i < MOVES_ULTS; i++)
+            if (!(t[i] = mltp_create(mv_ult, (void *)(intptr_t)i)))
+                return 99;
+        mltp_start(nvp);
+        for (int i = 0; i < MOVES_ULTS; i++)
+            mltp_free(t[i]);
+    } while (++starts < 5 && mv_moves == 0 && nvp > 1);
+    printf("starts=%d\ncounted=%ld\ndone\n", starts, mv_moves);
+    fflush(stdout);
+    return 0;
+}
+
+/* ==================================================================== */
+/* lock-home: where a MUTEX waiter goes on after an unlock                 */
+
+static mltp_lock_t lh_lock;
+static volatile int lh_h_vp = -1, lh_w_before = -1, lh_w_after = -1, lh_done;
+
+static void *lh_holder(void *p)
+{
+    struct timespec t0, now;
+
+    (void)p;
+    mltp_lock(&lh_lock);
+    lh_h_vp = mltp_vp_id();
+    /* hold it until W waits (counted among the lock's waiters: sem_slot) */
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    do
+        clock_gettime(CLOCK_MONOTONIC, &now);
+    while (!__atomic_load_n(&lh_lock.sem_slot, __ATOMIC_SEQ_CST) && now.tv_sec - t0.tv_sec < 5);
+    mltp_unlock(&lh_lock);
+    /* keep this VP busy until W went on, 2 s at most */
+    do
+        clock_gettime(CLOCK_MONOTONIC, &now);
+    while (!__atomic_load_n(&lh_done, __ATOMIC_SEQ_CST) && now.tv_sec - t0.tv_sec < 7);
+    return NULL;
+}
+
+static void *lh_waiter(void *p)
+{
+    (void)p;
+    while (lh_h_vp < 0)
+        ;                           /* H holds the lock (its own VP) */
+    lh_w_before = mltp_vp_id();
+    mltp_lock(&lh_lock);
+    lh_w_after = mltp_vp_id();
+    __atomic_store_n(&lh_done, 1, __ATOMIC_SEQ_CST);
+    mltp_unlock(&lh_lock);
+    return NULL;
+}
+
+/* Until H and W run on two VPs (the creator's queue may keep both). */
+static int lock_home(void)
+{
+    int tries = 0;
+
+    mltp_lock_init(&lh_lock, MLTP_LOCK_MUTEX);
+    do {
+        lh_h_vp = lh_w_before = lh_w_after = -1;
+        lh_done = 0;
+        mltp_t *h = mltp_create(lh_holder, NULL), *w = mltp_create(lh_waiter, NULL);
+        if (!h || !w)
+            return 99;
+        mltp_start(2);
+        mltp_free(h);
+        mltp_free(w);
+        tries++;
+    } while ((lh_h_vp == lh_w_before || lh_w_before < 0) && tries < 20);
+    printf("tries=%d\nh_vp=%d\nw_before=%d\nw_after=%d\ndone\n", tries, lh_h_vp,
+           lh_w_before, lh_w_after);
+    fflush(stdout);
+    return 0;
+}
+
 static const struct pu_scenario scenarios[] = {
     PU_SCEN_WITH("detach-join", detach_join, 0),
     PU_SCEN_WITH("detach-join-bound", detach_join, 1),
@@ -855,6 +1003,8 @@ static const struct pu_scenario scenarios[] = {
     PU_SCEN("lock-yield", lock_yield),
     PU_SCEN("steal", steal),
     PU_SCEN("steal-churn", steal_churn),
+    PU_SCEN("moves", moves),
+    PU_SCEN("lock-home", lock_home),
 };
 
 int main(int argc, char **argv)

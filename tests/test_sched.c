@@ -33,6 +33,12 @@ END_TEST
 /* too many arrivals at a barrier episode */
 START_TEST(barrier_party_too_many_1vp) { sc_barrier_extra(); }
 END_TEST
+/* placement: the statistics' moves, and a lock's waiter back home */
+START_TEST(stats_count_moves) { sc_moves(NVP); }
+END_TEST
+START_TEST(lock_waiter_goes_home) { sc_lock_home(_i); }
+END_TEST
+
 START_TEST(barrier_3_parties_count_2) { sc_barrier_race(NVP, 20000, PC_WATCHDOG + 5.0); }
 END_TEST
 START_TEST(barrier_waiter_stopped_256_episodes) { sc_barrier_lagging(NVP); }
@@ -227,6 +233,10 @@ static const struct cu_row sched_tests[] = {
     CU_TEST(barrier_party_too_many_1vp),
     CU_LOOP(barrier_3_parties_count_2, 0, 2),
     CU_LOOP(barrier_waiter_stopped_256_episodes, 0, 2),
+
+    CU_TCASE("placement", 60),
+    CU_LOOP(stats_count_moves, 0, 2),
+    CU_LOOP(lock_waiter_goes_home, 0, 2),
 
     CU_TCASE("syscalls", 30),
     CU_LOOP(no_semop_under_runq_lock, 0, 2),
