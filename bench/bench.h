@@ -60,6 +60,11 @@ struct bench_row {
     int column;             /* --scale: 0, a line of its own; BENCH_VS_*, a
                                figure in that column of its operation's
                                MLTP line with the same nvp */
+    int turns;              /* > 0: the rows with this number run their
+                               repetitions in turns (one group) */
+    int twin;               /* not run: its repetitions are the `value`s of
+                               the row before's runs */
+    int nocount;            /* no counted runs (runs of seconds) */
 };
 
 /* --scale's comparison columns: the same kernel on another package, with
@@ -82,6 +87,7 @@ void ops_create_register(void);
 void ops_sync_register(void);
 void ops_kernel_register(void);
 void ops_memory_register(void);
+void ops_life_register(void);
 
 /* ---- helpers for kernels --------------------------------------------- */
 
@@ -136,6 +142,11 @@ int bench_par(struct bench_run *r, enum par_backend b, int workers, int nvp,
               void (*work)(int id, void *arg), void *arg);
 
 void bench_fail(struct bench_run *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Start nvp VPs once in this process, with a ULT whose stack is not of
+   the default size (never cached): a cold row then pays for its stacks,
+   not for the first start (janitor, semaphores, the VPs' TCBs). */
+void bench_prime_vps(int nvp);
 
 /* 64-byte aligned allocation, zeroed; exits on failure. */
 void *bench_zalloc(size_t n);

@@ -46,23 +46,37 @@ static cpu_set_t all_cpus;
 
 /* What some rows must beat (doc/benchmarks.md): a median at most `max`
    (in the row's unit), at most `ratio` _setjmp/_longjmp switches of the
-   run, and at most the median of the row `than` (same operation). */
+   run, at most the median of the row `than` (same operation), and at
+   most `times` the median of the same variant's row of operation `of`. */
 static const struct target {
     const char *op, *variant;
     double max, ratio;
     const char *than;
+    double times;
+    const char *of;
 } targets[] = {
-    { "context switch (1 way)", "MLTP ult_switch", 4.0, 0, "Boost.Context jump_fcontext" },
-    { "yield ping-pong", "MLTP 2 ULTs / 1 VP", 20, 0, NULL },
-    { "create+join", "1000 in a ULT / 1 VP", 60, 0, NULL },
-    { "create+join", "1000 in a ULT / 2 VPs", 70, 0, NULL },
-    { "lock hand-off, 2 ULTs", "MLTP SPIN / 2 VPs", 150, 0, NULL },
-    { "barrier", "MLTP 2 parties / 1 VP", 35, 0, NULL },
-    { "barrier", "MLTP 2 parties / 2 VPs", 300, 0, NULL },
-    { "cond ping-pong (round trip)", "MLTP wait_lock+signal / 1 VP", 100, 6.0, NULL },
-    { "cond ping-pong (round trip)", "MLTP wait_lock+signal / 2 VPs", 135, 0, NULL },
-    { "memory per idle ULT", "MLTP ready not started", 256, 0, NULL },
-    { "memory per idle ULT", "MLTP blocked after running", 256, 0, NULL },
+    { "context switch (1 way)", "MLTP ult_switch", 4.0, 0, "Boost.Context jump_fcontext", 0,
+      NULL },
+    { "yield ping-pong", "MLTP 2 ULTs / 1 VP", 20, 0, NULL, 0, NULL },
+    { "create+join", "1000 in a ULT / 1 VP", 60, 0, NULL, 0, NULL },
+    { "create+join", "1000 in a ULT / 2 VPs", 70, 0, NULL, 0, NULL },
+    { "lock hand-off, 2 ULTs", "MLTP SPIN / 2 VPs", 150, 0, NULL, 0, NULL },
+    { "barrier", "MLTP 2 parties / 1 VP", 35, 0, NULL, 0, NULL },
+    { "barrier", "MLTP 2 parties / 2 VPs", 300, 0, NULL, 0, NULL },
+    { "cond ping-pong (round trip)", "MLTP wait_lock+signal / 1 VP", 100, 6.0, NULL, 0, NULL },
+    { "cond ping-pong (round trip)", "MLTP wait_lock+signal / 2 VPs", 135, 0, NULL, 0, NULL },
+    { "memory per idle ULT", "MLTP ready not started", 256, 0, NULL, 0, NULL },
+    { "memory per idle ULT", "MLTP blocked after running", 4608, 0, NULL, 0, NULL },
+/* the whole life at most Go's, and at most 1.5 times its own at 10k;
+   resident memory per waiting ULT at most 4.5 KiB */
+#define LIFE_TARGETS(n, of)                                                                   \
+    { "life of a ULT, " n " live", "MLTP 1 VP", INFINITY, 0, "Go GOMAXPROCS=1", 1.5, of },  \
+    { "life of a ULT, " n " live", "MLTP 2 VPs", INFINITY, 0, "Go GOMAXPROCS=2", 1.5, of }, \
+    { "memory per ULT, " n " live", "MLTP 1 VP", 4608, 0, NULL, 0, NULL },                 \
+    { "memory per ULT, " n " live", "MLTP 2 VPs", 4608, 0, NULL, 0, NULL },
+    LIFE_TARGETS("10k", NULL)
+    LIFE_TARGETS("100k", "life of a ULT, 10k live")
+    LIFE_TARGETS("1M", "life of a ULT, 10k live")
 };
 
 /* ---- helpers for the kernels ----------------------------------------- */
@@ -431,6 +445,8 @@ static void run_rows(int a, int b)
         struct result *o = &res[i];
         o->reps = row->reps > 0 ? row->reps : mode_reps;
         most = o->reps > most ? o->reps : most;
+        if (row->twin)
+            continue;
         o->iters = row->fixed_iters > 0 ? row->fixed_iters : calibrate(row, &r);
         if (!failed(i, &r) && row->warmup >= 0) {
             run_once(row, o->iters, &r, NULL);
@@ -440,7 +456,15 @@ static void run_rows(int a, int b)
     /* timed repetitions, without counters (they slow kernel switches) */
     for (int k = 0; k < most; k++)
         for (int i = a; i < b; i++)
-            if (k < res[i].reps && !res[i].failed) {
+            if (rows[i].twin) {
+                /* r: the run of row i - 1 just before, if it ran */
+                if (k < res[i].reps && !res[i].failed && (res[i - 1].failed || !failed(i, &r))) {
+                    res[i].failed = res[i - 1].failed;
+                    snprintf(res[i].err, sizeof res[i].err, "%s", res[i - 1].err);
+                    res[i].per[k] = r.value;
+                    res[i].iters = res[i - 1].iters;
+                }
+            } else if (k < res[i].reps && !res[i].failed) {
                 run_once(&rows[i], res[i].iters, &r, NULL);
                 res[i].per[k] = is_ns(&rows[i]) ? r.ns / r.ops : r.value;
                 if (!failed(i, &r))
@@ -450,7 +474,8 @@ static void run_rows(int a, int b)
         struct result *o = &res[i];
         double cnt[BC_N][3] = { { 0 } }, c[BC_N];
         /* a column shows a median only */
-        for (int k = 0; k < counted_reps && is_ns(&rows[i]) && !rows[i].column && !o->failed;
+        for (int k = 0; k < counted_reps && is_ns(&rows[i]) && !rows[i].column &&
+                        !rows[i].nocount && !o->failed;
              k++) {
             run_once(&rows[i], o->iters, &r, c);
             for (int j = 0; j < BC_N && !failed(i, &r); j++)
@@ -462,7 +487,8 @@ static void run_rows(int a, int b)
         o->min = pct(o->per, o->reps, 0);
         o->max = pct(o->per, o->reps, 1);
         for (int j = 0; j < BC_N; j++)
-            o->cnt[j] = is_ns(&rows[i]) && !rows[i].column ? pct(cnt[j], counted_reps, 0.5) : NAN;
+            o->cnt[j] = is_ns(&rows[i]) && !rows[i].column && !rows[i].nocount
+                            ? pct(cnt[j], counted_reps, 0.5) : NAN;
     }
     pin(0);
 }
@@ -501,18 +527,28 @@ static int target(int i, char *b, size_t n, int verdict, double *lim)
         return -1;
     if (t->ratio > 0 && !(unknown |= isnan(base_of(0))))
         *lim = fmin(*lim, t->ratio * base_of(0));
-    while (t->than && k < nrows && strcmp(rows[k].variant, t->than))
+    while (t->than && k < nrows &&
+           (strcmp(rows[k].op, t->op) || strcmp(rows[k].variant, t->than)))
         k++;
     if (t->than && !(unknown |= k == nrows || !res[k].done || res[k].failed || rows[k].na))
         *lim = fmin(*lim, res[k].med);
+    for (k = 0; t->of && k < nrows &&
+                (strcmp(rows[k].op, t->of) || strcmp(rows[k].variant, t->variant));
+         k++)
+        ;
+    if (t->of && !(unknown |= k == nrows || !res[k].done || res[k].failed))
+        *lim = fmin(*lim, t->times * res[k].med);
     met = !res[i].done || res[i].failed || isnan(res[i].med) ? -1
         : res[i].med > *lim                                  ? 0
         : unknown                                            ? -1 : 1;
-    len = snprintf(b, n, "<=%g", t->max);
+    len = isinf(t->max) ? (*b = 0) : snprintf(b, n, "<=%g", t->max);
     if (t->ratio > 0)
         len += snprintf(b + len, n - (size_t)len, ", r<=%.1f", t->ratio);
     if (t->than)
-        len += snprintf(b + len, n - (size_t)len, ", <=%s", t->than);
+        len += snprintf(b + len, n - (size_t)len, "%s<=%s", len ? ", " : "", t->than);
+    if (t->of)
+        len += snprintf(b + len, n - (size_t)len, ", <=%gx %s", t->times,
+                        strchr(t->of, ',') + 2);
     if (verdict)
         snprintf(b + len, n - (size_t)len, " %s", met > 0 ? "met" : met ? "unknown" : "MISSED");
     return met;
@@ -604,8 +640,8 @@ static void print_row(int i)
     } else if (o->failed) {
         printf("%-27s %-37s FAILED: %s\n", row->op, row->variant, o->err);
     } else if (!is_ns(row)) {
-        printf("%-27s %-37s %7.0f %s  (see the memory note below)  %s\n", row->op, row->variant,
-               o->med, row->unit, tg);
+        printf("%-27s %-37s %7.0f %s  %s  %s\n", row->op, row->variant, o->med, row->unit,
+               row->twin ? "                           " : "(see the memory note below)", tg);
     } else {
         snprintf(sp, sizeof sp, "%s..%s", fmt_num(a, sizeof a, o->p10, 0),
                  fmt_num(b, sizeof b, o->p90, 0));
@@ -813,6 +849,7 @@ int main(int argc, char **argv)
     if (!bench_scale) {
         ops_kernel_register();
         ops_memory_register();
+        ops_life_register();
     }
     if (child_row >= 0)
         return run_row_child(child_row, child_iters, child_counted);
@@ -839,7 +876,8 @@ int main(int argc, char **argv)
         /* a group: the row, or with --scale its operation's VP counts; a
            selected row runs with its group (the 1-VP base) and row 0 */
         int any = !nonly || (i == 0 && !bench_scale);
-        for (j = i; j < nrows && (j == i || (bench_scale && !strcmp(rows[j].op, rows[i].op)));
+        for (j = i; j < nrows && (j == i || (bench_scale && !strcmp(rows[j].op, rows[i].op)) ||
+                                  (rows[i].turns && rows[j].turns == rows[i].turns));
              j++)
             for (int k = 0; k < nonly; k++)
                 any |= strstr(rows[j].op, only[k]) || strstr(rows[j].variant, only[k]);

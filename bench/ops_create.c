@@ -56,10 +56,7 @@ static void k_start(const struct bench_row *row, long n, struct bench_run *r)
     r->ops = r->total_ops = (double)n;
 }
 
-/* A cold run's process starts its VPs once first, with a ULT whose stack
-   is of another size (never cached), so the batch pays for the stacks and
-   not for the first start (janitor, semaphores, the VPs' TCBs). */
-static void prime_vps(int nvp)
+void bench_prime_vps(int nvp)
 {
     mltp_attr_t a;
     mltp_t *t;
@@ -104,7 +101,7 @@ static void k_batch_main(const struct bench_row *row, long iters, struct bench_r
 
     (void)iters;
     if (row->arg[1])
-        prime_vps(1);
+        bench_prime_vps(1);
     bench_fp_clean();
     t0 = bench_now();
     made = make(h, batch, noop, NULL, &e);
@@ -199,7 +196,7 @@ static void k_batch_ult(const struct bench_row *row, long iters, struct bench_ru
         m[k].h = malloc(sizeof *m->h * (size_t)m->batch);
     }
     if (row->arg[1])
-        prime_vps(row->nvp);
+        bench_prime_vps(row->nvp);
     /* made before the start, not by a driver ULT (bench_par with --scale):
        a master queued behind a spinning one on a VP would wait there, as a
        parked VP is not woken while as many VPs as CPUs are busy */
@@ -330,13 +327,15 @@ static void blocked_maker(int id, void *p)
 }
 
 /* arg[0]: 0 ready (made in main), 1 blocked (row->nvp VPs); iters ULTs.
-   The value: heap per ULT plus the mappings per ULT beyond their stacks
-   and guard pages, what the bar counts. */
+   The value: resident memory per ULT, what the bar counts (a ready one
+   has its descriptor; a blocked one also the pages of its stack it
+   touched). Mappings (address space: stacks, guards, the chunks they
+   come in) are in the note. */
 static void k_memory(const struct bench_row *row, long n, struct bench_run *r)
 {
     struct idle_set *b = bench_zalloc(sizeof *b);
     const struct mem_sample *s0 = &b->s0, *s1 = &b->s1;
-    double stack = (double)mltp_get_stack_size(), page = (double)sysconf(_SC_PAGESIZE);
+    double stack = (double)mltp_get_stack_size();
 
     b->n = n;
     b->h = malloc(sizeof *b->h * (size_t)n);
@@ -357,17 +356,14 @@ static void k_memory(const struct bench_row *row, long n, struct bench_run *r)
         double heap = ((double)s1->heap.uordblks - (double)s0->heap.uordblks +
                        (double)s1->heap.hblkhd - (double)s0->heap.hblkhd) / (double)n;
         double map = (s1->map - s0->map) / (double)n, rss = (s1->rss - s0->rss) / (double)n;
-        double stacks = (stack + page) * (double)b->stacked / (double)n;
-        r->value = heap + (map > stacks ? map - stacks : 0);
+        r->value = rss;
         r->ns = 1;
         r->ops = r->total_ops = (double)n;
         snprintf(r->info, sizeof r->info,
-                 "%ld ULTs %s, %.0f KiB default stack: heap +%.0f B/ULT (mallinfo2), "
-                 "mappings +%.0f B/ULT in %.2f VMAs (%ld with a stack + %.0f B guard), "
-                 "resident +%.0f B/ULT; beyond the stack = heap + mappings beyond stack and "
-                 "guard = %.0f B", n, row->arg[0] ? "blocked after running" : "ready, never run",
-                 stack / 1024, heap, map, (double)(s1->vmas - s0->vmas) / (double)n,
-                 b->stacked, page, rss, r->value);
+                 "%ld ULTs %s (%ld with a stack of %.0f KiB): resident +%.0f B/ULT, of which "
+                 "heap +%.0f B/ULT (mallinfo2); address space +%.0f B/ULT in %+ld VMAs",
+                 n, row->arg[0] ? "blocked after running" : "ready, never run", b->stacked,
+                 stack / 1024, rss, heap, map, s1->vmas - s0->vmas);
     }
     free(b->h);
     free(b);
