@@ -13,8 +13,8 @@
 #
 # Where ULTs are found: a running ULT is its VP's `cur`; a ready one is in
 # a run queue (or, before the first start, on the pending list); every ULT
-# that has run has a stack, and every stack mapping is on one list
-# (ult_stack_maps) whose record names the ULT the stack is handed to. A
+# that has run has a stack, a slot of a chunk on one list
+# (ult_stack_chunks), and each slot's record names the ULT it is handed to. A
 # ULT that is not running is shown through a Python unwinder: the real
 # innermost frame stays #0, and its caller, #1, is the ULT's saved
 # context as the context switch left it. `ult ID bt` prints from #1.
@@ -136,7 +136,7 @@ def lookup(name, file_end=None):
 
 def mltp_state():
     sg = lookup("sg", "sched/init.c") or lookup("sg")
-    if sg is None or lookup("ult_stack_maps") is None:
+    if sg is None or lookup("ult_stack_chunks") is None:
         raise gdb.GdbError("mltp: libmltp's symbols are not loaded (no MLTP "
                            "in this program, or no debug information)")
     return sg
@@ -190,19 +190,26 @@ def all_ults():
     mg = lookup("mg", "sched/begin.c")
     if mg is not None and int(mg["begun"]):
         add(mg["u"].address, "waiting", None)
-    rec = lookup("ult_stack_maps")
-    rec_size = gdb.lookup_type("struct ult_stack_rec").sizeof
+    rec_type = gdb.lookup_type("struct ult_stack_rec")
+    chunk = lookup("ult_stack_chunks")
     n = 0
-    while int(rec) != 0 and n < 1 << 22:
-        owner = rec["owner"]
-        if int(owner) != 0:
-            u = owner.dereference()
-            lo = int(u["stack_lo"])
-            # the record is just below the owner's private area: a stale
-            # owner (freed, reused) does not point back here
-            if lo + int(u["stack_map"]) - PRIVATE_SIZE - rec_size == int(rec):
-                add(owner.cast(ult_ptr), "waiting", None)
-        rec = rec["next"]
+    while int(chunk) != 0 and n < 1 << 22:
+        base, slot = int(chunk["base"]), int(chunk["slot"])
+        for i in range(int(chunk["carved"])):
+            # the record is just below the private area of the slot's
+            # stack: a stale owner (freed, reused) does not point back here
+            lo = base + i * slot
+            addr = lo + slot - PRIVATE_SIZE - rec_type.sizeof
+            try:
+                owner = gdb.Value(addr).cast(rec_type.pointer()).dereference()["owner"]
+                if int(owner) == 0:
+                    continue
+                u = owner.dereference()
+                if int(u["stack_lo"]) == lo and int(u["stack_map"]) == slot:
+                    add(owner.cast(ult_ptr), "waiting", None)
+            except gdb.MemoryError:
+                continue            # a slot whose pages went back: none
+        chunk = chunk["next"]
         n += 1
     for t in found.values():
         if t.state != "running" and t.sp == 0:

@@ -46,7 +46,7 @@ static void main_ult_init(void)
     void *addr = NULL;
     size_t size = 0;
 
-    ult_init(&ult_cache_tls, u, NULL, NULL, MLTP_PRIO_DEFAULT);
+    ult_init(u, ult_id_single(), NULL, NULL, MLTP_PRIO_DEFAULT);
     memcpy(u->name, "main", 5);
     u->life = ULT_DETACHED;
     u->prio_bit = 1UL << u->prio;

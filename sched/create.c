@@ -98,7 +98,7 @@ static ult_t *create(const mltp_attr_t *a, mltp_userf_t *fn, void *arg,
 {
     struct ult_cache *c;
     size_t usable = 0;
-    int prio = MLTP_PRIO_DEFAULT;
+    int prio = MLTP_PRIO_DEFAULT, own;
     ult_t *u;
 
     mltp_init();
@@ -118,19 +118,26 @@ static ult_t *create(const mltp_attr_t *a, mltp_userf_t *fn, void *arg,
             usable = (a->stacksize + ult_page_size - 1) & ~(ult_page_size - 1);
     }
     c = sched_cache();
+    own = usable && usable != ult_stack_default;
+    /* a default-size stack is reserved with the id: past the limit of
+       what can be mapped, the refill says which limit, once. A stack of
+       another size is mapped now, or the creation fails. */
+    if (!own && !ult_ids_left(c) && (errno = ult_id_refill(c)) != 0)
+        return NULL;
     if (!(u = ult_handle_get(c))) {
         errno = ENOMEM;
         return NULL;
     }
-    ult_init(c, u, fn, arg, prio);
+    ult_init(u, own ? ult_id_single() : c->id_next++, fn, arg, prio);
     if (a && a->name)
         strncpy(u->name, a->name, sizeof u->name - 1);
     u->name[sizeof u->name - 1] = 0;
-    if ((va || (usable && usable != ult_stack_default)) &&
-        !(u->sp = ult_frame(c, u, usable ? usable : ult_stack_default, va,
-                            sched_first_run))) {
+    if ((va || own) &&
+        !(u->sp = ult_frame(c, u, own ? usable : ult_stack_default, va, sched_first_run))) {
         u->life = ULT_FREED;            /* never made live */
         ult_handle_put(c, u);
+        if (!own)
+            ult_stack_spare(c);         /* its reservation */
         errno = ENOMEM;
         return NULL;
     }
@@ -139,16 +146,17 @@ static ult_t *create(const mltp_attr_t *a, mltp_userf_t *fn, void *arg,
 }
 
 /* The common case, kept short: no attributes, no stack yet. The first
-   use, a NULL f and no memory take create's general path. */
+   use, a NULL f, an empty id block (a refill also reserves stacks, and
+   may fail) and no memory take create's general path. */
 mltp_t *mltp_create(mltp_userf_t *f, void *p0)
 {
     struct ult_cache *c = sched_cache();
     ult_t *u;
 
-    if (__builtin_expect(!base_once_done(&sched_init_once) || !f ||
+    if (__builtin_expect(!base_once_done(&sched_init_once) || !f || !ult_ids_left(c) ||
                          !(u = ult_handle_get(c)), 0))
         return (mltp_t *)create(NULL, f, p0, NULL);
-    ult_init(c, u, f, p0, MLTP_PRIO_DEFAULT);
+    ult_init(u, c->id_next++, f, p0, MLTP_PRIO_DEFAULT);
     make_ready(u);
     return (mltp_t *)u;
 }

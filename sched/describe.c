@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* sched/describe.c - one line on what ran on a VP that died (vp/reaper.c
  * prints it): the ULT, its name, and whether it overflowed its stack. */
+#include <signal.h>
 #include <stdio.h>
 #include "sched/sched.h"
 
@@ -8,9 +9,17 @@
    counted as its overflow (a frame that jumped past its guard) */
 #define OVERFLOW_REACH (1024 * 1024)
 
+static void name(const ult_t *u, char *who, size_t n)
+{
+    if (u->name[0])
+        snprintf(who, n, "ULT %d \"%s\"", u->thrid, u->name);
+    else
+        snprintf(who, n, "ULT %d", u->thrid);
+}
+
 int sched_describe(const vp_t *vp, pid_t pid, int sig, char *buf, size_t n)
 {
-    const ult_t *u = ((const sched_vp_t *)vp)->cur;
+    const ult_t *u = ((const sched_vp_t *)vp)->cur, *over;
     char who[48], sn[80];
     const char *lo;
 
@@ -18,11 +27,17 @@ int sched_describe(const vp_t *vp, pid_t pid, int sig, char *buf, size_t n)
     if (!u)
         return snprintf(buf, n, "VP %d (pid %d) killed by %s in its scheduler "
                         "loop (no ULT running)", vp->id, (int)pid, sn);
-    if (u->name[0])
-        snprintf(who, sizeof who, "ULT %d \"%s\"", u->thrid, u->name);
-    else
-        snprintf(who, sizeof who, "ULT %d", u->thrid);
     lo = u->stack_lo;
+    /* unguarded, its guard region touched: whose overflow came down here
+       (its own, or one from a stack above that ran through it) */
+    if (vp->fault_sig && lo && (u->flags & ULT_UNGUARDED) && ult_stack_touched_below(lo)) {
+        over = ult_stack_overflower(lo, u->stack_map);
+        name(over ? over : u, who, sizeof who);
+        return snprintf(buf, n, "stack overflow in %s (stack size %zu bytes, no guard "
+                        "pages: its guard region was written) on VP %d (pid %d): killed by %s",
+                        who, u->stack_map - ult_guard_size, vp->id, (int)pid, sn);
+    }
+    name(u, who, sizeof who);
     /* a fault in its guard, or with the stack pointer below its stack */
     if (vp->fault_sig && lo &&
         (((const char *)vp->fault_addr >= lo &&
@@ -34,4 +49,11 @@ int sched_describe(const vp_t *vp, pid_t pid, int sig, char *buf, size_t n)
                         u->stack_map - ult_guard_size, vp->id, (int)pid, sn);
     return snprintf(buf, n, "VP %d (pid %d) killed by %s while running %s",
                     vp->id, (int)pid, sn, who);
+}
+
+/* The check of an unguarded stack found its guard region written: this
+   VP dies as at a guard page, the fault's address in that region. */
+void sched_overflowed(sched_vp_t *sv, const ult_t *u)
+{
+    vp_fault_raise(&sv->vp, u->stack_lo + ult_guard_size - 1, SIGSEGV);
 }

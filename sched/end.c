@@ -140,6 +140,7 @@ void sched_end(void *retval, int set_retval)
     struct dying d;
     void *to;
 
+    sched_check_stack(sv, self);
     if (set_retval)
         self->retval = retval;
     /* after this VP's counts of creations ("Live count") */

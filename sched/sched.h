@@ -79,6 +79,16 @@ struct sched_global {
 };
 extern struct sched_global sg;
 
+/* A ULT whose stack has no guard pages (ult/chunk.c) is checked where it
+   blocks or ends: an overflow ends the program as a fault in a guard
+   would, and sched/describe.c names the ULT. */
+void sched_overflowed(sched_vp_t *sv, const ult_t *u) __attribute__((noreturn, cold));
+static inline void sched_check_stack(sched_vp_t *sv, const ult_t *u)
+{
+    if (__builtin_expect(u->flags & ULT_UNGUARDED, 0) && ult_stack_overflowed(u->stack_lo))
+        sched_overflowed(sv, u);
+}
+
 /* The VP this code runs on, or NULL. */
 static inline sched_vp_t *sched_current(void)
 {

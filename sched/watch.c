@@ -228,6 +228,7 @@ void sched_wait_word(const unsigned int *word, unsigned int old, const unsigned 
     ult_t *self = sv->cur, *next;
     struct sched_watch w, *g;
 
+    sched_check_stack(sv, self);
     if (sched_watching(sv))         /* released ones run before we wait */
         sched_watch_poll(sv, 0);
     sched_rq_lock(rq);

@@ -134,6 +134,7 @@ static inline void block(base_spin_t *held, int solo)
     struct sched_runq *q = sv->rq;
     ult_t *next;
 
+    sched_check_stack(sv, sv->cur);
     if (!solo) {
         /* held is a wait queue's lock: no stripe lock may be taken */
         if (__builtin_expect(sched_watching(sv), 0))

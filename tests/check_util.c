@@ -347,6 +347,8 @@ void cu_spawn(struct cu_proc *p, char *const argv[],
         sigemptyset(&all);
         sigprocmask(SIG_SETMASK, &all, NULL);
         unsetenv("MLTP_STACK_SIZE");
+        unsetenv("MLTP_STACK_GUARD");
+        unsetenv("MLTP_STACK_CACHE");
         unsetenv("MLTP_SPIN_US");
         unsetenv("MLTP_STATS");
         unsetenv("MLTP_AFFINITY");
@@ -366,11 +368,17 @@ void cu_spawn(struct cu_proc *p, char *const argv[],
     p->errfd = pe[0];
 }
 
-void cu_spawn_faulty_ex(struct cu_proc *p, const char *scenario, int ign_int)
+void cu_spawn_faulty_env(struct cu_proc *p, const char *scenario, int ign_int,
+                         const char *const *env)
 {
     char *argv[] = { (char *)cu_faulty_path(), (char *)scenario, NULL };
-    struct cu_spawn_opts o = { .ign_int = ign_int };
+    struct cu_spawn_opts o = { .ign_int = ign_int, .env = env };
     cu_spawn(p, argv, &o);
+}
+
+void cu_spawn_faulty_ex(struct cu_proc *p, const char *scenario, int ign_int)
+{
+    cu_spawn_faulty_env(p, scenario, ign_int, NULL);
 }
 
 void cu_spawn_faulty(struct cu_proc *p, const char *scenario)

@@ -178,9 +178,9 @@ struct cu_spawn_opts {
  * of its own (its pid), killed if the test dies (PR_SET_PDEATHSIG), with
  * no core file, SIGINT (unless ign_int), SIGTERM, SIGPIPE and SIGCHLD at
  * their default action and no signal blocked: the test does not depend on
- * how make check was started. MLTP_STACK_SIZE, MLTP_SPIN_US, MLTP_STATS
- * and MLTP_AFFINITY are removed from its environment, then o->env is
- * added.
+ * how make check was started. MLTP_STACK_SIZE, MLTP_STACK_GUARD,
+ * MLTP_STACK_CACHE, MLTP_SPIN_US, MLTP_STATS and MLTP_AFFINITY are removed
+ * from its environment, then o->env is added.
  * The IPC namespace is the caller's: make a private one (cu_private_ipc)
  * before the semaphore snapshot.
  */
@@ -190,6 +190,9 @@ void cu_spawn(struct cu_proc *p, char *const argv[],
 /* Start `$FAULTY scenario` (see cu_spawn); with SIGINT ignored if
    ign_int. */
 void cu_spawn_faulty_ex(struct cu_proc *p, const char *scenario, int ign_int);
+/* The same with env's "NAME=VALUE" strings added (NULL-ended). */
+void cu_spawn_faulty_env(struct cu_proc *p, const char *scenario, int ign_int,
+                         const char *const *env);
 void cu_spawn_faulty(struct cu_proc *p, const char *scenario);
 
 /* Read whatever is available within wait_ms; returns 1 if any data came. */

@@ -6,6 +6,7 @@
  *
  * segv, segv-named, abort, overflow, exit, sigint-wait, sigterm-wait,
  * idle-wait, deadlock, badstart, yield-outside, bound-segv, nostack,
+ * overflow-end, overflow-block, stack-limit,
  * die-in-registry, die-holding-runq.
  *
  * A ULT that is about to crash prints "CRASHER id=<thrid> vp=<n>
@@ -58,6 +59,19 @@ static void *abort_ult(void *p)
 static void touch(volatile char *b) { b[7] ^= 1; }
 static void (*volatile touch_fn)(volatile char *) = touch;
 static int (*volatile recurse_fn)(int);
+static volatile int recurse_depth;
+
+/* recurse, down to recurse_depth frames of 512 bytes or more */
+static int recurse_to(int d)
+{
+    volatile char buf[512];
+    buf[0] = (char)d;
+    buf[511] = (char)d;
+    touch_fn(buf);
+    int r = d < recurse_depth ? recurse_fn(d + 1) : 0;
+    touch_fn(buf);
+    return r + buf[0] + buf[511];
+}
 
 static int recurse(int d)
 {
@@ -78,6 +92,29 @@ static void *overflow_ult(void *p)
     crasher_says();
     recurse_fn = recurse;
     return (void *)(intptr_t)recurse(0);
+}
+
+/* An overflow of about 16 KiB below the stack, after which the ULT goes
+   on (its frames gone): caught at once by a guard page, or, with none,
+   when it next blocks (on a condition nobody signals) or ends. */
+static void *overflow_then(void *p)
+{
+    int block = p != NULL;
+    int depth = (int)((mltp_get_stack_size() + 16 * 1024) / 512);
+
+    for (int i = 0; i < 5; i++)
+        mltp_yield();
+    crasher_says();
+    recurse_fn = recurse_to;
+    recurse_depth = depth;
+    printf("returned %d\n", recurse_to(0));
+    fflush(stdout);
+    if (block) {
+        mltp_cond_t never;
+        mltp_cond_init(&never);
+        mltp_cond_wait(&never);
+    }
+    return NULL;
 }
 
 static void at_exit_handler(void) { printf("atexit-ran\n"); }
@@ -130,6 +167,13 @@ static void *hello_ult(void *p)
     (void)p;
     printf("ult-ran\n");
     return NULL;
+}
+
+static long counted;
+static void *count_ult(void *p)
+{
+    __atomic_fetch_add(&counted, 1, __ATOMIC_SEQ_CST);
+    return p;
 }
 
 /* A VP dies inside the library while it holds whatever internal lock it
@@ -188,7 +232,7 @@ static void make_n(mltp_userf_t *f, int n)
 /* ------------------------------------------------------------------ */
 /* The scenarios: each returns the program's status.                  */
 
-/* A crasher among busy ULTs: 0 segv, 1 abort, 2 overflow */
+/* A crasher among busy ULTs: 0 segv, 1 abort, 2 overflow (for good) */
 static int crash(int which)
 {
     static mltp_userf_t *const crashers[] = { segv_ult, abort_ult, overflow_ult };
@@ -196,6 +240,50 @@ static int crash(int which)
     make_n(crashers[which], 1);
     make_n(busy, 2);
     return start_returned(want_vps, 3);
+}
+
+/* An overflow the ULT survives until it ends (0) or blocks (1). */
+static int overflow_and(int block)
+{
+    make_n(busy, 2);
+    make(overflow_then, block ? (void *)1 : NULL);
+    make_n(busy, 2);
+    return start_returned(want_vps, 3);
+}
+
+/* No room for more stacks (the address space capped a little above what
+   the program has): mltp_create fails with ENOMEM, once the stacks
+   already reserved are taken, and a line says which limit; the ULTs made
+   before all run, and the program goes on. */
+static int stack_limit(void)
+{
+    long pages = 0, made = 0;
+    int err = 0;
+    FILE *f = fopen("/proc/self/statm", "r");
+
+    make_n(hello_ult, 1);           /* the VP, its TCB, a chunk */
+    mltp_start(1);
+    if (!f || fscanf(f, "%ld", &pages) != 1)
+        return 99;
+    fclose(f);
+    struct rlimit rl = { (rlim_t)pages * 4096 + (4 << 20), RLIM_INFINITY };
+    if (setrlimit(RLIMIT_AS, &rl) != 0) {
+        perror("setrlimit");
+        return 99;
+    }
+    printf("capped\n");
+    fflush(stdout);
+    for (; made < 1000000; made++)
+        if (!mltp_create(count_ult, NULL)) {
+            err = errno;
+            break;
+        }
+    printf("made %ld, then errno %d\n", made, err);
+    fflush(stdout);
+    mltp_start(1);                  /* a VP made anew would need memory */
+    printf("ran %ld\n", __atomic_load_n(&counted, __ATOMIC_SEQ_CST));
+    fflush(stdout);
+    return err == ENOMEM && counted == made ? 0 : 4;
 }
 
 static int segv_named(void)
@@ -283,10 +371,14 @@ static int die_inside(int holding_runq)
 static int nostack(void)
 {
     /* the VPs and their TCBs exist; a stack of a new default size
-       cannot be mapped once the address space is capped */
+       cannot be mapped once the address space is capped (and was not
+       reserved when the ULT was made, as mltp_create does) */
+    it_stacks_unreserved();
     make_n(hello_ult, 1);
     mltp_start(1);
-    mltp_set_stack_size(1 << 20);
+    /* more than the old stacks' chunk (2 MiB), which goes when its stack
+       comes back */
+    mltp_set_stack_size(8 << 20);
     make_named("needs-stack", hello_ult, NULL);
     long pages = 0;
     FILE *f = fopen("/proc/self/statm", "r");
@@ -308,6 +400,9 @@ static const struct pu_scenario scenarios[] = {
     PU_SCEN_WITH("segv", crash, 0),
     PU_SCEN_WITH("abort", crash, 1),
     PU_SCEN_WITH("overflow", crash, 2),
+    PU_SCEN_WITH("overflow-end", overflow_and, 0),
+    PU_SCEN_WITH("overflow-block", overflow_and, 1),
+    PU_SCEN("stack-limit", stack_limit),
     PU_SCEN("segv-named", segv_named),
     PU_SCEN("exit", exit_in_ult),
     PU_SCEN("sigint-wait", signal_wait),

@@ -27,9 +27,19 @@
 #define IT_RUNQ_OF(i) sched_runqs[i]
 
 #define IT_CROWD_HEADER "sched/sched.h"
+#define IT_CHUNK_HEADER "ult/chunk.h"
 
 #include IT_RUNQ_HEADER
 #include IT_CROWD_HEADER
+#include IT_CHUNK_HEADER
+
+/* From now on a new default stack size (mltp_set_stack_size) maps no
+   stacks ahead for the ULTs already created: the first run of one may
+   find none, as before mltp_create reserved them (ult/chunk.c). */
+static inline void it_stacks_unreserved(void)
+{
+    ult_chunk_test_unreserved = 1;
+}
 
 _Static_assert(offsetof(__typeof__(IT_RUNQ), lock) == 0,
                "the run-queue lock is no longer the first word of the run queue");

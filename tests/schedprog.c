@@ -332,6 +332,7 @@ static void *ny_yielder(void *p)
 static int nostack_yield(void)
 {
     mltp_init();
+    it_stacks_unreserved();     /* the new size's stack is not mapped ahead */
     /* more yielders than VPs: no VP is ever idle, so the ULT without a
        stack is taken by a yield, not by an idle VP's loop */
     ny_nyield = nvp + 1;

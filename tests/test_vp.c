@@ -670,6 +670,17 @@ static struct cu_proc *fault_begin(struct fault_run *run, const char *scen)
     return fault_begin_ex(run, scen, 0);
 }
 
+/* The same with env added (MLTP_STACK_GUARD=...), NULL-ended. */
+static struct cu_proc *fault_begin_env(struct fault_run *run, const char *scen,
+                                       const char *const *env)
+{
+    run->p = calloc(1, sizeof *run->p);
+    run->priv = cu_private_ipc();
+    cu_sem_snapshot(&run->before);
+    cu_spawn_faulty_env(run->p, scen, 0, env);
+    return run->p;
+}
+
 /* The program is gone, whole, and left no semaphore set behind. */
 static void fault_end(struct fault_run *run)
 {
@@ -742,11 +753,18 @@ static struct cu_proc *fault_to_end(struct fault_run *run, const char *scen)
     return p;
 }
 
-/* segv, abort, overflow, segv-named */
-static void crash_case(const char *scen, int sig)
+/* segv, abort, overflow, segv-named; overflow-end, overflow-block with
+   guard (MLTP_STACK_GUARD: auto, pages or check) */
+static void crash_case_guard(const char *scen, int sig, const char *guard)
 {
     struct fault_run run;
-    struct cu_proc *p = fault_to_end(&run, scen);
+    char env_guard[64];
+    const char *env[] = { env_guard, NULL };
+    snprintf(env_guard, sizeof env_guard, "MLTP_STACK_GUARD=%s", guard);
+    struct cu_proc *p = fault_begin_env(&run, scen, env);
+    cu_finish(p, WATCHDOG);
+    dump(p, scen);
+    ck_assert_msg(!p->timed_out, "%s: hung (killed by the watchdog)", scen);
     char st[96];
     ck_assert_msg(cu_died_of(p->status, sig), "%s: %s, expected death by %s",
                   scen, cu_status_str(p->status, st, sizeof st),
@@ -765,9 +783,13 @@ static void crash_case(const char *scen, int sig)
     ck_assert_msg(id > 0, "%s: the crasher did not report its id", scen);
     ck_assert_msg(cu_has_number(line, id), "message does not give the "
                   "ULT's id %d: %s", id, line);
-    if (!strcmp(scen, "overflow")) {
+    if (!strncmp(scen, "overflow", 8)) {
         ck_assert_msg(strstr(line, "stack overflow") != NULL,
-                      "overflow not reported as such: %s", line);
+                      "overflow not reported as such (%s guard): %s", guard, line);
+        /* with no guard pages it is the check that found it */
+        ck_assert_msg(!strcmp(guard, "check") == (strstr(line, "no guard pages") != NULL),
+                      "%s guard: whether the message says the check found it: %s",
+                      guard, line);
         ck_assert_msg(strstr(line, "65536") != NULL,
                       "message does not give the stack size 65536: %s",
                       line);
@@ -785,6 +807,11 @@ static void crash_case(const char *scen, int sig)
     fault_end(&run);
 }
 
+static void crash_case(const char *scen, int sig)
+{
+    crash_case_guard(scen, sig, "auto");
+}
+
 START_TEST(fault_segv) { crash_case("segv", SIGSEGV); }
 END_TEST
 START_TEST(fault_segv_named) { crash_case("segv-named", SIGSEGV); }
@@ -792,6 +819,54 @@ END_TEST
 START_TEST(fault_abort) { crash_case("abort", SIGABRT); }
 END_TEST
 START_TEST(fault_overflow) { crash_case("overflow", SIGSEGV); }
+END_TEST
+
+/* The same overflows under each way a stack is guarded: _i 0 guard
+   regions (MLTP_STACK_GUARD=auto: on Linux 6.13 and later), 1 guard pages
+   (pages: the older kernels' way), 2 none, the check (check); each
+   overflow for good (a fault at the guard, or where it runs out of
+   memory below), and one the ULT survives until it ends or blocks. */
+static const char *const guards[] = { "auto", "pages", "check" };
+START_TEST(fault_overflow_guard) { crash_case_guard("overflow", SIGSEGV, guards[_i]); }
+END_TEST
+START_TEST(fault_overflow_then_end)
+{
+    crash_case_guard("overflow-end", SIGSEGV, guards[_i]);
+}
+END_TEST
+START_TEST(fault_overflow_then_block)
+{
+    crash_case_guard("overflow-block", SIGSEGV, guards[_i]);
+}
+END_TEST
+
+/* No room for more stacks: mltp_create fails with ENOMEM and one line
+   names the limit and how to raise it; the ULTs made before it run, and
+   the program ends normally, leaving nothing behind. */
+START_TEST(fault_stack_limit)
+{
+    struct fault_run run;
+    struct cu_proc *p = fault_to_end(&run, "stack-limit");
+    ck_assert_msg(strstr(p->out, "capped\n") != NULL, "stack-limit: the scenario did not "
+                  "get as far as capping its address space");
+    char st[96];
+    ck_assert_msg(WIFEXITED(p->status) && WEXITSTATUS(p->status) == 0,
+                  "stack-limit: %s, expected status 0 (mltp_create failed with ENOMEM, "
+                  "every ULT made ran)", cu_status_str(p->status, st, sizeof st));
+    long made = -1, ran = -2;
+    const char *m = strstr(p->out, "made "), *r = strstr(p->out, "ran ");
+    ck_assert_msg(m && sscanf(m, "made %ld", &made) == 1 && r &&
+                  sscanf(r, "ran %ld", &ran) == 1 && made > 0 && ran == made,
+                  "stack-limit: made %ld ULTs, %ld ran: %s", made, ran, p->out);
+    char line[1024];
+    int nl = cu_count_lines(p->err, "mltp:", line, sizeof line);
+    ck_assert_msg(nl == 1, "stack-limit: %d lines start with 'mltp:', expected 1", nl);
+    ck_assert_msg(strstr(line, "no room for another ULT stack") &&
+                  strstr(line, "RLIMIT_AS") && strstr(line, "ulimit -v") &&
+                  strstr(line, "raise it"),
+                  "the message does not name the limit and how to raise it: %s", line);
+    fault_end(&run);
+}
 END_TEST
 
 START_TEST(fault_exit)
@@ -832,7 +907,7 @@ START_TEST(fault_no_stack)
     ck_assert_msg(nl == 1, "nostack: %d lines start with 'mltp:', expected 1", nl);
     ck_assert_msg(strstr(line, "no memory for the stack") != NULL &&
                   strstr(line, "\"needs-stack\"") != NULL &&
-                  strstr(line, "1048576") != NULL,
+                  strstr(line, "8388608") != NULL,
                   "message does not say what failed for which ULT: %s", line);
     fault_end(&run);
 }
@@ -1082,6 +1157,10 @@ static const struct cu_row vp_tests[] = {
     CU_TEST(fault_overflow),
     CU_TEST(fault_exit),
     CU_TEST(fault_no_stack),
+    CU_LOOP(fault_overflow_guard, 0, 3),
+    CU_LOOP(fault_overflow_then_end, 0, 3),
+    CU_LOOP(fault_overflow_then_block, 0, 3),
+    CU_TEST(fault_stack_limit),
     CU_TEST(fault_sigint),
     CU_TEST(fault_sigterm),
     CU_TEST(fault_sigint_ignored),

@@ -2,7 +2,7 @@
 /* ult/create.c - a new ULT's descriptor and its first stack frame.
  *
  * Layout of a ULT stack (high addresses first): the private area
- * (MLTP_PRIVATE_SIZE, zeroed), the mapping's record (struct
+ * (MLTP_PRIVATE_SIZE, zeroed), the stack's record (struct
  * ult_stack_rec), the mltp_vcreate arguments if any, the
  * initial frame, then the stack proper down to the guard region. The
  * descriptor is malloc'd apart from the stack because the handle outlives
@@ -37,11 +37,12 @@ void *ult_frame(struct ult_cache *c, ult_t *u, size_t usable,
     top = (char *)rec;
     u->stack_lo = lo;
     u->stack_map = map;
+    u->flags |= rec->flags;     /* ULT_UNGUARDED: checked (sched/) */
     if (va) {
         top = (char *)(((uintptr_t)(top - vargs_size(va))) & ~(uintptr_t)15);
         memcpy(top, va, vargs_size(va));
         u->arg = top;
-        u->flags = ULT_VARGS;
+        u->flags |= ULT_VARGS;
     }
     return ult_context_init(top, entry, u, u->fp_control);
 }

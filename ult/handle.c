@@ -9,11 +9,11 @@
  * then costs no malloc and no free (~23 ns saved per ULT in batches of
  * 1000: past the 7 blocks of glibc's thread cache, its fastbins take a
  * locked instruction per free and the arena lock per 8 mallocs). */
+#include <errno.h>
 #include <stdlib.h>
 #include "ult/ult.h"
 
 #define HANDLE_CACHE_MAX 1024   /* per thread: 128 KiB at most */
-#define ID_BLOCK 64
 
 __thread struct ult_cache ult_cache_tls __attribute__((tls_model("initial-exec")));
 static int next_id;
@@ -44,6 +44,7 @@ void ult_handle_put(struct ult_cache *c, ult_t *u)
 /* A thread's cache, when it ends (its TLS goes with it). */
 void ult_cache_free(struct ult_cache *c)
 {
+    ult_stack_unreserve(c);
     while (c->handles) {
         ult_t *u = c->handles;
         c->handles = u->next;
@@ -52,8 +53,20 @@ void ult_cache_free(struct ult_cache *c)
     c->nhandles = 0;
 }
 
-void ult_id_refill(struct ult_cache *c)
+/* A block of ids, each with a stack reserved (fewer at the limit of what
+   can be mapped): 0, or ENOMEM. */
+int ult_id_refill(struct ult_cache *c)
 {
-    c->id_end = uatomic_add_return(&next_id, ID_BLOCK) + 1;
-    c->id_next = c->id_end - ID_BLOCK;
+    int n = ult_stack_reserve(c);
+
+    if (!n)
+        return ENOMEM;
+    c->id_end = uatomic_add_return(&next_id, n) + 1;
+    c->id_next = c->id_end - n;
+    return 0;
+}
+
+int ult_id_single(void)
+{
+    return uatomic_add_return(&next_id, 1);
 }

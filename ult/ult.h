@@ -25,8 +25,10 @@ enum ult_life {
 
 enum ult_flags {        /* fit in a byte */
     ULT_VARGS = 1,      /* arg is a struct ult_vargs on the ULT's stack */
-    ULT_MOVED = 2       /* queued away from the VP it last ran on, not run
+    ULT_MOVED = 2,      /* queued away from the VP it last ran on, not run
                            since (the scheduler's statistics) */
+    ULT_UNGUARDED = 4   /* its stack has no guard pages: checked instead
+                           (ult_stack_overflowed) */
 };
 
 typedef struct ult ult_t;
@@ -89,7 +91,9 @@ struct ult_cache {
     int nstacks;
     ult_t *handles;         /* released descriptors (ult/handle.c) */
     int nhandles;
-    int id_next, id_end;    /* ULT ids taken in blocks */
+    int id_next, id_end;    /* ULT ids taken in blocks; each comes with a
+                               stack reserved (ult/chunk.c) */
+    int spare;              /* stacks reserved beyond the ids left */
 };
 extern __thread struct ult_cache ult_cache_tls __attribute__((tls_model("initial-exec")));
 
@@ -99,23 +103,29 @@ void ult_handle_put(struct ult_cache *c, ult_t *u);   /* its life is FREED */
 void ult_cache_free(struct ult_cache *c);             /* a thread's end */
 
 /* Unique ids, taken in blocks by each VP and each other kernel-level
-   thread, so that creating a ULT costs no locked instruction for its id. */
-void ult_id_refill(struct ult_cache *c);
-static inline int ult_new_id(struct ult_cache *c)
+   thread, so that creating a ULT costs no locked instruction for its id.
+   Each id of a block comes with a stack reserved for its ULT, so that a
+   ULT that was created can always get a stack when it first runs: the
+   refill fails (ENOMEM, with a message naming the limit) when no more
+   stacks can be mapped. ult_init takes an id; its caller refills first
+   when none is left (ult_ids_left). A bound thread takes one id alone. */
+#define ULT_ID_BLOCK 64
+int ult_id_refill(struct ult_cache *c);
+static inline int ult_ids_left(const struct ult_cache *c)
 {
-    if (__builtin_expect(c->id_next == c->id_end, 0))
-        ult_id_refill(c);
-    return c->id_next++;
+    return c->id_next != c->id_end;
 }
+int ult_id_single(void);
 
 /* A new ULT's descriptor: every field but the unused union half, name's
    tail and level (the scheduler's): no memset. Inline: creation's hot
-   path (~9 ns in all). */
-static inline void ult_init(struct ult_cache *c, ult_t *u, mltp_userf_t *fn,
-                            void *arg, int prio)
+   path (~9 ns in all). id: c->id_next++ with an id left (ult_ids_left:
+   a stack reserved with it), or ult_id_single() for a ULT that needs no
+   reservation (a stack of its own size, main's share). */
+static inline void ult_init(ult_t *u, int id, mltp_userf_t *fn, void *arg, int prio)
 {
     u->retval = NULL;
-    u->thrid = ult_new_id(c);
+    u->thrid = id;
     u->type = MLTP_THREAD_UNBOUND;
     u->private = NULL;
     u->sp = NULL;
@@ -145,15 +155,18 @@ void *ult_bind(struct ult_cache *c, ult_t *u, ult_entry_t *entry);
 int ult_vargs_build(struct ult_vargs *va, size_t room, int nbytes,
                     const struct ult_vregs *r);
 
-/* ult/stack.c: stacks, mmap'd with a guard region below */
-/* Each mapping's record, just below its private area: the list of all
-   mappings and the ULT it is handed to, for debuggers (mltp-debug(7)). */
+/* ult/stack.c: stacks, each a slot of a chunk (ult/chunk.c): a guard
+   region below the stack proper */
+/* Each stack's record, just below its private area: the chunk it is in
+   (every chunk is on ult_stack_chunks, for debuggers: mltp-debug(7)) and
+   the ULT it is handed to. */
+struct ult_chunk;
 struct ult_stack_rec {
-    struct ult_stack_rec *prev, *next;  /* under the list's lock */
+    struct ult_chunk *chunk;
     ult_t *owner;           /* set at ult_frame, cleared when cached */
     unsigned long vg_id;    /* valgrind's id for the stack (ult/valgrind.h) */
+    unsigned char flags;    /* ULT_UNGUARDED: the chunk's guard is the check */
 };
-extern struct ult_stack_rec *ult_stack_maps;
 static inline struct ult_stack_rec *ult_stack_record(char *lo, size_t map)
 {
     return (struct ult_stack_rec *)(lo + map - MLTP_PRIVATE_SIZE) - 1;
@@ -162,7 +175,8 @@ extern size_t ult_stack_default;     /* usable bytes */
 extern size_t ult_page_size;
 #define ULT_GUARD_SIZE (64 * 1024)   /* below each stack; whole pages */
 extern size_t ult_guard_size;
-/* a stack whose private area is zeroed; 0 or ENOMEM */
+/* a stack whose private area is zeroed; 0 or ENOMEM (no room to map one:
+   a message says which limit) */
 int ult_stack_get(struct ult_cache *c, size_t usable, char **lo, size_t *map);
 /* the stack of an ended ULT, once nothing runs on it: zeroed and cached,
    or unmapped */
@@ -172,6 +186,19 @@ void ult_stack_put(struct ult_cache *c, char *lo, size_t map);
 int ult_stack_room(const struct ult_cache *c, size_t map);
 void ult_stack_put_here(struct ult_cache *c, char *lo, size_t map);
 size_t ult_stack_parse(const char *s);
+/* Reservations (ult/stack.c says what they are): up to a block of ids'
+   worth (how many: 0 past the limit), one a ULT does not need, and all a
+   thread holds, at its end. */
+int ult_stack_reserve(struct ult_cache *c);
+void ult_stack_spare(struct ult_cache *c);
+void ult_stack_unreserve(struct ult_cache *c);
+/* Has the ULT on the unguarded stack at lo written below it? */
+int ult_stack_overflowed(const char *lo);
+/* The same from another thread, after a crash: any page below touched?
+   And whose overflow reached the unguarded stack [lo, lo + map), if any:
+   the ULT above it whose stack overflowed (ult/chunk.c). */
+int ult_stack_touched_below(const char *lo);
+const ult_t *ult_stack_overflower(const char *lo, size_t map);
 void ult_init_layer(void);           /* page size, guard, MLTP_STACK_SIZE */
 void ult_stack_forget(void);         /* in a fork()ed child */
 void ult_fork_register(void);        /* ult/fork.c */

@@ -39,6 +39,31 @@ static void fault_handler(int sig, siginfo_t *si, void *ctx)
         raise(sig);               /* sent by kill(): it will not fault again */
 }
 
+/* A fault the library found itself (the overflow of a stack without
+   guard pages): recorded as the handler records one, then this VP dies
+   of sig as it would have at a guard (if the program handles sig itself,
+   its handler runs, as for a fault). */
+void vp_fault_raise(vp_t *vp, void *addr, int sig)
+{
+    int k = sig == SIGSEGV ? 0 : 1;
+    sigset_t one;
+
+    vp->fault_addr = addr;
+    vp->fault_sp = addr;
+    vp->fault_sig = sig;
+    if (installed[k]) {
+        struct sigaction dfl;
+        memset(&dfl, 0, sizeof dfl);
+        dfl.sa_handler = SIG_DFL;
+        sigaction(sig, &dfl, NULL);   /* shared by all VPs: the program ends */
+    }
+    sigemptyset(&one);
+    sigaddset(&one, sig);
+    sigprocmask(SIG_UNBLOCK, &one, NULL);
+    raise(sig);
+    abort();
+}
+
 void vp_fault_install(void)
 {
     struct sigaction sa;

@@ -143,6 +143,7 @@ int vp_reap(pid_t pid, siginfo_t *si);
 void vp_fault_install(void);
 void vp_fault_restore(void);
 void vp_fault_altstack(vp_t *vp);
+void vp_fault_raise(vp_t *vp, void *addr, int sig) __attribute__((noreturn));
 int vp_describe_crash(const vp_t *vp, pid_t pid, int sig, char *buf, size_t n);
 
 /* ---- SysV semaphore sets (vp/janitor.c): every set the library makes is
