@@ -158,6 +158,7 @@ void *bench_zalloc(size_t n);
 void bench_callgrind_mark(void);
 int ops_switch_callgrind(const char *what, long n);
 int ops_yield_callgrind(long n);
+int ops_create_callgrind(long n);
 
 /* ---- counters (bench/counters.c) ------------------------------------- */
 

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: LGPL-2.1-or-later
-# bench/callgrind.sh [BENCH] - instructions per context switch and per yield,
-# counted by valgrind's callgrind (deterministic, unlike time on a VM).
+# bench/callgrind.sh [BENCH] - instructions per context switch, per yield and
+# per create+run+finish, counted by valgrind's callgrind (deterministic, unlike time on a VM).
 # Run it from the top of the build tree (it builds bench/mltp_bench if
 # needed), or give the program's path.
 #
@@ -58,7 +58,8 @@ count() {
 per() {
     a=$(count "$1" "$n1") || return $?
     b=$(count "$1" "$n2") || return $?
-    awk -v a="$a" -v b="$b" -v k="$([ "$1" = loop ] && echo 1 || echo 2)" -v d="$((n2 - n1))" \
+    awk -v a="$a" -v b="$b" -v k="$([ "$1" = loop ] || [ "$1" = create ] && echo 1 || echo 2)" \
+        -v d="$((n2 - n1))" \
         'BEGIN { printf "%.2f", (b - a) / (k * d) }'
 }
 
@@ -71,13 +72,14 @@ loop=$(per loop) || exit 1
 status=0
 printf '%-34s %12s %12s   %s\n' "operation" "instr/op" "net of loop" "target"
 printf '%-34s %12s %12s\n' "empty loop iteration" "$loop" "-"
-for m in setjmp swapcontext boost switch yield; do
+for m in setjmp swapcontext boost switch yield create; do
     case $m in
     setjmp)      name="_setjmp/_longjmp switch (1 way)";;
     swapcontext) name="swapcontext switch (1 way) [1]";;
     boost)       name="Boost jump_fcontext switch (1 way)";;
     switch)      name="MLTP ult_switch (1 way)";;
     yield)       name="MLTP yield, 2 ULTs / 1 VP";;
+    create)      name="MLTP create+run+finish [2]";;
     esac
     v=$(per "$m")
     st=$?
@@ -92,7 +94,7 @@ for m in setjmp swapcontext boost switch yield; do
     fi
     # loop iterations per operation: a yield loop does one per yield, a
     # switch round trip one per two switches
-    lpo=$([ "$m" = yield ] && echo 1 || echo 0.5)
+    lpo=$([ "$m" = yield ] || [ "$m" = create ] && echo 1 || echo 0.5)
     net=$(awk -v v="$v" -v l="$loop" -v p="$lpo" 'BEGIN { printf "%.2f", v - l * p }')
     target=""
     if [ "$m" = yield ]; then
@@ -102,5 +104,7 @@ for m in setjmp swapcontext boost switch yield; do
 done
 echo
 echo "[1] plus one rt_sigprocmask system call per switch, which callgrind does not count."
+echo "[2] a ULT creates 1000 empty ULTs on 1 VP, yields until they have run, and mltp_frees"
+echo "    them: per ULT, its creation, first run (a cached stack), end and release."
 echo "User-space instructions only: the yield has no system call (see ctxsw/op in make bench)."
 exit $status

@@ -249,6 +249,8 @@ static int callgrind(const char *what, long n)
 
     if (!strcmp(what, "yield"))
         return ops_yield_callgrind(n);      /* marks in the ULTs */
+    if (!strcmp(what, "create"))
+        return ops_create_callgrind(n);     /* marks in its ULT */
     if (!strcmp(what, "loop")) {
         /* the loop overhead the other modes subtract */
         for (long i = 0; i < n; i++)
@@ -822,7 +824,7 @@ int main(int argc, char **argv)
                     "usage: mltp_bench [--quick | --full | --scale] [--csv FILE] "
                     "[--only TEXT]... [--reps N] [--ms N]\n"
                     "                  [--vps N,N...]\n"
-                    "       mltp_bench --callgrind loop|switch|setjmp|swapcontext|boost|yield N\n");
+                    "       mltp_bench --callgrind loop|switch|setjmp|swapcontext|boost|yield|create N\n");
             return help ? 0 : 2;
         }
     }

@@ -225,6 +225,44 @@ static void k_batch_ult(const struct bench_row *row, long iters, struct bench_ru
     free(m);
 }
 
+/* ---- callgrind: create + run + finish + mltp_free, in batches of 1000 --- */
+
+static long cg_n;
+
+static void cg_driver(int id, void *p)
+{
+    struct master *m = p;
+
+    (void)id;
+    for (long done = 0; done < cg_n; done += m->batch) {
+        __atomic_store_n(&m->done, 0, __ATOMIC_RELAXED);
+        m->made = make(m->h, m->batch, child, m, &m->err);
+        while (__atomic_load_n(&m->done, __ATOMIC_RELAXED) < m->made)
+            mltp_yield();
+        for (long i = 0; i < m->made; i++)
+            release(m->h[i], BY_MLTP_FREE);
+    }
+    bench_callgrind_mark();
+}
+
+/* 1 VP, n ULTs (a multiple of 1000) */
+int ops_create_callgrind(long n)
+{
+    struct master *m = bench_zalloc(sizeof *m);
+    struct bench_run r = { 0 };
+    int e;
+
+    m->batch = 1000;
+    m->h = malloc(sizeof *m->h * (size_t)m->batch);
+    cg_n = n;
+    e = bench_par(&r, PAR_MLTP, 1, 1, cg_driver, m);
+    if (e || m->err)
+        fprintf(stderr, "mltp_bench: %s\n", e ? r.err : strerror(m->err));
+    free(m->h);
+    free(m);
+    return e || m->err ? 1 : 0;
+}
+
 /* ---- memory of an idle ULT -------------------------------------------------- */
 
 /* Both memory rows run in a new process (the row's `fresh`): handles and
