@@ -19,62 +19,27 @@ jobs=${AARCH64_JOBS:-2}
 
 # what make check runs, and the helpers they start (Makefile.am's TESTS
 # and AM_TESTS_ENVIRONMENT)
-tests="test_ult test_sync test_vp test_api test_proc test_sched test_main
-       legacy legacy_c2x"
-helpers="faulty realprog clash clash_noprobe schedprog mainprog nolocksys"
-tests=$(echo $tests)    # one line, for run.sh
+. "$src/tests/vm-tests.sh"
+tests=$vm_tests helpers=$vm_helpers
 
 "$src/scripts/aarch64-sysroot" "$sysroot"
 export PATH="$sysroot/host-bin:$PATH"
 
-rm -rf "$work"
-mkdir -p "$work"
 echo "$me: cross-building in $work" >&2
-make -s -C "$build" distdir distdir="$work/src" >/dev/null
-(
-    cd "$work/src"
-    ./configure -q --host=aarch64-linux-gnu --disable-shared --enable-Werror \
-        CC=aarch64-linux-gnu-gcc >"$work/configure.log" 2>&1 ||
-        { echo "$me: configure failed (see $work/configure.log)" >&2; exit 1; }
-    progs=""
-    for p in $tests $helpers hang; do progs="$progs tests/$p"; done
-    # static programs: libtool's -all-static (gcc's -static is libtool's
-    # "no shared libtool libraries"); the machine has no libraries
-    # shellcheck disable=SC2086
-    make -s -j"$jobs" LDFLAGS=-all-static $progs >"$work/make.log" 2>&1 ||
-        { tail -n 30 "$work/make.log" >&2
-          echo "$me: the cross build failed (see $work/make.log)" >&2; exit 1; }
-)
+vm_build "$me" "$build" "$work" "$jobs" "$tests $helpers hang" \
+    --host=aarch64-linux-gnu CC=aarch64-linux-gnu-gcc
 
 run=$work/run
 mkdir -p "$run"
 for p in $tests $helpers hang; do
     cp "$work/src/tests/$p" "$run/"
 done
-cat >"$run/run.sh" <<EOF
-# In the VM: each test program as make check runs it (Check's 60 s per
-# test, times 5 for emulation).
-here=\$(pwd)
-export FAULTY=\$here/faulty REALPROG=\$here/realprog CLASH=\$here/clash
-export CLASH_NOPROBE=\$here/clash_noprobe SCHEDPROG=\$here/schedprog
-export MAINPROG=\$here/mainprog NOLOCKSYS=\$here/nolocksys
-export CK_DEFAULT_TIMEOUT=60 CK_TIMEOUT_MULTIPLIER=5 TMPDIR=/tmp
-status=0
-for t in $tests; do
-    echo "==================== \$t"
-    ./\$t
-    st=\$?
-    echo "==================== \$t: exit \$st"
-    [ \$st -eq 0 ] || status=1
-done
-# a core file for gdb on the host, in base64 between two marker lines
-mkdir /tmp/core && cd /tmp/core && ulimit -c unlimited
-\$here/hang abort >/dev/null 2>&1
+# then a core file for gdb on the host, in base64 between two marker lines
+vm_run_sh "$run" 'mkdir /tmp/core && cd /tmp/core && ulimit -c unlimited
+$here/hang abort >/dev/null 2>&1
 echo core-begin
 base64 core
-echo core-end
-exit \$status
-EOF
+echo core-end'
 
 echo "$me: running $tests in an emulated arm64 machine" >&2
 status=0
@@ -97,21 +62,7 @@ else
         GDB_EXTENSION="$src/gdb/mltp.py" bash "$src/tests/gdb.sh" || gdb_status=1
 fi
 
-# Check's summary lines, as .ci/run adds them up; a program that died
-# before its summary counts as one failure
-passed=0 failed=0
-while read -r checks failures errors; do
-    passed=$((passed + checks - failures - errors))
-    failed=$((failed + failures + errors))
-done < <(sed -n 's/^[0-9]*%: Checks: \([0-9]*\), Failures: \([0-9]*\), Errors: \([0-9]*\).*/\1 \2 \3/p' "$work/run.log")
-for t in $tests; do
-    if ! grep -q "^==================== $t: exit 0\$" "$work/run.log" &&
-       ! awk -v t="$t" '$0 == "==================== " t { on = 1; next }
-                        /^====================/ { on = 0 }
-                        on && /^[0-9]+%: Checks:/ { found = 1 }
-                        END { exit !found }' "$work/run.log"; then
-        failed=$((failed + 1))
-    fi
-done
-echo "aarch64: Check: $passed passed, $failed failed"
-[ "$status" -eq 0 ] && [ "$failed" -eq 0 ] && [ "$gdb_status" -eq 0 ]
+# Check's summary lines, as .ci/run adds them up
+summary=0
+vm_check_summary "$work/run.log" aarch64 || summary=1
+[ "$status" -eq 0 ] && [ "$summary" -eq 0 ] && [ "$gdb_status" -eq 0 ]
