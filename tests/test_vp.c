@@ -655,14 +655,22 @@ struct fault_run {
 
 /* Snapshot the semaphore sets (in a private IPC namespace if allowed),
    then start `faulty scen`, with SIGINT ignored if ign_int. */
-static struct cu_proc *fault_begin_ex(struct fault_run *run, const char *scen,
-                                      int ign_int)
+/* env: "NAME=VALUE" strings added to its environment, NULL-ended (or
+   NULL) */
+static struct cu_proc *fault_begin_env(struct fault_run *run, const char *scen,
+                                       int ign_int, const char *const *env)
 {
     run->p = calloc(1, sizeof *run->p);
     run->priv = cu_private_ipc();
     cu_sem_snapshot(&run->before);
-    cu_spawn_faulty_ex(run->p, scen, ign_int);
+    cu_spawn_faulty_env(run->p, scen, ign_int, env);
     return run->p;
+}
+
+static struct cu_proc *fault_begin_ex(struct fault_run *run, const char *scen,
+                                      int ign_int)
+{
+    return fault_begin_env(run, scen, ign_int, NULL);
 }
 
 static struct cu_proc *fault_begin(struct fault_run *run, const char *scen)
@@ -670,16 +678,6 @@ static struct cu_proc *fault_begin(struct fault_run *run, const char *scen)
     return fault_begin_ex(run, scen, 0);
 }
 
-/* The same with env added (MLTP_STACK_GUARD=...), NULL-ended. */
-static struct cu_proc *fault_begin_env(struct fault_run *run, const char *scen,
-                                       const char *const *env)
-{
-    run->p = calloc(1, sizeof *run->p);
-    run->priv = cu_private_ipc();
-    cu_sem_snapshot(&run->before);
-    cu_spawn_faulty_env(run->p, scen, 0, env);
-    return run->p;
-}
 
 /* The program is gone, whole, and left no semaphore set behind. */
 static void fault_end(struct fault_run *run)
@@ -761,7 +759,7 @@ static void crash_case_guard(const char *scen, int sig, const char *guard)
     char env_guard[64];
     const char *env[] = { env_guard, NULL };
     snprintf(env_guard, sizeof env_guard, "MLTP_STACK_GUARD=%s", guard);
-    struct cu_proc *p = fault_begin_env(&run, scen, env);
+    struct cu_proc *p = fault_begin_env(&run, scen, 0, env);
     cu_finish(p, WATCHDOG);
     dump(p, scen);
     ck_assert_msg(!p->timed_out, "%s: hung (killed by the watchdog)", scen);

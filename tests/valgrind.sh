@@ -103,6 +103,9 @@ skip_test_main=(
 skip_test_vp=(
     fault_segv fault_segv_named fault_abort              # A
     fault_overflow fault_exit fault_no_stack             # A
+    fault_overflow_guard fault_overflow_then_end         # A
+    fault_overflow_then_block                            # A
+    fault_stack_limit                                    # E: RLIMIT_AS
     fault_bound_segv fault_die_in_registry               # A
     fault_die_holding_runq                               # A
     fault_sigint fault_sigterm fault_sigint_ignored      # A
