@@ -60,18 +60,18 @@ cpu=$(sed -n 's/^Cpus_allowed_list:[[:space:]]*\([0-9]*\).*/\1/p' /proc/self/sta
 env_command() {
     local reset=("$sigexec" -r --)
     case $1 in
-        foreground) cmd=("${reset[@]}" "$make" check) ;;
-        background) cmd=("${reset[@]}" bash -c '"$@" & wait $!' environments "$make" check) ;;
-        nohup) cmd=("${reset[@]}" nohup "$make" check) ;;
+        foreground) cmd=("${reset[@]}" "$make" -s check) ;;
+        background) cmd=("${reset[@]}" bash -c '"$@" & wait $!' environments "$make" -s check) ;;
+        nohup) cmd=("${reset[@]}" nohup "$make" -s check) ;;
         sigchld-ignored)
-            cmd=("$sigexec" -r -i CHLD -- "$make" check
+            cmd=("$sigexec" -r -i CHLD -- "$make" -s check
                  "LOG_COMPILER=$sigexec -i CHLD --") ;;
         blocked)
-            cmd=("$sigexec" -r -b INT -b TERM -b ALRM -- "$make" check
+            cmd=("$sigexec" -r -b INT -b TERM -b ALRM -- "$make" -s check
                  "LOG_COMPILER=$sigexec -b INT -b TERM -b ALRM --") ;;
-        umask) cmd=("${reset[@]}" bash -c 'umask 077 && exec "$@"' environments "$make" check) ;;
-        nice) cmd=("${reset[@]}" nice -n 19 "$make" check) ;;
-        one-cpu) cmd=("${reset[@]}" taskset -c "$cpu" "$make" check) ;;
+        umask) cmd=("${reset[@]}" bash -c 'umask 077 && exec "$@"' environments "$make" -s check) ;;
+        nice) cmd=("${reset[@]}" nice -n 19 "$make" -s check) ;;
+        one-cpu) cmd=("${reset[@]}" taskset -c "$cpu" "$make" -s check) ;;
     esac
 }
 
@@ -91,9 +91,14 @@ for n in $names; do
     echo "==== environments: $n: ${cmd[*]}"
     t0=$SECONDS
     # timeout outside: it installs handlers for what nohup and a
-    # background shell ignore
-    timeout -k 30 "$limit" "${cmd[@]}"
+    # background shell ignore. It leads a process group of its own: what
+    # a run that timed out leaves there (a process that blocks SIGTERM)
+    # is killed.
+    timeout -k 30 "$limit" "${cmd[@]}" &
+    tpid=$!
+    wait "$tpid"
     st=$?
+    kill -KILL -- "-$tpid" 2>/dev/null
     mkdir -p "tests/environments/$n"
     cp -p tests/*.log tests/*.trs test-suite.log "tests/environments/$n/" 2>/dev/null
     if [ "$st" -eq 0 ]; then
