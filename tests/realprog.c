@@ -860,19 +860,25 @@ static void *ult_sets_handler(void *p)
     return NULL;
 }
 
-static void *until_handled(void *p)
+/* In a ULT: until *count is 1 or more, at most secs. */
+static void until_counted(int *count, double secs)
 {
-    int ready = p != NULL;
-    double end = now() + 5.0;
-    while (!LOAD(handler_set))
-        mltp_yield();
-    if (ready)
-        announce_ready(nvp);
-    while (LOAD(handled) < 1 && now() < end) {
+    double end = now() + secs;
+    while (LOAD(*count) < 1 && now() < end) {
         note_vp();
         sleep_ms(1);
         mltp_yield();
     }
+}
+
+static void *until_handled(void *p)
+{
+    int ready = p != NULL;
+    while (!LOAD(handler_set))
+        mltp_yield();
+    if (ready)
+        announce_ready(nvp);
+    until_counted(&handled, 5.0);
     return NULL;
 }
 
@@ -911,15 +917,9 @@ static void sd_handler(int sig)
 /* Until the handler has run; with p, says READY first. */
 static void *sd_waiter(void *p)
 {
-    double end = now() + SD_WAIT_S;
-
     if (p)
         announce_ready(nvp);
-    while (LOAD(sd_count) < 1 && now() < end) {
-        note_vp();
-        sleep_ms(1);
-        mltp_yield();
-    }
+    until_counted(&sd_count, SD_WAIT_S);
     return NULL;
 }
 
