@@ -3,7 +3,8 @@
  * test_proc.c - the process layer in real programs: the
  * program's own pthreads, SIGCHLD set by the program, exit() and crashes
  * in bound threads, children of ULTs, fork(), signals sent to a VP or to
- * the program during mltp_start, mltp_begin and mltp_end, the janitor, stack clash, deadlocks through locks, bad input, `prog | head`.
+ * the program during mltp_start, mltp_begin and mltp_end, the janitor,
+ * stack clash, deadlocks through locks, bad input, `prog | head`.
  *
  * Every case runs tests/realprog (or tests/clash) once on 2 VPs (_i 0)
  * and once on 4 (_i 1), both on MLTP_TEST_VPS when set (tests/test_vps.h);
