@@ -7,6 +7,7 @@
  * goes to the VP's scheduler loop (sched/loop.c), which steals. */
 #include <errno.h>
 #include <sched.h>
+#include "sched/block.h"
 #include "sched/switch.h"
 
 __attribute__((noinline)) void sched_switch_new(ult_t *self, base_spin_t *held)
@@ -19,6 +20,11 @@ __attribute__((noinline)) void sched_switch_new(ult_t *self, base_spin_t *held)
                    next->stack_map - ult_guard_size);
     ult_switch_yield(self, to, held);
     ult_asan_finish(fake);
+}
+
+void sched_give_cpu(void)
+{
+    sched_yield();
 }
 
 static void warn_outside(const char *what)
