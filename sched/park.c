@@ -30,7 +30,9 @@ int sched_semset_create(int nsems)
     return vp_semset_create(nsems);
 }
 
-/* A post never blocks: bounded (callers hold no spin lock anyway). */
+/* A post never blocks: bounded. Callers hold no spin lock but one:
+   mltp_cond_wait_lock posts under its stripe lock (sync/cond.c;
+   ARCHITECTURE.md, "Locking rules", rule 5). */
 void sched_unpark(int n)
 {
     struct sembuf op = { 0, (short)n, 0 };

@@ -159,7 +159,9 @@ void sched_idle(sched_vp_t *sv);
 void sched_unpark(int n);
 /* After making ULTs ready in a queue whose lock is held: should a parked
    VP be woken? (none is spinning for work, one is parked: the caller then
-   posts with sched_unpark(1) once it holds no spin lock). The claim makes
+   posts with sched_unpark(1) once it has released that lock; one post is
+   made under a spin lock, mltp_cond_wait_lock's under its stripe lock:
+   ARCHITECTURE.md, "Locking rules", rule 5). The claim makes
    the woken VP count as spinning, so later readyings do not post again. */
 int sched_wake_claim(void);
 /* Would a parked VP get a CPU? Not with more VPs than CPUs and at least
