@@ -41,7 +41,7 @@ struct ult {
     int type;               /* mltp_type_t */
     void *private;          /* set when the ULT first runs */
     void *sp;               /* saved stack pointer; NULL: no stack yet */
-    ult_t *next;            /* its queue's link: see "Who owns ->next" */
+    ult_t *next;            /* its queue's link: ARCHITECTURE.md, "Where a ULT is" */
     struct sched_level *level;  /* its run-queue level */
     int saved_errno;        /* errno travels with the ULT */
     unsigned char prio;
