@@ -26,6 +26,7 @@ static void child(void)
     for (int i = 0; i < sg.nslots; i++) {
         sched_vp_t *sv = &sg.vps[i];
         sv->cur = NULL;
+        sv->nstolen = 0;
         sv->created = sv->ended = sv->ended_seen = 0;
         sv->vp.pid = 0;
         sv->vp.state = VP_DONE;
