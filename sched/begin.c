@@ -36,6 +36,14 @@ int sched_is_main_share(const ult_t *u)
     return u == &mg.u;
 }
 
+/* Main's share may be nowhere (in mltp_end) and has no stack of ours:
+   sched/ids.c asks here. */
+void sched_main_share_mark_id(void)
+{
+    if (mg.begun)
+        ult_id_mark(mg.u.thrid);
+}
+
 /* main as a ULT: no stack of its own to cache, never joined nor freed
    (DETACHED: join and detach say EINVAL). Its stack bounds are the main
    thread's, for overflow messages and AddressSanitizer. */

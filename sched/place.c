@@ -218,7 +218,9 @@ static int post_any(void)
     return -1;
 }
 
-/* A post never blocks; the caller holds no spin lock. */
+/* A post never blocks. The caller holds no spin lock but in one place:
+   mltp_cond_wait_lock posts under its stripe lock (sync/cond.c;
+   ARCHITECTURE.md, "Locking rules", rule 5). */
 void sched_post(struct sched_posts *p)
 {
     if (p->any) {

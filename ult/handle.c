@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* ult/handle.c - ULT descriptors, the handles mltp_create returns, and ULT
- * ids. Each descriptor is a malloc'd block of its own, because legacy
+/* ult/handle.c - ULT descriptors, the handles mltp_create returns. Each
+ * descriptor is a malloc'd block of its own, because legacy
  * programs release it with free(t). Those the library gets back
  * (mltp_free, detached ULTs) are kept for the next creations in a cache
  * per kernel-level thread, so without a lock: in the VP's scheduler
@@ -13,10 +13,8 @@
 #include "ult/ult.h"
 
 #define HANDLE_CACHE_MAX 1024   /* per thread: 128 KiB at most */
-#define ID_BLOCK 64
 
 __thread struct ult_cache ult_cache_tls __attribute__((tls_model("initial-exec")));
-static int next_id;
 
 ult_t *ult_handle_get(struct ult_cache *c)
 {
@@ -44,16 +42,11 @@ void ult_handle_put(struct ult_cache *c, ult_t *u)
 /* A thread's cache, when it ends (its TLS goes with it). */
 void ult_cache_free(struct ult_cache *c)
 {
+    ult_id_cache_gone(c);
     while (c->handles) {
         ult_t *u = c->handles;
         c->handles = u->next;
         free(u);
     }
     c->nhandles = 0;
-}
-
-void ult_id_refill(struct ult_cache *c)
-{
-    c->id_end = uatomic_add_return(&next_id, ID_BLOCK) + 1;
-    c->id_next = c->id_end - ID_BLOCK;
 }

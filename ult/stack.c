@@ -103,6 +103,18 @@ static void unmap(char *lo, size_t map)
     munmap(lo, map);
 }
 
+/* Every ULT a stack is handed to (ult_ids_scan). */
+void ult_stack_each_owner(void (*f)(ult_t *owner, void *arg), void *arg)
+{
+    base_spin_lock(&maps_lock);
+    for (struct ult_stack_rec *r = ult_stack_maps; r; r = r->next) {
+        ult_t *u = CMM_LOAD_SHARED(r->owner);
+        if (u)
+            f(u, arg);
+    }
+    base_spin_unlock(&maps_lock);
+}
+
 static base_spin_t cache_lock;
 static struct cached_stack *cache;
 static size_t cache_map;             /* mapping size of the default stacks */
