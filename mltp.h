@@ -94,8 +94,10 @@ typedef enum mltp_type {
 
 /*
  * A thread handle. Public fields: retval (the value the thread function
- * returned, once it has ended), thrid (a unique id, > 0), type (unbound or
- * bound) and private (the thread's private area, as mltp_get_private()
+ * returned, once it has ended), thrid (its id: > 0, and no other thread
+ * alive has it; ids run from 1 to 2^31 - 64, then start again, skipping
+ * those of the threads alive: the handle of an ended thread keeps its id,
+ * which a later thread may get), type (unbound or bound) and private (the thread's private area, as mltp_get_private()
  * returns it inside the thread; a ULT gets its stack, and with it this
  * area, when it first runs: t->private is NULL before that and again once
  * the ULT has ended). The handle stays valid after the thread ends;
@@ -200,7 +202,8 @@ void mltp_yield_to_first(void);
 #define MLTP_PRIVATE_SIZE 1024
 void *mltp_get_private(void);
 
-/* The calling thread's id (t->thrid, ULT or bound thread); 0 outside. */
+/* The calling thread's id (t->thrid, ULT or bound thread: > 0, unique
+   among the threads alive); 0 outside. */
 int mltp_get_myid(void);
 
 /* ---- bound threads --------------------------------------------------- */

@@ -24,18 +24,23 @@ typedef enum mltp_lock_class {
 } mltp_lock_class_t;
 
 /* now_serving and next_available are the ticket counters (public, as in
-   the original); the lock is held while they differ. */
+   the original); the lock is held while they differ. Fields keep their
+   names of 2000 for source compatibility; some now hold something else. */
 typedef struct mltp_lock {
     volatile unsigned int now_serving;
     volatile unsigned int next_available;
     int lock_class;
-    int sem_slot;   /* MLTP_LOCK_SEMAPHORE: library-internal */
+    int sem_slot;   /* library-internal: MLTP_LOCK_SEMAPHORE, its semaphore
+                       (slot and epoch; -1 destroyed); BLOCK, BLOCK_FRONT
+                       and MUTEX, the count of waiters; SPIN, unused */
 } mltp_lock_t;
 
 #define MLTP_LOCK_INITIALIZER { 0, 0, MLTP_LOCK_SPIN, -1 }
 
+/* Named as in 2000 (source compatibility): `lock` is no lock. */
 typedef struct mltp_barrier {
-    unsigned int lock;          /* library-internal: this episode's arrivals */
+    unsigned int lock;          /* library-internal: the arrivals of the
+                                   current episode, a count */
     unsigned int episode;       /* episodes completed */
     int arrived;                /* library-internal (unused) */
     void *waiters[2];           /* library-internal */
@@ -44,7 +49,8 @@ typedef struct mltp_barrier {
 #define MLTP_BARRIER_INITIALIZER { 0, 0, 0, { 0, 0 } }
 
 typedef struct mltp_cond {
-    unsigned int lock;          /* library-internal */
+    unsigned int lock;          /* library-internal, unused (kept for the
+                                   layout: the lock is a stripe's) */
     void *waiters[2];           /* library-internal */
 } mltp_cond_t;
 

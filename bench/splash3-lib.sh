@@ -147,7 +147,7 @@ splash3_filter() {
     esac
 }
 
-# splash3_run WORK DIR P N [VAR=VALUE...]: run the program built in
+# splash3_run WORK DIR P N [VAR=VALUE or -uVAR...]: run the program built in
 # WORK/codes/DIR with P workers (Ocean on an N x N grid), in its directory,
 # with the variables set and for at most $splash3_timeout seconds; output
 # in WORK/codes/DIR/out. Sets s3_status (124: timed out), s3_secs (wall
@@ -171,7 +171,9 @@ splash3_run() {
     # and an env exec cost 2-3 ms, as much as a tenth of a 30 ms run
     read -r s3_status us < <(
         cd "$dir" || exit
-        [ $# = 0 ] || export "$@"
+        for a; do      # VAR=VALUE, or -uVAR: VAR unset
+            case $a in -u*) unset "${a#-u}" ;; *) export "${a?}" ;; esac
+        done
         # Under a sanitized library the programs, not MLTP, leak what they
         # allocate, read malloc'd memory they never wrote (Ocean: the
         # pthread build under ASan prints other residuals too) and overrun

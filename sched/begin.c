@@ -36,6 +36,14 @@ int sched_is_main_share(const ult_t *u)
     return u == &mg.u;
 }
 
+/* Main's share may be nowhere (in mltp_end) and has no stack of ours:
+   sched/ids.c asks here. */
+void sched_main_share_mark_id(void)
+{
+    if (mg.begun)
+        ult_id_mark(mg.u.thrid);
+}
+
 /* main as a ULT: no stack of its own to cache, never joined nor freed
    (DETACHED: join and detach say EINVAL). Its stack bounds are the main
    thread's, for overflow messages and AddressSanitizer. */
@@ -46,7 +54,7 @@ static void main_ult_init(void)
     void *addr = NULL;
     size_t size = 0;
 
-    ult_init(u, ult_id_single(), NULL, NULL, MLTP_PRIO_DEFAULT);
+    ult_init(u, ult_id_stackless(&ult_cache_tls), NULL, NULL, MLTP_PRIO_DEFAULT);
     memcpy(u->name, "main", 5);
     u->life = ULT_DETACHED;
     u->prio_bit = 1UL << u->prio;

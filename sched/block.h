@@ -168,6 +168,9 @@ static inline void sched_slice_tick(void)
    queue, which a wake-up readied there for the VP to run next: wake a
    parked VP for them, unless one spins for work (sched/place.c). */
 void sched_wake_for_queued(void);
+/* Give the VP's CPU away for a while (sched_yield): the one system call
+   of a spinning ULT (sched/yield.c). */
+void sched_give_cpu(void);
 
 /* ---- waiting in the kernel (MLTP_LOCK_SEMAPHORE) ------------------- */
 /* A private set of nsems SysV semaphores that the VP layer's registry

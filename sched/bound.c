@@ -65,7 +65,7 @@ mltp_t *mltp_create_bound(mltp_buserf_t *f, void *p0, int stacksz,
     b->user[USER_P0] = p0;
     b->user[USER_TERM] = (void *)term;
     b->user[USER_HANDLE] = u;
-    u->thrid = b->thrid = ult_id_single();
+    u->thrid = b->thrid = ult_id_stackless(sched_cache());
     u->type = MLTP_THREAD_BOUND;
     u->private = b->private_area;
     u->bound = b;

@@ -57,7 +57,9 @@ static inline void make_ready(ult_t *u)
             pending.tail->next = u;
         else
             pending.head = u;
-        pending.tail = u;
+        /* u and its link before it: another thread may walk the list
+           (sched_pending_mark_ids) */
+        base_store_release(&pending.tail, u);
         pending.n++;
     } else {
         sched_ready_new(u);
@@ -82,6 +84,22 @@ void sched_pending_flush(void)
     sched_rq_unlock(q);
     pending.head = pending.tail = NULL;
     pending.n = 0;
+}
+
+/* Main's pending ULTs, for sched/ids.c, from any thread: every queue's
+   lock held, so no flush is under way (one just done may leave the list
+   as it was, its ULTs in queue 0 in the same order, or cleared). */
+void sched_pending_mark_ids(void)
+{
+    ult_t *last = base_load_acquire(&pending.tail), *u;
+
+    if (!last || !(u = CMM_LOAD_SHARED(pending.head)))
+        return;
+    for (;; u = u->next) {
+        ult_id_mark(u->thrid);
+        if (u == last)
+            break;
+    }
 }
 
 /* In a fork()ed child the calling thread is the child's main thread, and
@@ -122,13 +140,13 @@ static ult_t *create(const mltp_attr_t *a, mltp_userf_t *fn, void *arg,
     /* a default-size stack is reserved with the id: past the limit of
        what can be mapped, the refill says which limit, once. A stack of
        another size is mapped now, or the creation fails. */
-    if (!own && !ult_ids_left(c) && (errno = ult_id_refill(c)) != 0)
+    if (!own && !ult_ids_left(c) && (errno = ult_id_refill_reserved(c)) != 0)
         return NULL;
     if (!(u = ult_handle_get(c))) {
         errno = ENOMEM;
         return NULL;
     }
-    ult_init(u, own ? ult_id_single() : c->id_next++, fn, arg, prio);
+    ult_init(u, own ? ult_id_stackless(c) : c->id_next++, fn, arg, prio);
     if (a && a->name)
         strncpy(u->name, a->name, sizeof u->name - 1);
     u->name[sizeof u->name - 1] = 0;

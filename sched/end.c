@@ -175,6 +175,9 @@ void sched_end(void *retval, int set_retval)
     else
         ult_asan_start(NULL, sv->vp.stack_bottom, sv->vp.stack_size);
     if (__builtin_expect(!ult_stack_room(&sv->cache, d.map), 0)) {
+        /* self is cur no more: under the lock, its stack no longer names
+           it, as when it is cached (sched/ids.c reads the names) */
+        ult_stack_disown(d.lo, d.map);
         ult_switch(to, sv, &d, dead_stack_helper);
         __builtin_unreachable();
     }

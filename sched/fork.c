@@ -28,6 +28,7 @@ static void child(void)
         sched_vp_t *sv = &sg.vps[i];
         sv->cur = NULL;
         sv->watch = NULL;
+        sv->nstolen = 0;
         sv->created = sv->ended = sv->ended_seen = 0;
         sv->vp.pid = 0;
         sv->vp.state = VP_DONE;

@@ -228,8 +228,14 @@ static void spin_then_park(sched_vp_t *sv)
         long deadline = now + sg.spin_ns;
         do {
             for (int i = 0; i < 64; i++) {
+                /* ours at every look (a line only our pushers write, and
+                   where a release queues our ULTs); every queue's at every
+                   8th: each look at another VP's line takes it from its
+                   owner, and with V VPs a look reads V lines */
                 int ready = sched_watching(sv) ? sched_watch_poll(sv, 0) : 0;
-                if (!ready && (ready = sched_ready_count()) == 1)
+                if (!ready)
+                    ready = CMM_LOAD_SHARED(sv->rq->nready);
+                if (!ready && (i & 7) == 0 && (ready = sched_ready_count()) == 1)
                     ready = after_grace();
                 if (ready || CMM_LOAD_SHARED(sg.finish)) {
                     sv->idle_hits++;

@@ -11,10 +11,12 @@
  *   signal, a ULT's end (its      runs it next, the data it passes hot
  *   joiner)
  *   a release: a lock's hand-off  the VP it last ran on, if that VP is
- *   or unlock, a barrier          idle (its data is in that VP's cache,
+ *   or unlock                     idle (its data is in that VP's cache,
  *                                 and the waker goes on running); else as
  *                                 a hand-off
  *   a steal                       the thief's VP
+ *   a barrier's release           nothing: its waiters wait on their own
+ *                                 VPs (sched/watch.c), which ready them
  *
  * A ULT queued on a parked VP posts that VP's own semaphore. Work queued
  * on a busy VP wakes one parked VP to steal it, only while no VP spins
@@ -49,6 +51,25 @@ static inline int rq_index(const struct sched_runq *q)
     return (int)(q - sched_runqs);
 }
 
+/* The posts to the VPs in p->vp, in one semop; no run-queue lock taken
+   (p->any is left: finding a parked VP takes their locks). */
+static void post_vps(struct sched_posts *p)
+{
+    struct sembuf op[SCHED_POSTS_MAX];
+    sched_vp_t *sv = sched_current();
+    int n = p->n;
+
+    for (int i = 0; i < n; i++)
+        op[i] = (struct sembuf){ p->vp[i], 1, 0 };
+    p->n = 0;
+    if (!n)
+        return;
+    if (sv)
+        sv->wakeups += (unsigned long)n;
+    while (semop(sg.park_semid, op, (size_t)n) < 0 && errno == EINTR)
+        ;
+}
+
 /* q's lock held: if its VP is parked, it is now woken (counted spinning,
    as a claim does) and owed a post. */
 static inline void post_if_parked(struct sched_runq *q, struct sched_posts *p)
@@ -59,7 +80,7 @@ static inline void post_if_parked(struct sched_runq *q, struct sched_posts *p)
     uatomic_dec(&sg.idle.asleep);
     uatomic_inc(&sg.idle.spinning);
     if (p->n == SCHED_POSTS_MAX)
-        sched_post(p);          /* V only: bounded under the lock */
+        post_vps(p);            /* V only: bounded under the lock */
     p->vp[p->n++] = (unsigned short)rq_index(q);
 }
 
@@ -197,29 +218,22 @@ static int post_any(void)
     return -1;
 }
 
-/* A post never blocks (callers hold no spin lock, or say why they may). */
+/* A post never blocks. The caller holds no spin lock but in one place:
+   mltp_cond_wait_lock posts under its stripe lock (sync/cond.c;
+   ARCHITECTURE.md, "Locking rules", rule 5). */
 void sched_post(struct sched_posts *p)
 {
-    struct sembuf op[SCHED_POSTS_MAX + 1];
-    sched_vp_t *sv = sched_current();
-    int n = 0;
-
-    for (int i = 0; i < p->n; i++)
-        op[n++] = (struct sembuf){ p->vp[i], 1, 0 };
     if (p->any) {
         int v = post_any();
-        if (v >= 0)
-            op[n++] = (struct sembuf){ (unsigned short)v, 1, 0 };
-        else
+        if (v < 0)
             uatomic_dec(&sg.idle.spinning);     /* woken meanwhile */
+        else if (p->n == SCHED_POSTS_MAX)
+            post_vps(p);
+        if (v >= 0)
+            p->vp[p->n++] = (unsigned short)v;
+        p->any = 0;
     }
-    p->n = p->any = 0;
-    if (!n)
-        return;
-    if (sv)
-        sv->wakeups += (unsigned long)n;
-    while (semop(sg.park_semid, op, (size_t)n) < 0 && errno == EINTR)
-        ;
+    post_vps(p);
 }
 
 /* Work queued where nobody may run it soon: one parked VP to steal it,

@@ -42,6 +42,11 @@ typedef struct sched_vp {
     /* sched/slice.c: switches when the current slice began, and when */
     unsigned long slice_switches;
     long slice_start_ns;
+    /* the ULTs after the first that this VP stole and has not queued yet:
+       nstolen of them from stolen on, set under the victim's lock and
+       cleared under its own (sched/steal.c; ARCHITECTURE.md, "Thread ids") */
+    ult_t *stolen;
+    int nstolen;
 } __attribute__((aligned(64))) sched_vp_t;
 
 _Static_assert(offsetof(sched_vp_t, vp) == 0, "vp_t first");
@@ -268,6 +273,10 @@ void sched_ready_new(ult_t *u);       /* made ready; counted live */
 void sched_pending_note_main(void);   /* mltp_init, in main */
 void sched_pending_flush(void);       /* mltp_start, before the queue */
 void sched_pending_forget(void);      /* in a fork()ed child */
+void sched_pending_mark_ids(void);    /* ult_id_mark each one */
+
+/* sched/ids.c: ult_ids_scan, once thread ids have wrapped */
+void sched_ids_scan(void);
 
 /* sched/exit.c: exit() anywhere */
 void sched_exit_register(void);
@@ -279,6 +288,7 @@ int sched_start_run(int nvp, int *ran_none);
 
 /* sched/begin.c: u is main's share (mltp_begin) */
 int sched_is_main_share(const ult_t *u);
+void sched_main_share_mark_id(void);  /* ult_id_mark its id, if it is one */
 
 /* sched/describe.c: what ran on a VP that died (vpg.describe) */
 int sched_describe(const vp_t *vp, pid_t pid, int sig, char *buf, size_t n);

@@ -29,11 +29,16 @@ static int ensure_slots(int n)
         v[i].rq = &sched_runqs[i];
         l[i] = &v[i].vp;
     }
-    free(sg.vps);
-    free(sg.vp_list);
+    sched_vp_t *old_v = sg.vps;
+    vp_t **old_l = sg.vp_list;
+    /* a bound thread's create may read the records meanwhile (sched/ids.c) */
+    ult_ids_hold();
     sg.vps = v;
     sg.vp_list = l;
     sg.nslots = n;
+    ult_ids_release();
+    free(old_v);
+    free(old_l);
     return 0;
 }
 

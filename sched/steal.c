@@ -6,7 +6,9 @@
  * the ULT its owner would run next at that priority), and with it up to
  * half of that level, so that a batch made on one VP spreads in a few
  * steals rather than one lock round trip per ULT. The thief runs the
- * first and queues the rest, in order, at the back of its own queue. */
+ * first and queues the rest, in order, at the back of its own queue; it
+ * names them in its record meanwhile (its running ULT, then the rest), so
+ * that under every queue's lock each ULT is somewhere. */
 #include "sched/sched.h"
 
 #define STEAL_MAX 32            /* ULTs moved per steal, at most */
@@ -67,7 +69,7 @@ static ult_t *walk(ult_t *u, const ult_t *tail, int want, int *n)
    may lose its CPU in the walk, and the owner's pops would wait a time
    slice for it: there it walks under the lock (create+join with 1 driver
    on 4 VPs, 2 CPUs: 106-112 ns a ULT marked, 52-65 locked). */
-static int take(struct sched_runq *v, ult_t **first, ult_t **last)
+static int take(sched_vp_t *sv, struct sched_runq *v, ult_t **first, ult_t **last)
 {
     base_spin_lock(&v->lock);
     unsigned int bits = (unsigned int)v->bitmap;
@@ -92,6 +94,11 @@ static int take(struct sched_runq *v, ult_t **first, ult_t **last)
     }
     *first = l->head;
     *last = u;
+    /* in no queue from here until run or queued: seen by sched/ids.c,
+       which holds every queue's lock (ARCHITECTURE.md, "Thread ids") */
+    sv->cur = *first;
+    sv->stolen = (*first)->next;
+    sv->nstolen = n - 1;
     if (u == l->tail) {
         l->tail = NULL;
         CMM_STORE_SHARED(v->bitmap, v->bitmap & ~(1UL << p | SCHED_STEAL_BIT));
@@ -113,7 +120,7 @@ ult_t *sched_steal(sched_vp_t *sv)
 
     if (vpg.nvp < 2 || !(v = busiest(sv)))
         return NULL;
-    n = take(v, &first, &last);
+    n = take(sv, v, &first, &last);
     if (!n)
         return NULL;
     sv->steals++;
@@ -129,6 +136,7 @@ ult_t *sched_steal(sched_vp_t *sv)
             if (u == last)
                 break;
         }
+        sv->nstolen = 0;
         sched_rq_unlock(mine);
     }
     sched_place_running(mine, first);

@@ -22,11 +22,12 @@ void *sched_bind(sched_vp_t *sv, ult_t *u);
 void sched_switch_new(ult_t *self, base_spin_t *held);
 
 /* Switch from self, whose context nobody can take before held is
-   released, to next (NULL: the VP's scheduler loop). The bookkeeping comes
-   before the load of the stack pointer, so that it lands in the argument
-   register directly. Without AddressSanitizer the switch is a tail call;
-   with it, the same path, announced to ASan around the switch. */
-static inline void switch_locked(sched_vp_t *sv, ult_t *self, ult_t *next,
+   released, to next (NULL: the VP's scheduler loop), sv->cur already
+   next. The bookkeeping comes before the load of the stack pointer, so
+   that it lands in the argument register directly. Without
+   AddressSanitizer the switch is a tail call; with it, the same path,
+   announced to ASan around the switch. */
+static inline void switch_to_cur(sched_vp_t *sv, ult_t *self, ult_t *next,
                                  base_spin_t *held)
 {
     int *err = sv->errno_p;
@@ -34,7 +35,6 @@ static inline void switch_locked(sched_vp_t *sv, ult_t *self, ult_t *next,
 
     self->saved_errno = *err;
     self->flags &= (unsigned char)~ULT_MOVED;   /* it ran here (place.c) */
-    sv->cur = next;
     sv->switches++;
     if (!next) {
         ult_asan_start(&fake, sv->vp.stack_bottom, sv->vp.stack_size);
@@ -51,6 +51,16 @@ static inline void switch_locked(sched_vp_t *sv, ult_t *self, ult_t *next,
                    next->stack_map - ult_guard_size);
     ult_switch_yield(self, to, held);
     ult_asan_finish(fake);
+}
+
+/* The same, sv->cur set here: for a yield, under held, the VP's
+   run-queue lock, under which sched/ids.c reads every VP's cur
+   (sched_abandon: next NULL). */
+static inline void switch_locked(sched_vp_t *sv, ult_t *self, ult_t *next,
+                                 base_spin_t *held)
+{
+    sv->cur = next;
+    switch_to_cur(sv, self, next, held);
 }
 
 #endif

@@ -7,6 +7,7 @@
  * goes to the VP's scheduler loop (sched/loop.c), which steals. */
 #include <errno.h>
 #include <sched.h>
+#include "sched/block.h"
 #include "sched/switch.h"
 
 __attribute__((noinline)) void sched_switch_new(ult_t *self, base_spin_t *held)
@@ -19,6 +20,11 @@ __attribute__((noinline)) void sched_switch_new(ult_t *self, base_spin_t *held)
                    next->stack_map - ult_guard_size);
     ult_switch_yield(self, to, held);
     ult_asan_finish(fake);
+}
+
+void sched_give_cpu(void)
+{
+    sched_yield();
 }
 
 static void warn_outside(const char *what)
@@ -125,14 +131,16 @@ void mltp_yield_to_first(void)
 
 /* Blocking (a wait queue, a join), held being the lock under which the
    caller is queued: the next ULT comes from this VP's queue, whose lock is
-   released at once (the popped ULT is ours); held is released by the
-   switch, once the caller's context is saved. solo (a constant where it
-   is inlined): no queue lock, so no call but the switch, a tail call. */
+   released at once (the popped ULT is ours, and already the VP's cur, so
+   that whoever holds every queue's lock sees it: sched/ids.c); held is
+   released by the switch, once the caller's context is saved. solo (a
+   constant where it is inlined): no queue lock, so no call but the
+   switch, a tail call. */
 static inline void block(base_spin_t *held, int solo)
 {
     sched_vp_t *sv = sched_current();
     struct sched_runq *q = sv->rq;
-    ult_t *next;
+    ult_t *self, *next;
 
     sched_check_stack(sv, sv->cur);
     if (!solo) {
@@ -148,12 +156,14 @@ static inline void block(base_spin_t *held, int solo)
         sched_stop_here(sv);
     }
     next = sched_pop(q, 0);
+    self = sv->cur;
+    sv->cur = next;         /* under q's lock, where sched/ids.c reads it */
     if (!solo) {
         if (!next)
             sched_rq_going_idle(q);
         sched_rq_unlock(q);
     }
-    switch_locked(sv, sv->cur, next, held);
+    switch_to_cur(sv, self, next, held);
 }
 
 static void __attribute__((noinline)) block_shared(base_spin_t *held)

@@ -25,7 +25,6 @@
  * failed trylock count down the caller's time slice: a ULT that polls
  * under them gives its VP up (sched/slice.c). */
 #include <errno.h>
-#include <sched.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include "base/clock.h"
@@ -286,7 +285,7 @@ static __attribute__((noinline)) void spin_wait(mltp_lock_t *l, unsigned int me)
             still = 0;
         } else if ((still += ahead) >= patience) {
             sched_wake_for_queued();    /* our VP cannot run them now */
-            sched_yield();
+            sched_give_cpu();
             still = 0;
         }
     }

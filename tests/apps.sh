@@ -4,7 +4,7 @@
 # checksum whatever the back end (none: one worker in main), P, N,
 # schedule and lock; a failed verification ends with status 1, a bad
 # argument (an unknown back end too) with status 2, a thread that cannot
-# be made with status 1, each with a message. $APPS is the apps/ build
+# be made (at all, or part way) with status 1, each with a message. $APPS is the apps/ build
 # directory.
 set -u
 apps=${APPS:?APPS must name the apps/ build directory}
@@ -108,6 +108,19 @@ else
     echo "SKIP: ocean does not run in 512 MiB of address space (a sanitizer build?);" \
          "failed thread creation not tested"
 fi
+
+# A worker that cannot be made part way (apps/par's test hook
+# PAR_FAIL_CREATE=k: making worker k fails): status 1 within 20 s and one
+# line naming the call; the workers made return without working.
+for prog in "ocean -n 34 -s 2" "matmul -n 64 -B 16 -s dynamic" "pi -n 2000000"; do
+    for b in "mltp P=16 N=2:mltp_create: Cannot allocate memory" \
+             "pthreads P=16:pthread_create: Resource temporarily unavailable"; do
+        # shellcheck disable=SC2086
+        PAR_FAIL_CREATE=5 LIMIT=20 run 1 "$apps/"$prog -b "${b%% *}" -p 16 -v 2
+        [ "$err" = "par_run (${b%%:*}): ${b#*:}" ] ||
+            fail "$prog -b ${b%% *} -p 16, worker 5 not made: message '$err'"
+    done
+done
 
 for prog in pi matmul ocean; do
     run 0 "$apps/$prog" --help

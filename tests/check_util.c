@@ -339,13 +339,9 @@ void cu_spawn(struct cu_proc *p, char *const argv[],
         struct rlimit rl = { 0, 0 };
         setrlimit(RLIMIT_CORE, &rl);
         /* the test must not depend on how make check was started */
-        signal(SIGINT, o->ign_int ? SIG_IGN : SIG_DFL);
-        signal(SIGTERM, SIG_DFL);
-        signal(SIGPIPE, SIG_DFL);
-        signal(SIGCHLD, SIG_DFL);
-        sigset_t all;
-        sigemptyset(&all);
-        sigprocmask(SIG_SETMASK, &all, NULL);
+        signals_default();
+        if (o->ign_int)
+            signal(SIGINT, SIG_IGN);
         unsetenv("MLTP_STACK_SIZE");
         unsetenv("MLTP_STACK_GUARD");
         unsetenv("MLTP_STACK_CACHE");
@@ -659,6 +655,10 @@ int cu_run_suite(Suite *s)
     /* a bad MLTP_TEST_VPS ends the program here, with status 2, rather
        than every test that asks for it */
     several_vps(2);
+    /* Check reaps its tests (SIGCHLD ignored: it cannot) and times them
+       out with SIGALRM; the tests send the signals they expect to end a
+       program */
+    signals_default();
     /* Where allowed (root), run in a private IPC namespace: a semaphore
        set that a failing test leaves behind goes away with the suite
        instead of piling up on the machine. The leak tests make their own

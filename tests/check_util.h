@@ -176,11 +176,11 @@ struct cu_spawn_opts {
 /*
  * Start argv[0] with argv, stdout and stderr on pipes, in a process group
  * of its own (its pid), killed if the test dies (PR_SET_PDEATHSIG), with
- * no core file, SIGINT (unless ign_int), SIGTERM, SIGPIPE and SIGCHLD at
- * their default action and no signal blocked: the test does not depend on
- * how make check was started. MLTP_STACK_SIZE, MLTP_STACK_GUARD,
- * MLTP_STACK_CACHE, MLTP_SPIN_US, MLTP_STATS and MLTP_AFFINITY are removed
- * from its environment, then o->env is added.
+ * no core file, every signal at its default action (SIGINT ignored with
+ * ign_int) and none blocked: the test does not depend on how make check
+ * was started. MLTP_STACK_SIZE, MLTP_STACK_GUARD, MLTP_STACK_CACHE,
+ * MLTP_SPIN_US, MLTP_STATS and MLTP_AFFINITY are removed from its
+ * environment, then o->env is added.
  * The IPC namespace is the caller's: make a private one (cu_private_ipc)
  * before the semaphore snapshot.
  */
@@ -267,7 +267,8 @@ TCase *cu_tcase(Suite *s, const char *name, int timeout);
 /* The rows' test cases and tests added to s. */
 void cu_suite_add(Suite *s, const struct cu_row *rows, size_t n);
 #define CU_SUITE_ADD(s, rows) cu_suite_add((s), (rows), sizeof (rows) / sizeof (rows)[0])
-/* Runs s, each test in a forked child; EXIT_SUCCESS if every test
+/* Runs s, each test in a forked child, with every signal at its default
+   action and none blocked (signals_default); EXIT_SUCCESS if every test
    passed. */
 int cu_run_suite(Suite *s);
 

@@ -4,7 +4,10 @@
 # that hangs on purpose: `info ults` lists every live ULT, the waiting
 # ones with what they wait for, each with its function, and `ult ID bt`
 # unwinds a waiting ULT's stack; on a live process (1 and 2 VPs) and on
-# the kernel's core file of a deadlocked one. Skipped (status 77) without
+# the kernel's core file of a deadlocked one. Each run ends as a user
+# ends one (gdb's kill, quit, the end of its commands, or the program's
+# abort), and leaves no process of the program running and no SysV
+# semaphore set (tests/semsets.sh). Skipped (status 77) without
 # gdb or gdb's Python. $HANG is tests/hang, $GDB_EXTENSION gdb/mltp.py;
 # $GDB the debugger (default gdb). With $GDB_CORE, a core file of `hang
 # abort` made elsewhere (make check-aarch64), only that core is checked.
@@ -25,13 +28,41 @@ if ! "$gdb" -nx -batch -ex 'python print("ok")' 2>/dev/null | grep -qx ok; then
     exit 77
 fi
 
-# A live run ends with SIGTERM, not gdb's kill: that kills the janitor
-# too, and the program's SysV semaphore sets would be left behind.
-# gdbrun ARGS... : gdb on the program; sets $out
+# gdbrun ARGS... : gdb on the program; sets $out, and $sems_before (the
+# sets there were before)
 gdbrun() {
+    sems_before=$(sem_ids)
     out=$(timeout 120 "$gdb" -nx -batch -x "$ext" -ex 'set pagination off' "$@" 2>&1)
     local st=$?
     [ "$st" -ne 124 ] || fail "gdb $* timed out"
+}
+
+# hang_procs: the pids of the live processes that run tests/hang (the
+# janitor is one; a zombie has no exe)
+hang_real=$(readlink -f "$hang")
+hang_procs() {
+    local d
+    for d in /proc/[0-9]*; do
+        [ "$(readlink "$d/exe" 2>/dev/null)" = "$hang_real" ] && echo "${d#/proc/}"
+    done
+}
+
+# left_nothing WHAT: within 10 s of gdb's end, no process of the program
+# runs and no set made since gdbrun is left
+left_nothing() {
+    local i procs
+    for ((i = 0; i < 100; i++)); do
+        procs=$(hang_procs)
+        [ -z "$procs" ] && break
+        sleep 0.1
+    done
+    if [ -n "$procs" ]; then
+        fail "$1: process(es) of tests/hang still running 10 s after gdb ended:
+$(ps -o pid,ppid,pgid,stat,comm -p "$(echo $procs | tr ' ' ,)")"
+        kill -KILL $procs 2>/dev/null
+    fi
+    sem_leaks "$sems_before"
+    [ ${#sem_leaked[@]} -eq 0 ] || fail "$1: SysV semaphore set(s) left behind: ${sem_leaked[*]}"
 }
 
 # has WHAT REGEX: the output has a line that matches
@@ -88,15 +119,26 @@ check_core() {
     backtrace "core, ult 1 bt"
 }
 
+. "$(dirname "$0")/semsets.sh"
+
 if [ -n "${GDB_CORE:-}" ]; then
     check_core "$GDB_CORE"
     [ "$failed" -eq 0 ] && echo "gdb.sh: ok"
     exit "$failed"
 fi
 
-# Live, 1 VP: every state (the spinner runs, a ULT is queued behind it).
+# Alone in an IPC namespace where allowed (root): the sets of the tests
+# that make check runs beside this one are not taken for the program's.
+if [ -z "${GDB_SH_OWN_IPC:-}" ] && unshare --ipc true 2>/dev/null; then
+    GDB_SH_OWN_IPC=1 exec unshare --ipc bash "$0" "$@"
+fi
+
+# Live, 1 VP: every state (the spinner runs, a ULT is queued behind it);
+# ended with gdb's kill.
 gdbrun -ex 'break hang_ready' -ex 'run 1' -ex 'info ults' -ex 'echo bt-begin\n' -ex 'ult 1 bt' -ex 'echo bt-end\n' \
-       -ex 'ult 3 frame function barrier_waiter' -ex 'ult 99 bt' -ex 'handle SIGTERM nostop noprint' -ex 'signal SIGTERM' "$hang"
+       -ex 'ult 3 frame function barrier_waiter' -ex 'ult 99 bt' -ex 'kill' "$hang"
+has "1 VP, kill" '^\[Inferior 1 \(process [0-9]+\) killed\]$'
+left_nothing "1 VP, gdb's kill"
 waiters "1 VP"
 has "1 VP" '^5 +spinner +running +16 +0 +- +spinner$'
 has "1 VP" '^[0-9]+ +ready +16 +\(0\) +- +queued$'
@@ -106,9 +148,10 @@ has "1 VP, ult 3 frame function barrier_waiter" '^#[2-9] +0x[0-9a-f]+ in barrier
 has "1 VP, ult 99 bt" 'no live ULT with id 99'
 
 # Live, 2 VPs: the spinner runs on one of them (the queued ULT may have
-# run on the other).
+# run on the other); gdb kills the program at the end of its commands.
 gdbrun -ex 'break hang_ready' -ex 'run 2' -ex 'info ults' -ex 'echo bt-begin\n' -ex 'ult 4 bt' -ex 'echo bt-end\n' \
-       -ex 'handle SIGTERM nostop noprint' -ex 'signal SIGTERM' "$hang"
+       "$hang"
+left_nothing "2 VPs, the end of gdb's commands"
 has "2 VPs" '^1 +holder +waiting .* holder$'
 has "2 VPs" '^2 +lock_waiter +waiting .* lock 0x[0-9a-f]+ <lock> +lock_waiter$'
 has "2 VPs" '^3 +barrier_waiter +waiting .* barrier_waiter$'
@@ -116,15 +159,22 @@ has "2 VPs" '^4 +joiner +waiting .* join ULT 1 +joiner$'
 has "2 VPs" '^5 +spinner +running +16 +[01] +- +spinner$'
 bt_is "2 VPs, ult 4 bt" '(^| )mltp_join joiner sched_first_run ult_trampoline $'
 
+# gdb's quit with the program alive
+gdbrun -ex 'break hang_ready' -ex 'run 2' -ex 'quit' "$hang"
+has "2 VPs, quit" 'Breakpoint 1, hang_ready'
+left_nothing "2 VPs, gdb's quit"
+
 # A core file: the deadlocked program aborted at hang_ready, dumped by
 # the kernel (gdb's gcore cannot read stacks behind guard regions).
 dir=$(mktemp -d) || exit 1
 trap 'rm -rf "$dir"' EXIT
+sems_before=$(sem_ids)
 (
     cd "$dir" && ulimit -c unlimited &&
     timeout 120 "$gdb" -nx -batch -ex 'break hang_ready' -ex 'run deadlock' \
         -ex 'signal SIGABRT' "$hang" >gdb.out 2>&1
 )
+left_nothing "SIGABRT under gdb"
 core=$(ls "$dir"/core* 2>/dev/null | head -n 1)
 if [ -z "$core" ]; then
     echo "gdb.sh: no core file written here (kernel.core_pattern:" \

@@ -18,6 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "mltp.h"
+#include "prog_util.h"
 
 static mltp_lock_t lock;
 static mltp_cond_t cond;
@@ -122,6 +123,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: hang NVP | hang deadlock | hang abort\n");
         return 2;
     }
+    signal_default(SIGALRM);    /* whatever it inherited */
     alarm(60);
     mltp_init();
     mltp_lock_init(&lock, MLTP_LOCK_BLOCK);

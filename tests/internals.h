@@ -72,4 +72,19 @@ static inline int it_runq_solo(void)
     return __atomic_load_n(&sched_solo_on, __ATOMIC_SEQ_CST);
 }
 
+/* Thread ids (ult/id.c) come from passes over 1 .. 2^31 - 64, blocks of
+   64: move the pass under way to blocks_left blocks from its end, so that
+   a test reaches a wrap without 2^31 creations. Blocks that caches hold
+   already are handed out first. */
+static inline void it_ids_near_wrap(unsigned int blocks_left)
+{
+    ult_id_test_near_wrap(blocks_left);
+}
+
+/* The pass over the ids under way: 0 the first, 1 after one wrap ... */
+static inline unsigned int it_ids_pass(void)
+{
+    return ult_id_test_pass();
+}
+
 #endif

@@ -21,6 +21,7 @@
  */
 #include <mpi.h>
 #include "mltp_mpi.h"
+#include "prog_util.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -374,6 +375,7 @@ int main(int argc, char **argv)
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     left = (rank + size - 1) % size;
     right = (rank + 1) % size;
+    signal_default(SIGALRM);    /* whatever mpirun inherited */
     alarm(30);
 
     case_outside();

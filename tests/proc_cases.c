@@ -483,6 +483,51 @@ void pc_sigint_handler(int to, int nvp)
     pc_end(&r);
 }
 
+void pc_sig_during(const char *call, int sig, int handler, int timer_ms, int nvp)
+{
+    struct pc_run r;
+    char a[64], from[16] = "kill";
+    double t0, wd = 10.0;
+
+    if (timer_ms > 0)
+        snprintf(from, sizeof from, "%d", timer_ms);
+    snprintf(a, sizeof a, "%s %s %s %s", call, sigabbrev_np(sig),
+             handler ? "handler" : "default", from);
+    pc_begin(&r, "sig-during", nvp, a);
+    if (timer_ms > 0) {
+        t0 = r.p->t_start + timer_ms / 1e3;     /* no later than the expiry */
+    } else {
+        pc_assert_ready(&r);
+        t0 = now();
+        ck_assert_int_eq(kill(r.p->pid, sig), 0);
+    }
+    if (handler) {
+        int seen = cu_wait_output(r.p, "handled\n", t0 + PC_GRACE - now());
+        double dt = now() - t0;
+        pc_finish(&r, wd);
+        pc_assert_exit(&r, 0);
+        long c = pc_value(r.p, "count=", -1);
+        ck_assert_msg(c == 1, "%s: SIG%s sent once during %s; the handler ran "
+                      "%ld time(s), expected 1", r.what, sigabbrev_np(sig), call, c);
+        if (timer_ms > 0) {
+            long late = pc_value(r.p, "late-ms=", -1);
+            ck_assert_msg(late >= 0 && late < PC_GRACE * 1e3, "%s: the handler "
+                          "ran %ld ms after the timer's expiry", r.what, late);
+        } else {
+            ck_assert_msg(seen, "%s: the handler had not run %.2f s after "
+                          "the signal", r.what, dt);
+        }
+    } else {
+        pc_finish(&r, wd);
+        pc_assert_died(&r, sig);
+        pc_assert_not(&r, "count=");
+        double dt = r.p->t_exit - t0;
+        ck_assert_msg(dt < PC_GRACE, "%s: ended %.2f s after the signal%s",
+                      r.what, dt, timer_ms > 0 ? " (at the latest)" : "");
+    }
+    pc_end(&r);
+}
+
 void pc_janitor_closefds(int in_ult, int nvp)
 {
     struct pc_run r;

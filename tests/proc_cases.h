@@ -176,6 +176,14 @@ void pc_sig_to_vp(int sig, int nvp);
    to) and the program ends normally. */
 void pc_sigint_handler(int to, int nvp);
 
+/* sig sent to the program's pid while it is in call ("start": its
+   mltp_start, "begin": main's share, after mltp_begin, "end": its
+   mltp_end), by kill() from here or (timer_ms > 0, SIGALRM only) by its
+   own timer, armed before the call: as in a pthread program, a handler
+   runs once, within PC_GRACE s, and the program goes on; the default
+   action ends it with sig within PC_GRACE s, leaving nothing. */
+void pc_sig_during(const char *call, int sig, int handler, int timer_ms, int nvp);
+
 /* ==================================================================== */
 /* 8. The janitor                                                       */
 

@@ -4,6 +4,7 @@
  * tests/libprogutil.a for the scenario programs and the Check suites.
  */
 #include <grp.h>
+#include <signal.h>
 
 #include "prog_util.h"
 
@@ -22,6 +23,27 @@ void sleep_ms(int ms)
     struct timespec ts = { ms / 1000, (long)(ms % 1000) * 1000000L };
     while (nanosleep(&ts, &ts) == -1 && errno == EINTR)
         ;
+}
+
+void signal_default(int sig)
+{
+    sigset_t one;
+
+    signal(sig, SIG_DFL);
+    sigemptyset(&one);
+    sigaddset(&one, sig);
+    sigprocmask(SIG_UNBLOCK, &one, NULL);
+}
+
+void signals_default(void)
+{
+    sigset_t none;
+
+    /* SIGKILL, SIGSTOP and glibc's own signals refuse: no matter */
+    for (int sig = 1; sig < NSIG; sig++)
+        signal(sig, SIG_DFL);
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
 }
 
 void note_vp(void)

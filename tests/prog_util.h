@@ -53,6 +53,10 @@ double now(void);
 void sleep_ms(int ms);
 /* In a ULT: record this VP's pid in vp_pids. */
 void note_vp(void);
+/* sig's default action, unblocked; every signal's, none blocked:
+   whatever the process inherited (a background shell, nohup, a mask). */
+void signal_default(int sig);
+void signals_default(void);
 
 /* mltp_create(f, p), or exit 99 after a message. The handle is also kept
    until the program ends (see prog_util.c). */

@@ -30,6 +30,7 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/time.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -859,19 +860,25 @@ static void *ult_sets_handler(void *p)
     return NULL;
 }
 
-static void *until_handled(void *p)
+/* In a ULT: until *count is 1 or more, at most secs. */
+static void until_counted(int *count, double secs)
 {
-    int ready = p != NULL;
-    double end = now() + 5.0;
-    while (!LOAD(handler_set))
-        mltp_yield();
-    if (ready)
-        announce_ready(nvp);
-    while (LOAD(handled) < 1 && now() < end) {
+    double end = now() + secs;
+    while (LOAD(*count) < 1 && now() < end) {
         note_vp();
         sleep_ms(1);
         mltp_yield();
     }
+}
+
+static void *until_handled(void *p)
+{
+    int ready = p != NULL;
+    while (!LOAD(handler_set))
+        mltp_yield();
+    if (ready)
+        announce_ready(nvp);
+    until_counted(&handled, 5.0);
     return NULL;
 }
 
@@ -883,6 +890,101 @@ static int sigint_handler(void)
         make(until_handled, NULL);
     mltp_start(nvp);
     printf("count=%d\n", LOAD(handled));
+    return 0;
+}
+
+/* A signal to the program while it is in mltp_start, in main's share
+   (from mltp_begin on) or in mltp_end. ARG "CALL SIG HOW FROM": CALL
+   start, begin or end; SIG a name (ALRM, INT, TERM); HOW handler or
+   default; FROM kill (the test sends SIG to the program's pid once READY
+   is out) or a number of ms (SIGALRM from ITIMER_REAL, armed by main in
+   its own thread before the call, as alarm() is). The ULTs wait for the
+   handler (at most SD_WAIT_S); then main prints "count=N" and, for the
+   timer, "late-ms=N": how long after the expiry the handler ran. */
+#define SD_WAIT_S 3.0
+static int sd_count, sd_in_end;
+static double sd_at;
+
+static void sd_handler(int sig)
+{
+    (void)sig;
+    if (INC(sd_count) == 1)
+        sd_at = now();
+    if (write(1, "handled\n", 8) < 0)
+        return;
+}
+
+/* Until the handler has run; with p, says READY first. */
+static void *sd_waiter(void *p)
+{
+    if (p)
+        announce_ready(nvp);
+    until_counted(&sd_count, SD_WAIT_S);
+    return NULL;
+}
+
+/* READY once main waits in mltp_end. */
+static void *sd_end_waiter(void *p)
+{
+    while (!LOAD(sd_in_end))
+        mltp_yield();
+    sleep_ms(50);
+    return sd_waiter(p);
+}
+
+static int sig_number(const char *name)
+{
+    for (int s = 1; s < NSIG; s++)
+        if (sigabbrev_np(s) && !strcmp(sigabbrev_np(s), name))
+            return s;
+    return 0;
+}
+
+static int sig_during(void)
+{
+    char call[8], name[8], how[8], from[8];
+    struct sigaction sa;
+    double expiry = 0;
+    int sig;
+
+    if (!arg || sscanf(arg, "%7s %7s %7s %7s", call, name, how, from) != 4 ||
+        !(sig = sig_number(name))) {
+        fprintf(stderr, "sig-during: ARG is \"CALL SIG HOW FROM\"\n");
+        return 2;
+    }
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = strcmp(how, "handler") ? SIG_DFL : sd_handler;
+    sigemptyset(&sa.sa_mask);
+    sigaction(sig, &sa, NULL);
+    if (strcmp(from, "kill")) {
+        int ms = atoi(from);
+        struct itimerval it = { { 0, 0 }, { ms / 1000, (ms % 1000) * 1000L } };
+        expiry = now() + ms / 1e3;
+        setitimer(ITIMER_REAL, &it, NULL);
+    }
+    if (!strcmp(call, "start")) {
+        make(sd_waiter, (void *)1);
+        for (int i = 0; i < nvp; i++)
+            make(sd_waiter, NULL);
+        mltp_start(nvp);
+    } else {
+        if (mltp_begin(nvp) != 0) {
+            printf("mltp_begin: %s\n", strerror(errno));
+            return 99;
+        }
+        for (int i = 0; i < nvp; i++)
+            make(sd_waiter, NULL);
+        if (!strcmp(call, "begin")) {
+            sd_waiter((void *)1);
+        } else {
+            make(sd_end_waiter, (void *)1);
+            STORE(sd_in_end, 1);
+        }
+        mltp_end();
+    }
+    printf("count=%d\n", LOAD(sd_count));
+    if (expiry > 0 && LOAD(sd_count) > 0)
+        printf("late-ms=%.0f\n", (sd_at - expiry) * 1e3);
     return 0;
 }
 
@@ -1221,6 +1323,7 @@ static const struct pu_scenario scenarios[] = {
     PU_SCEN_WITH("fork-child-bound", fork_child, 2),
     PU_SCEN("sig-wait", sig_wait),
     PU_SCEN("sigint-handler", sigint_handler),
+    PU_SCEN("sig-during", sig_during),
     PU_SCEN_WITH("janitor-closefds", janitor_closefds, 0),
     PU_SCEN_WITH("janitor-closefds-ult", janitor_closefds, 1),
     PU_SCEN("janitor-nproc", janitor_nproc),

@@ -2,8 +2,9 @@
 /*
  * test_proc.c - the process layer in real programs: the
  * program's own pthreads, SIGCHLD set by the program, exit() and crashes
- * in bound threads, children of ULTs, fork(), signals sent to a VP, the
- * janitor, stack clash, deadlocks through locks, bad input, `prog | head`.
+ * in bound threads, children of ULTs, fork(), signals sent to a VP or to
+ * the program during mltp_start, mltp_begin and mltp_end, the janitor,
+ * stack clash, deadlocks through locks, bad input, `prog | head`.
  *
  * Every case runs tests/realprog (or tests/clash) once on 2 VPs (_i 0)
  * and once on 4 (_i 1), both on MLTP_TEST_VPS when set (tests/test_vps.h);
@@ -63,6 +64,24 @@
     X(sigint_handler_vp, pc_sigint_handler(1, NVP)) \
     X(sigint_handler_group, pc_sigint_handler(2, NVP))
 
+/* a signal to the program's pid during mltp_start, main's share
+   (mltp_begin) and mltp_end: a handler, or the default action; SIGALRM
+   from its own timer (as alarm() sends it) or from kill(), SIGINT and
+   SIGTERM from kill() */
+#define SIG_DURING(X, call) \
+    X(sig_during_##call##_alrm_timer_handler, pc_sig_during(#call, SIGALRM, 1, 200, NVP)) \
+    X(sig_during_##call##_alrm_timer_default, pc_sig_during(#call, SIGALRM, 0, 200, NVP)) \
+    X(sig_during_##call##_alrm_handler, pc_sig_during(#call, SIGALRM, 1, 0, NVP)) \
+    X(sig_during_##call##_alrm_default, pc_sig_during(#call, SIGALRM, 0, 0, NVP)) \
+    X(sig_during_##call##_int_handler, pc_sig_during(#call, SIGINT, 1, 0, NVP)) \
+    X(sig_during_##call##_int_default, pc_sig_during(#call, SIGINT, 0, 0, NVP)) \
+    X(sig_during_##call##_term_handler, pc_sig_during(#call, SIGTERM, 1, 0, NVP)) \
+    X(sig_during_##call##_term_default, pc_sig_during(#call, SIGTERM, 0, 0, NVP))
+#define SIGDURING_CASES(X) \
+    SIG_DURING(X, start) \
+    SIG_DURING(X, begin) \
+    SIG_DURING(X, end)
+
 /* the janitor */
 #define JANITOR_CASES(X) \
     X(janitor_fds_closed_by_main, pc_janitor_closefds(0, NVP)) \
@@ -108,6 +127,7 @@
     CHILDREN_CASES(X) \
     FORK_CASES(X) \
     SIGNALS_CASES(X) \
+    SIGDURING_CASES(X) \
     JANITOR_CASES(X) \
     CLASH_CASES(X) \
     DEADLOCK_CASES(X) \
@@ -123,6 +143,7 @@ static const struct cu_row proc_tests[] = {
     CU_TCASE("children", 30), CHILDREN_CASES(CU_LOOP2_ROW)
     CU_TCASE("fork", 30), FORK_CASES(CU_LOOP2_ROW)
     CU_TCASE("signals", 30), SIGNALS_CASES(CU_LOOP2_ROW)
+    CU_TCASE("sigduring", 30), SIGDURING_CASES(CU_LOOP2_ROW)
     CU_TCASE("janitor", 30), JANITOR_CASES(CU_LOOP2_ROW)
     CU_TCASE("clash", 30), CLASH_CASES(CU_LOOP2_ROW)
     CU_TCASE("deadlock", 30), DEADLOCK_CASES(CU_LOOP2_ROW)

@@ -9,9 +9,11 @@
  */
 #include <fenv.h>
 #include <float.h>
+#include <limits.h>
 #include <math.h>
 
 #include "check_util.h"
+#include "internals.h"      /* it_ids_near_wrap */
 
 /* ---- tests/regs-x86_64.S, tests/regs-aarch64.S ---------------------- */
 long regs_call_preserving(void (*fn)(void));
@@ -548,6 +550,220 @@ START_TEST(unique_thrid)
         free(id_h[i]);
     ck_assert_int_eq(mltp_get_myid(), 0);
     ck_assert_ptr_null(mltp_self());
+}
+END_TEST
+
+/* ---- thread ids across their wrap (ult/id.c) ------------------------- */
+
+/* Ids come from passes over 1 .. 2^31 - 64; tests/internals.h moves a
+   pass to its end. In one start, the long-lived ULTs (blocked at a
+   barrier, one that keeps yielding, the one that drives the test, a
+   bound thread) live through two wraps, more than 2^32 creations as the
+   ids count, while each round makes ULTs that all live until the round
+   ends, on every VP and in the bound thread. Every id must be > 0; in a
+   round, all distinct; and no long-lived one given again. */
+enum { IDW_LONG = 6, IDW_PER_VP = 384, IDW_BOUND = 100, IDW_ROUNDS = 2,
+       IDW_MAX = TEST_VPS_MAX * IDW_PER_VP + IDW_BOUND };
+#define IDW_TOP (INT_MAX - (1 << 22))   /* the first pass's last ids */
+static struct {
+    int nvp;
+    mltp_barrier_t long_bar, round_bar;
+    int long_ids[IDW_LONG + 3];
+    int nlong;
+    int ids[IDW_ROUNDS][IDW_MAX];
+    int nids[IDW_ROUNDS];
+    int round, nround;          /* the round under way; its children */
+    unsigned int pass[IDW_ROUNDS];
+    volatile int spin_stop, bound_ready, bound_go, bound_done;
+} idw;
+
+static void idw_long_id(int id)
+{
+    idw.long_ids[CU_INC(idw.nlong) - 1] = id;
+}
+
+static void *idw_long(void *p)
+{
+    idw_long_id(mltp_get_myid());
+    mltp_barrier(&idw.long_bar, IDW_LONG + 1);
+    return p;
+}
+
+/* A yield, and now and then a short sleep. Valgrind runs one thread at a
+   time, in slices of equal length: a VP whose lone ULT only yields was,
+   at the end of every slice, at the same point of its loop, with its
+   run-queue lock held, and the thread that marks the live ids waited for
+   that lock for good. */
+static void idw_pause(unsigned int *n)
+{
+    mltp_yield();
+    if (++*n % 64 == 0)
+        usleep(100);
+}
+
+static void *idw_spinner(void *p)
+{
+    unsigned int n = 0;
+
+    idw_long_id(mltp_get_myid());
+    while (!CU_LOAD(idw.spin_stop))
+        idw_pause(&n);
+    return p;
+}
+
+/* a round's child: its id, then alive until the round ends */
+static void *idw_child(void *p)
+{
+    int r = CU_LOAD(idw.round);
+    idw.ids[r][CU_INC(idw.nids[r]) - 1] = mltp_get_myid();
+    mltp_barrier(&idw.round_bar, idw.nround + 1);
+    return p;
+}
+
+static void *idw_nothing(void *p)
+{
+    return p;
+}
+
+/* the number of a round's children */
+static int idw_children(int r)
+{
+    return idw.nvp * IDW_PER_VP + (r == 0 ? IDW_BOUND : 0);
+}
+
+static void idw_make_child(void)
+{
+    mltp_t *t = mltp_create(idw_child, NULL);
+    ULT_CHECK(t != NULL, "mltp_create: %s", strerror(errno));
+    if (t)
+        mltp_detach(t);
+}
+
+static void *idw_driver(void *p)
+{
+    for (int i = 0; i < IDW_PER_VP; i++)
+        idw_make_child();
+    return p;
+}
+
+/* takes a block before the first wrap (for a ULT that ends at once: the
+   block is held by the thread's cache alone), makes its children after */
+static void idw_bound(void *p)
+{
+    (void)p;
+    mltp_detach(mltp_create(idw_nothing, NULL));
+    CU_STORE(idw.bound_ready, 1);
+    while (!CU_LOAD(idw.bound_go))
+        usleep(1000);
+    for (int i = 0; i < IDW_BOUND; i++)
+        idw_make_child();
+    CU_STORE(idw.bound_done, 1);
+}
+
+static void *idw_setup(void *p)
+{
+    mltp_t *b = NULL, *drivers[TEST_VPS_MAX];
+    unsigned int n = 0;
+
+    idw_long_id(mltp_get_myid());
+    /* made without a switch, so from this VP's blocks, which the fillers
+       then move past: only their ULTs hold the long-lived ones' ids */
+    for (int i = 0; i < IDW_LONG; i++)
+        mltp_detach(mltp_create(idw_long, NULL));
+    mltp_detach(mltp_create(idw_spinner, NULL));
+    for (int i = 0; i < 2 * 64; i++)
+        mltp_detach(mltp_create(idw_nothing, NULL));
+    b = mltp_create_bound(idw_bound, NULL, 0, NULL);
+    ULT_CHECK(b != NULL, "mltp_create_bound: %s", strerror(errno));
+    if (b)
+        idw_long_id(b->thrid);
+    while (b && !CU_LOAD(idw.bound_ready))
+        idw_pause(&n);
+    for (int r = 0; r < IDW_ROUNDS; r++) {
+        /* the last round's children have all arrived at the barrier */
+        CU_STORE(idw.round, r);
+        idw.nround = idw_children(r);
+        it_ids_near_wrap(2);
+        for (int i = 0; i < idw.nvp; i++)
+            drivers[i] = mltp_create(idw_driver, NULL);
+        for (int i = 0; i < idw.nvp; i++) {
+            mltp_join(drivers[i], NULL);
+            mltp_free(drivers[i]);
+        }
+        if (r == 0) {           /* ids have wrapped: the bound thread's turn */
+            CU_STORE(idw.bound_go, 1);
+            while (!CU_LOAD(idw.bound_done))
+                idw_pause(&n);
+        }
+        idw.pass[r] = it_ids_pass();
+        mltp_barrier(&idw.round_bar, idw.nround + 1);
+    }
+    CU_STORE(idw.spin_stop, 1);
+    mltp_barrier(&idw.long_bar, IDW_LONG + 1);
+    if (b) {
+        mltp_join_bound(*b);
+        mltp_free(b);
+    }
+    return p;
+}
+
+/* _i: 0 on 1 VP, 1 on several */
+START_TEST(ids_wrap_live_unique)
+{
+    idw.nvp = _i ? several_vps(2) : 1;
+    mltp_barrier_init(&idw.long_bar);
+    mltp_barrier_init(&idw.round_bar);
+    mltp_detach(mltp_create(idw_setup, NULL));
+    mltp_start(idw.nvp);
+    cu_assert_ults_ok();
+    ck_assert_int_eq(idw.nlong, IDW_LONG + 3);
+    for (int r = 0; r < IDW_ROUNDS; r++) {
+        int n = idw.nids[r], *ids = idw.ids[r], top = 0, low = 0;
+        ck_assert_int_eq(n, idw_children(r));
+        for (int i = 0; i < n; i++) {
+            ck_assert_int_gt(ids[i], 0);
+            top |= ids[i] > IDW_TOP;
+            low |= ids[i] < 1 << 20;
+            for (int k = 0; k < idw.nlong; k++)
+                ck_assert_msg(ids[i] != idw.long_ids[k], "round %d: id %d of a live ULT "
+                              "given again", r, ids[i]);
+        }
+        ck_assert_msg(low, "round %d: no id of the new pass", r);
+        ck_assert_msg(r > 0 || top, "round 0: no id of the first pass's end");
+        qsort(ids, (size_t)n, sizeof ids[0], cmp_int);
+        for (int i = 1; i < n; i++)
+            ck_assert_msg(ids[i] != ids[i - 1], "round %d: two live ULTs with id %d", r, ids[i]);
+    }
+    ck_assert_uint_eq(idw.pass[0], 1);      /* each round wrapped once */
+    ck_assert_uint_eq(idw.pass[1], 2);
+}
+END_TEST
+
+/* Between starts, main's pending ULTs (never run, in no run queue) across
+   a wrap: 80 of them, main's blocks moving past the first, then 300. */
+START_TEST(ids_wrap_pending)
+{
+    enum { BEFORE = 80, AFTER = 300 };
+    mltp_t *t[BEFORE + AFTER];
+    int ids[BEFORE + AFTER], low = 0;
+
+    for (int i = 0; i < BEFORE + AFTER; i++) {
+        if (i == BEFORE)
+            it_ids_near_wrap(2);
+        t[i] = mltp_create(idw_nothing, NULL);
+        ck_assert_ptr_nonnull(t[i]);
+        ids[i] = t[i]->thrid;
+        ck_assert_int_gt(ids[i], 0);
+        low |= i >= BEFORE && ids[i] < 1 << 20;
+    }
+    ck_assert_uint_eq(it_ids_pass(), 1);
+    ck_assert_msg(low, "no id of the new pass");
+    qsort(ids, BEFORE + AFTER, sizeof ids[0], cmp_int);
+    for (int i = 1; i < BEFORE + AFTER; i++)
+        ck_assert_msg(ids[i] != ids[i - 1], "two pending ULTs with id %d", ids[i]);
+    mltp_start(1);
+    for (int i = 0; i < BEFORE + AFTER; i++)
+        ck_assert_int_eq(mltp_free(t[i]), 0);
 }
 END_TEST
 
@@ -1319,6 +1535,8 @@ static const struct cu_row ult_tests[] = {
     CU_TCASE("create", 60),
     CU_TEST(retval_and_abort),
     CU_TEST(unique_thrid),
+    CU_LOOP(ids_wrap_live_unique, 0, 2),
+    CU_TEST(ids_wrap_pending),
     CU_TEST(private_area),
     CU_TEST(private_set_at_first_run),
     CU_TEST(private_zeroed_on_reuse),

@@ -123,6 +123,13 @@ skip_test_proc=(
     pthread_in_ult_never_ends                            # E: SIGKILL to a VP's pthread
     fork_in_bound_during_start                           # E: fork() in a bound thread
     janitor_nproc_first_fork janitor_nproc_second_fork   # B: no janitor to fail
+    # A: the default action, the reaper's SIGKILL of a VP (a thread there)
+    sig_during_start_alrm_timer_default sig_during_start_alrm_default
+    sig_during_start_int_default sig_during_start_term_default
+    sig_during_begin_alrm_timer_default sig_during_begin_alrm_default
+    sig_during_begin_int_default sig_during_begin_term_default
+    sig_during_end_alrm_timer_default sig_during_end_alrm_default
+    sig_during_end_int_default sig_during_end_term_default
 )
 
 # ---- running ------------------------------------------------------------

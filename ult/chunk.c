@@ -569,6 +569,21 @@ const ult_t *ult_stack_overflower(const char *lo, size_t slot)
     return who;
 }
 
+/* Every ULT a stack is handed to (ult_ids_scan, with every run-queue
+   lock held): the records of every slot ever handed out, under the lock
+   (a slot whose pages went back reads as zeros). */
+void ult_stack_each_owner(void (*f)(ult_t *owner, void *arg), void *arg)
+{
+    base_spin_lock(&lock);
+    for (const struct ult_chunk *k = ult_stack_chunks; k; k = k->next)
+        for (unsigned int i = 0; i < k->carved; i++) {
+            ult_t *u = CMM_LOAD_SHARED(ult_stack_record(k->base + i * k->slot, k->slot)->owner);
+            if (u)
+                f(u, arg);
+        }
+    base_spin_unlock(&lock);
+}
+
 static int cmp_index(const void *a, const void *b)
 {
     return (int)*(const unsigned short *)a - (int)*(const unsigned short *)b;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* ult/handle.c - ULT descriptors, the handles mltp_create returns, and ULT
- * ids. Each descriptor is a malloc'd block of its own, because legacy
+/* ult/handle.c - ULT descriptors, the handles mltp_create returns. Each
+ * descriptor is a malloc'd block of its own, because legacy
  * programs release it with free(t). Those the library gets back
  * (mltp_free, detached ULTs) are kept for the next creations in a cache
  * per kernel-level thread, so without a lock: in the VP's scheduler
@@ -16,7 +16,6 @@
 #define HANDLE_CACHE_MAX 1024   /* per thread: 128 KiB at most */
 
 __thread struct ult_cache ult_cache_tls __attribute__((tls_model("initial-exec")));
-static int next_id;
 
 ult_t *ult_handle_get(struct ult_cache *c)
 {
@@ -45,28 +44,11 @@ void ult_handle_put(struct ult_cache *c, ult_t *u)
 void ult_cache_free(struct ult_cache *c)
 {
     ult_stack_unreserve(c);
+    ult_id_cache_gone(c);
     while (c->handles) {
         ult_t *u = c->handles;
         c->handles = u->next;
         free(u);
     }
     c->nhandles = 0;
-}
-
-/* A block of ids, each with a stack reserved (fewer at the limit of what
-   can be mapped): 0, or ENOMEM. */
-int ult_id_refill(struct ult_cache *c)
-{
-    int n = ult_stack_reserve(c);
-
-    if (!n)
-        return ENOMEM;
-    c->id_end = uatomic_add_return(&next_id, n) + 1;
-    c->id_next = c->id_end - n;
-    return 0;
-}
-
-int ult_id_single(void)
-{
-    return uatomic_add_return(&next_id, 1);
 }

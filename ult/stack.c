@@ -51,9 +51,9 @@ size_t ult_page_size = 4096;
 size_t ult_guard_size = ULT_GUARD_SIZE;
 
 /* MLTP_STACK_CACHE: at most this many in the shared cache, and at most
-   min(it, VP_STACK_CACHE_MAX) in each VP's */
+   min(it, VP_STACK_CACHE_MAX) in each VP's own */
 static long cache_max = STACK_CACHE_DEFAULT;
-static int vp_cache_max = VP_STACK_CACHE_MAX;
+static int own_cache_max = VP_STACK_CACHE_MAX;
 
 /* Kept at the top of each cached stack (in its private area). */
 struct cached_stack {
@@ -197,6 +197,39 @@ void ult_stack_spare(struct ult_cache *uc)
     spare_add(uc);
 }
 
+/* A block of ids (ult/id.c), each with a stack reserved; fewer ids at
+   the limit of what can be mapped (the rest of the block unused): 0, or
+   ENOMEM (a message said which limit). */
+int ult_id_refill_reserved(struct ult_cache *uc)
+{
+    int n = ult_stack_reserve(uc), id;
+
+    if (!n)
+        return ENOMEM;
+    id = ult_id_refill(uc);
+    uc->id_next = id;
+    uc->id_end = id + n;
+    return 0;
+}
+
+/* An id for a thread that needs no stack: one left in the cache (its
+   reservation stays with the thread), else a block of its own of which
+   it takes one id and leaves none, so that every id left in a cache has
+   its reservation and nothing is mapped for it (a stack of another size
+   may need that address space). */
+int ult_id_stackless(struct ult_cache *uc)
+{
+    int id;
+
+    if (ult_ids_left(uc)) {
+        spare_add(uc);
+        return uc->id_next++;
+    }
+    id = ult_id_refill(uc);
+    uc->id_next = uc->id_end = id + 1;
+    return id;
+}
+
 /* A thread's end: everything it holds. */
 void ult_stack_unreserve(struct ult_cache *uc)
 {
@@ -246,7 +279,7 @@ int ult_stack_get(struct ult_cache *uc, size_t usable, char **lo, size_t *map)
 
 int ult_stack_room(const struct ult_cache *uc, size_t map)
 {
-    return map == cache_map && uc->nstacks < vp_cache_max;
+    return map == cache_map && uc->nstacks < own_cache_max;
 }
 
 /* Into a VP's cache, where ult_stack_room said it goes. An ending ULT
@@ -395,7 +428,7 @@ static int init_layer(void)
             stack = v;
     }
     cache_max = base_env_long("MLTP_STACK_CACHE", STACK_CACHE_DEFAULT, 0, 1L << 30);
-    vp_cache_max = cache_max < VP_STACK_CACHE_MAX ? (int)cache_max : VP_STACK_CACHE_MAX;
+    own_cache_max = cache_max < VP_STACK_CACHE_MAX ? (int)cache_max : VP_STACK_CACHE_MAX;
     ult_chunk_set_dirty_max(cache_max);
     ult_chunk_init();
     (void)set_default((stack + ult_page_size - 1) & ~(ult_page_size - 1)); /* nothing reserved */

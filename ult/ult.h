@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 #include "base/order.h"
+#include "base/spin.h"
 #include "mltp.h"
 #include "ult/context.h"
 
@@ -45,7 +46,7 @@ struct ult {
     int type;               /* mltp_type_t */
     void *private;          /* set when the ULT first runs */
     void *sp;               /* saved stack pointer; NULL: no stack yet */
-    ult_t *next;            /* its queue's link: see "Who owns ->next" */
+    ult_t *next;            /* its queue's link: ARCHITECTURE.md, "Where a ULT is" */
     struct sched_level *level;  /* its run-queue level */
     int saved_errno;        /* errno travels with the ULT */
     unsigned char prio;
@@ -91,8 +92,10 @@ struct ult_cache {
     int nstacks;
     ult_t *handles;         /* released descriptors (ult/handle.c) */
     int nhandles;
-    int id_next, id_end;    /* ULT ids taken in blocks; each comes with a
-                               stack reserved (ult/chunk.c) */
+    int id_next, id_end;    /* thread ids taken in blocks (ult/id.c); each
+                               comes with a stack reserved (ult/stack.c) */
+    int id_limit;           /* 0 until the first block */
+    struct ult_cache *listed_next, *listed_prev;  /* not a VP's: ult/id.c */
     int spare;              /* stacks reserved beyond the ids left */
 };
 extern __thread struct ult_cache ult_cache_tls __attribute__((tls_model("initial-exec")));
@@ -102,26 +105,44 @@ ult_t *ult_handle_get(struct ult_cache *c);
 void ult_handle_put(struct ult_cache *c, ult_t *u);   /* its life is FREED */
 void ult_cache_free(struct ult_cache *c);             /* a thread's end */
 
-/* Unique ids, taken in blocks by each VP and each other kernel-level
-   thread, so that creating a ULT costs no locked instruction for its id.
-   Each id of a block comes with a stack reserved for its ULT, so that a
-   ULT that was created can always get a stack when it first runs: the
-   refill fails (ENOMEM, with a message naming the limit) when no more
-   stacks can be mapped. ult_init takes an id; its caller refills first
-   when none is left (ult_ids_left). A bound thread takes one id alone. */
+/* ult/id.c: thread ids, > 0 and unique among the threads alive, taken
+   in blocks by each VP and each other kernel-level thread, so that
+   creating a ULT costs no locked instruction for its id. */
 #define ULT_ID_BLOCK 64
-int ult_id_refill(struct ult_cache *c);
+int ult_id_refill(struct ult_cache *c);     /* the first id of c's next block */
+/* Once ids have wrapped, each pass over them begins with ult_ids_scan
+   (the scheduler's, under id_lock): it marks the id of every thread
+   alive, and every VP's cache. */
+extern void (*ult_ids_scan)(void);
+void ult_id_mark(int id);
+void ult_id_mark_cache(const struct ult_cache *c);
+/* id_lock, for the scheduler: around a change of its VP records */
+void ult_ids_hold(void);
+void ult_ids_release(void);
+void ult_id_cache_gone(struct ult_cache *c);    /* its thread ends */
+void ult_id_forget(void);                       /* in a fork()ed child */
+void ult_id_test_near_wrap(unsigned int blocks_left);   /* tests/internals.h */
+unsigned int ult_id_test_pass(void);
+
+/* ult/stack.c: each id of a cache's block comes with a stack reserved for
+   its ULT, so that a ULT that was created can always get a stack when it
+   first runs. ult_init takes an id (c->id_next++); its caller first
+   refills when none is left (ult_ids_left): ult_id_refill_reserved, which
+   fails (ENOMEM, with a message naming the limit) when no more stacks can
+   be mapped. A thread that needs no stack (a bound thread, main's share)
+   takes an id with ult_id_stackless. */
 static inline int ult_ids_left(const struct ult_cache *c)
 {
     return c->id_next != c->id_end;
 }
-int ult_id_single(void);
+int ult_id_refill_reserved(struct ult_cache *c);
+int ult_id_stackless(struct ult_cache *c);
 
 /* A new ULT's descriptor: every field but the unused union half, name's
    tail and level (the scheduler's): no memset. Inline: creation's hot
    path (~9 ns in all). id: c->id_next++ with an id left (ult_ids_left:
-   a stack reserved with it), or ult_id_single() for a ULT that needs no
-   reservation (a stack of its own size, main's share). */
+   a stack reserved with it), or ult_id_stackless(c) for a ULT that needs
+   no reservation (a stack of its own size, main's share). */
 static inline void ult_init(ult_t *u, int id, mltp_userf_t *fn, void *arg, int prio)
 {
     u->retval = NULL;
@@ -163,13 +184,21 @@ int ult_vargs_build(struct ult_vargs *va, size_t room, int nbytes,
 struct ult_chunk;
 struct ult_stack_rec {
     struct ult_chunk *chunk;
-    ult_t *owner;           /* set at ult_frame, cleared when cached */
+    ult_t *owner;           /* set at ult_frame, cleared at its end */
     unsigned long vg_id;    /* valgrind's id for the stack (ult/valgrind.h) */
     unsigned char flags;    /* ULT_UNGUARDED: the chunk's guard is the check */
 };
 static inline struct ult_stack_rec *ult_stack_record(char *lo, size_t map)
 {
     return (struct ult_stack_rec *)(lo + map - MLTP_PRIVATE_SIZE) - 1;
+}
+/* f(owner, arg) for each stack handed to a ULT, under the chunks' lock
+   (ult/chunk.c) */
+void ult_stack_each_owner(void (*f)(ult_t *owner, void *arg), void *arg);
+/* An ended ULT's stack, not cached yet, no longer names it. */
+static inline void ult_stack_disown(char *lo, size_t map)
+{
+    ult_stack_record(lo, map)->owner = NULL;
 }
 extern size_t ult_stack_default;     /* usable bytes */
 extern size_t ult_page_size;

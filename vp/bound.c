@@ -83,6 +83,15 @@ struct vp_bound *vp_bound_take(void)
     return &c->b[0];
 }
 
+/* f(id) for each record in use: the ids of bound threads from their
+   creation to their join (sched/ids.c). */
+void vp_bound_each_id(void (*f)(int id))
+{
+    FOREACH_BOUND(c, b)
+        if (CMM_LOAD_SHARED(b->state) != VPB_FREE)
+            f(CMM_LOAD_SHARED(b->thrid));
+}
+
 /* Its pid and TCB are read after (acquire: "Bound thread published"). */
 static int is_running(struct vp_bound *b)
 {

@@ -96,11 +96,14 @@ static int janitor_main(void *unused)
 /* The janitor: a process sharing our memory, exit signal 0 so that the
    program's wait() never sees it; the parent of a VP's child is the
    program's main thread (CLONE_PARENT), as for every process the
-   library makes. Returns its pid, or -1 with errno. Its stack stays
-   mapped for the program's life. */
+   library makes. Untraced: a debugger that follows the program's clones
+   (gdb takes one without an exit signal for a thread) would kill it with
+   the program on kill or quit, and the sets would stay. Returns its pid,
+   or -1 with errno. Its stack stays mapped for the program's life. */
 static pid_t clone_janitor(void)
 {
-    int flags = CLONE_VM | (getpid() != vpg.main_pid ? CLONE_PARENT : 0);
+    int flags = CLONE_VM | CLONE_UNTRACED |
+                (getpid() != vpg.main_pid ? CLONE_PARENT : 0);
     char *stack = mmap(NULL, JANITOR_STACK, PROT_READ | PROT_WRITE,
                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
     pid_t c;

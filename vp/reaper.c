@@ -19,8 +19,9 @@
  * a process (those the program had not blocked) and takes them itself:
  * default action, the program ends; a handler, it runs here, in the main
  * thread, as a pthread program runs it in the thread that takes it
- * (signals sent to the program's pid, `kill PID`, arrive here); ignored,
- * nothing. A signal from the terminal (Ctrl-C) reaches the whole process
+ * (signals sent to the program's pid, `kill PID`, and those the kernel
+ * sends this process, alarm()'s, arrive here); ignored, nothing. A signal
+ * from the terminal (Ctrl-C, Ctrl-\, a hangup) reaches the whole process
  * group: every VP runs the handler, and the reaper leaves it to them. */
 #include <errno.h>
 #include <signal.h>
@@ -89,6 +90,15 @@ static void run_handler(int sig, siginfo_t *si, const struct sigaction *sa)
     pthread_sigmask(SIG_SETMASK, &old, NULL);
 }
 
+/* Sent by the terminal to its foreground process group, VPs included.
+   The kernel's other signals (a timer's, a CPU limit's) come with the
+   same si_code to this process alone. */
+static int from_terminal(int sig, const siginfo_t *si)
+{
+    return si->si_code == SI_KERNEL &&
+           (sig == SIGINT || sig == SIGQUIT || sig == SIGHUP);
+}
+
 static void take_signals(int vps_alive)
 {
     struct timespec zero = { 0, 0 };
@@ -102,8 +112,8 @@ static void take_signals(int vps_alive)
             continue;
         if (!(sa.sa_flags & SA_SIGINFO) && sa.sa_handler == SIG_DFL)
             vp_end_program(sig, 0);
-        if (si.si_code == SI_KERNEL && vps_alive)
-            continue;           /* the terminal's: every VP runs it */
+        if (vps_alive && from_terminal(sig, &si))
+            continue;           /* every VP runs it */
         run_handler(sig, &si, &sa);
     }
 }

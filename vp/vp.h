@@ -177,6 +177,7 @@ int vp_bound_spawn(struct vp_bound *b, size_t stack_size);
    the word (the watcher wakes it) */
 void vp_bound_wait(struct vp_bound *b, void (*pause)(volatile int *word, int seen));
 void vp_bound_free(struct vp_bound *b);     /* joined: TCB back, record free */
+void vp_bound_each_id(void (*f)(int id));
 int vp_bound_alive(void);
 int vp_bound_unreaped(void);
 int vp_bound_is_pid(pid_t pid);

@@ -47,14 +47,21 @@ typedef struct par_lock {
 } par_lock_t;
 
 /* Run work(id, arg) on c->workers workers, ids 0..P-1, and wait for all.
-   0, or -1 after a message on stderr naming the call that failed; when a
-   worker cannot be made, none runs work. */
+   0, or -1 after a message on stderr naming the call that failed: making
+   a worker, the run, or a call a worker made (par_run_failed: a barrier
+   wait); when a worker cannot be made, none runs work, and those made
+   return and are released. Test hook: with PAR_FAIL_CREATE=k in the
+   environment, making worker k fails (MLTP: ENOMEM, POSIX threads:
+   EAGAIN) as if the call had. */
 int par_run(const struct par_config *c, void (*work)(int id, void *arg), void *arg);
+/* A worker's call failed with error e: par_run fails (the first such
+   failure names the call). The worker goes on. */
+void par_run_failed(const char *call, int e);
 
 /* Objects for the run to come (made before par_run, in main). */
 int par_barrier_init(const struct par_config *c, par_barrier_t *b);
 void par_barrier_destroy(par_barrier_t *b);
-void par_barrier_wait(par_barrier_t *b);
+void par_barrier_wait(par_barrier_t *b);      /* fails the run on an error */
 int par_lock_init(const struct par_config *c, par_lock_t *l);
 void par_lock_destroy(par_lock_t *l);
 void par_lock(par_lock_t *l);

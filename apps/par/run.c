@@ -14,6 +14,22 @@ struct worker {
 /* what failed, for par_run's message */
 static const char *failed_call;
 
+/* The first failure a worker met (par_run_failed), read once every worker
+   has returned. */
+static struct {
+    int error;
+    const char *call;
+} worker_failure;
+
+void par_run_failed(const char *call, int e)
+{
+    int none = 0;
+
+    if (__atomic_compare_exchange_n(&worker_failure.error, &none, e, 0, __ATOMIC_RELAXED,
+                                    __ATOMIC_RELAXED))
+        worker_failure.call = call;
+}
+
 static void *worker_main(void *p)
 {
     struct worker *w = p;
@@ -21,7 +37,25 @@ static void *worker_main(void *p)
     return NULL;
 }
 
-/* MLTP: P ULTs, then a start of N VPs that returns when all have ended. */
+/* The test hook PAR_FAIL_CREATE=k (par.h): whether worker id's creation
+   is to fail. */
+static int create_fails(int id)
+{
+    const char *k = getenv("PAR_FAIL_CREATE");
+    return k && *k && atoi(k) == id;
+}
+
+/* Set before a start whose ULTs are not all made: they return at once. */
+static int mltp_give_up;
+
+static void *mltp_worker_main(void *p)
+{
+    return mltp_give_up ? NULL : worker_main(p);
+}
+
+/* MLTP: P ULTs, then a start of N VPs that returns when all have ended.
+   ULTs made between starts run only in the next one, so those made before
+   a create fails are run there, to return at once, and then freed. */
 static int run_mltp(const struct par_config *c, struct worker *w)
 {
     mltp_t **h = calloc((size_t)c->workers, sizeof *h);
@@ -29,20 +63,26 @@ static int run_mltp(const struct par_config *c, struct worker *w)
 
     if (!h)
         return ENOMEM;
-    for (; made < c->workers; made++)
-        if (!(h[made] = mltp_create(worker_main, &w[made]))) {
+    for (; made < c->workers; made++) {
+        errno = ENOMEM;
+        if (create_fails(made) || !(h[made] = mltp_create(mltp_worker_main, &w[made]))) {
             e = errno;
             failed_call = "mltp_create";
             break;
         }
-    if (made == c->workers) {
+    }
+    mltp_give_up = e != 0;
+    if (made) {
         errno = 0;
         mltp_start(c->vps);
-        e = errno;
-        failed_call = "mltp_start";
+        if (!e && (e = errno) != 0)
+            failed_call = "mltp_start";
     }
     for (int i = 0; i < made; i++)
-        mltp_free(h[i]);
+        if (mltp_free(h[i]) != 0 && !e) {
+            e = EBUSY;
+            failed_call = "mltp_free (a worker did not end)";
+        }
     free(h);
     return e;
 }
@@ -85,7 +125,8 @@ static int run_pthreads(const struct par_config *c, struct worker *w)
         return ENOMEM;
     gate_set(WAIT);
     for (; made < c->workers; made++)
-        if ((e = pthread_create(&t[made], NULL, pthreads_main, &w[made])) != 0) {
+        if ((e = create_fails(made) ? EAGAIN
+                                    : pthread_create(&t[made], NULL, pthreads_main, &w[made]))) {
             failed_call = "pthread_create";
             break;
         }
@@ -144,8 +185,13 @@ int par_run(const struct par_config *c, void (*work)(int id, void *arg), void *a
     }
     for (int i = 0; i < c->workers; i++)
         w[i] = (struct worker){ work, arg, i };
+    worker_failure.error = 0;
     e = run_on(c, w);
     free(w);
+    if (!e && worker_failure.error) {
+        e = worker_failure.error;
+        failed_call = worker_failure.call;
+    }
     if (e) {
         fprintf(stderr, "par_run (%s): %s: %s\n", par_describe(c), failed_call, strerror(e));
         return -1;

@@ -34,12 +34,17 @@ void par_barrier_destroy(par_barrier_t *b)
 
 void par_barrier_wait(par_barrier_t *b)
 {
+    int e;
+
     switch (b->backend) {
     case PAR_MLTP:
-        mltp_barrier(&b->u.mltp, b->count);
+        if ((e = mltp_barrier(&b->u.mltp, b->count)) != 0)
+            par_run_failed("mltp_barrier", e);
         return;
     case PAR_PTHREADS:
-        pthread_barrier_wait(&b->u.pthreads);
+        e = pthread_barrier_wait(&b->u.pthreads);
+        if (e && e != PTHREAD_BARRIER_SERIAL_THREAD)
+            par_run_failed("pthread_barrier_wait", e);
         return;
     case PAR_OPENMP: {
 #pragma omp barrier
