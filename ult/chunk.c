@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* ult/chunk.c - where stacks live. A chunk is one mapping of SLOTS slots,
+/* ult/chunk.c - where stacks live. A chunk is one mapping of up to SLOTS
+ * slots (SLOTS_FIRST for the first, then as many again as there are),
  * each a guard region with a stack above it: the chunk is mapped and its
  * guards installed in a few system calls, and its slots are handed out
  * one by one (ult/stack.c caches them in turn), so a stack costs no system
@@ -29,9 +30,9 @@
  * Reservations. Every ULT holds a slot, or the promise of one, from its
  * creation to its end, so that its first run always finds one: mltp_create
  * fails instead (ENOMEM, and a message naming the limit) when no more can
- * be mapped. They are taken in blocks with the ULT ids (ult/handle.c);
- * ult/stack.c gives back the promise of a ULT that runs on a cached stack
- * (that stack holds one already). `reserved` never exceeds `capacity`, the
+ * be mapped. They are taken in blocks with the thread ids
+ * (ult_id_refill_reserved, ult/stack.c), which gives back the promise of a
+ * ULT that runs on a cached stack (that stack holds one already). `reserved` never exceeds `capacity`, the
  * default-size slots mapped, and every slot in use or cached holds a
  * reservation: the free slots always cover the ULTs that have none yet.
  *
@@ -96,9 +97,9 @@ static long pages_left;                 /* slots that may get a PROT_NONE guard 
 static int pm_works = 1;                /* process_madvise takes guards */
 static int limit_said;
 
-/* Tests (tests/internals.h): a new default size maps nothing ahead for
-   the ULTs already created, so that one may find no stack at its first
-   run, the path sched_bind ends the program on. */
+/* Tests (tests/internals.h): reservations map nothing, nor does a new
+   default size for the ULTs already created, so that one may find no
+   stack at its first run, the path sched_bind ends the program on. */
 int ult_chunk_test_unreserved;
 
 /* ---- guards ------------------------------------------------------------- */
@@ -130,13 +131,13 @@ static long count_maps(void)
     return n;
 }
 
-/* The PROT_NONE guards' budget: a stack takes two mappings, and half of
-   what is left stays the program's. */
-static void budget_pages(void)
+/* The PROT_NONE guards' budget, in stacks: a stack takes two mappings,
+   and half of what is left stays the program's. */
+static long pages_budget(void)
 {
     long max = read_long("/proc/sys/vm/max_map_count", 65530), have = count_maps();
 
-    pages_left = have < 0 || have >= max ? 0 : (max - have) / 4;
+    return have < 0 || have >= max ? 0 : (max - have) / 4;
 }
 
 void ult_chunk_init(void)
@@ -150,7 +151,7 @@ void ult_chunk_init(void)
     else if (s && *s && strcmp(s, "auto"))
         base_warn("ignoring MLTP_STACK_GUARD=%s (auto, pages or check)", s);
     if (kind == GUARD_PAGES)
-        budget_pages();
+        pages_left = pages_budget();
 }
 
 /* The guard regions of n slots from p, all at once where the kernel takes
@@ -194,12 +195,16 @@ static int install_pages(char *p, size_t slot, unsigned int n)
 }
 
 /* Guards for the n slots from p, as `kind` and the budget say: the kind
-   they got, or -1 (errno). No guard regions: PROT_NONE pages from now on;
-   those refused (the mappings' limit): the check from now on. */
+   they got, or -1 (errno). No guard regions (before Linux 6.13): PROT_NONE
+   pages from now on; those refused (the mappings' limit): the check from
+   now on. */
 static int install_guards(char *p, size_t slot, unsigned int n)
 {
     for (;;) {
         enum guard g;
+        long budget;
+        int e;
+
         base_spin_lock(&lock);
         g = kind;
         if (g == GUARD_PAGES && pages_left < (long)n)
@@ -207,26 +212,32 @@ static int install_guards(char *p, size_t slot, unsigned int n)
         else if (g == GUARD_PAGES)
             pages_left -= n;
         base_spin_unlock(&lock);
-        if (g == GUARD_CHECK)
+        if (g == GUARD_CHECK ||
+            (g == GUARD_REGION ? install_regions(p, slot, n) : install_pages(p, slot, n)) == 0)
             return g;
-        if (g == GUARD_REGION && install_regions(p, slot, n) == 0)
-            return g;
-        if (g == GUARD_PAGES && install_pages(p, slot, n) == 0)
-            return g;
+        e = errno;
+        if (g == GUARD_REGION && e == EINVAL) {
+            budget = pages_budget();        /* no system call under the lock */
+            base_spin_lock(&lock);
+            if (kind == GUARD_REGION) {
+                kind = GUARD_PAGES;
+                pages_left = budget;
+            }
+            base_spin_unlock(&lock);
+            continue;
+        }
         base_spin_lock(&lock);
-        if (g == GUARD_REGION && errno == EINVAL && kind == GUARD_REGION) {
-            kind = GUARD_PAGES;     /* before Linux 6.13 */
-            budget_pages();
-        } else if (g == GUARD_PAGES) {
+        if (g == GUARD_PAGES && e == ENOMEM) {
+            kind = GUARD_CHECK;
             pages_left = 0;
-            if (errno == ENOMEM)
-                kind = GUARD_CHECK;
+        } else if (g == GUARD_PAGES) {
+            pages_left += n;
         }
         base_spin_unlock(&lock);
-        if (g == GUARD_PAGES && errno != ENOMEM)
+        if (g != GUARD_PAGES || e != ENOMEM) {
+            errno = e;
             return -1;
-        if (g == GUARD_REGION && errno != EINVAL)
-            return -1;
+        }
     }
 }
 
