@@ -136,13 +136,11 @@ void mltp_yield_to_first(void)
    released by the switch, once the caller's context is saved. solo (a
    constant where it is inlined): no queue lock, so no call but the
    switch, a tail call. */
-static inline void block(base_spin_t *held, int solo)
+static inline void block_now(sched_vp_t *sv, base_spin_t *held, int solo)
 {
-    sched_vp_t *sv = sched_current();
     struct sched_runq *q = sv->rq;
     ult_t *self, *next;
 
-    sched_check_stack(sv, sv->cur);
     if (!solo) {
         /* held is a wait queue's lock: no stripe lock may be taken */
         if (__builtin_expect(sched_watching(sv), 0))
@@ -164,6 +162,31 @@ static inline void block(base_spin_t *held, int solo)
         sched_rq_unlock(q);
     }
     switch_to_cur(sv, self, next, held);
+}
+
+/* A ULT on a stack without guard pages is checked first
+   (sched_check_stack). */
+static void __attribute__((noinline))
+block_unguarded(sched_vp_t *sv, base_spin_t *held, int solo)
+{
+    sched_check_stack(sv, sv->cur);
+    if (solo)
+        block_now(sv, held, 1);
+    else
+        block_now(sv, held, 0);
+}
+
+/* The check's way is a tail call: a call on the way would cost the solo
+   path a frame (2.5 ns of a 16 ns 2-party barrier on 1 VP). */
+static inline void block(base_spin_t *held, int solo)
+{
+    sched_vp_t *sv = sched_current();
+
+    if (__builtin_expect(sv->cur->flags & ULT_UNGUARDED, 0)) {
+        block_unguarded(sv, held, solo);
+        return;
+    }
+    block_now(sv, held, solo);
 }
 
 static void __attribute__((noinline)) block_shared(base_spin_t *held)
