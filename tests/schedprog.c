@@ -30,7 +30,8 @@
  * lock-home           W blocks on a MUTEX lock that H, on another VP, holds;
  *                     H unlocks and keeps its VP busy: where W goes on
  *                     (MLTP_AFFINITY: its own VP, which is idle, with no
- *                     steal)
+ *                     steal; on one CPU only if that VP had not parked)
+ *                     and the CPUs it may run on (cpus=)
  *
  * Each prints what it saw as `key=value` on stdout (flushed) and exits 0
  * once it got to its end; 99 means its own set-up failed.
@@ -991,8 +992,10 @@ static int lock_home(void)
         mltp_free(w);
         tries++;
     } while ((lh_h_vp == lh_w_before || lh_w_before < 0) && tries < 20);
-    printf("tries=%d\nh_vp=%d\nw_before=%d\nw_after=%d\ndone\n", tries, lh_h_vp,
-           lh_w_before, lh_w_after);
+    cpu_set_t cpus;
+    printf("tries=%d\nh_vp=%d\nw_before=%d\nw_after=%d\ncpus=%d\ndone\n", tries, lh_h_vp,
+           lh_w_before, lh_w_after,
+           sched_getaffinity(0, sizeof cpus, &cpus) == 0 ? CPU_COUNT(&cpus) : 1);
     fflush(stdout);
     return 0;
 }
