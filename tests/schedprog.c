@@ -23,14 +23,15 @@
  *                     yield now and then, yields to the front between
  *                     batches and joins them: thieves walk queues that
  *                     their owners push to, pop from and rotate meanwhile
- * moves               ULTs that yield, wait at barriers, on conditions and
- *                     on MUTEX locks count the times they came back on
- *                     another VP than they left: MLTP_STATS=1's total must
- *                     say the same
+ * moves               ULTs that yield (some for a MUTEX lock they try),
+ *                     wait at barriers and on conditions count the times
+ *                     they came back on another VP than they left:
+ *                     MLTP_STATS=1's total must say the same
  * lock-home           W blocks on a MUTEX lock that H, on another VP, holds;
  *                     H unlocks and keeps its VP busy: where W goes on
  *                     (MLTP_AFFINITY: its own VP, which is idle, with no
- *                     steal)
+ *                     steal; on one CPU only if that VP had not parked)
+ *                     and the CPUs it may run on (cpus=)
  *
  * Each prints what it saw as `key=value` on stdout (flushed) and exits 0
  * once it got to its end; 99 means its own set-up failed.
@@ -865,7 +866,11 @@ static mltp_lock_t mv_pair_lock[MOVES_ULTS / 2];
 static int mv_turn[MOVES_ULTS / 2];
 static long mv_moves;
 
-/* around every call that may switch: did we come back elsewhere? */
+/* around every call that may switch: did we come back elsewhere? Each
+   call here switches at most once (a yield, a barrier, a condition wait
+   whose SPIN lock is taken again by spinning), so that every run on
+   another VP is seen: a MUTEX lock may yield, then block, and a run on a
+   third VP between the two would be a move no caller sees. */
 #define MV(call) do { int vp_ = mltp_vp_id(); call; \
                       if (mltp_vp_id() != vp_) mine++; } while (0)
 
@@ -876,18 +881,19 @@ static void *mv_ult(void *p)
     volatile long sink = 0;
 
     for (int r = 0; r < MOVES_ROUNDS; r++) {
-        MV(mltp_lock(&mv_lock));
+        while (!mltp_trylock(&mv_lock))
+            MV(mltp_yield());
         sink += r;
-        MV(mltp_unlock(&mv_lock));
+        mltp_unlock(&mv_lock);
         if (r % 3 == 0)
             MV(mltp_yield());
         if (r % 5 == 0) {           /* a ping-pong step with the other side */
-            MV(mltp_lock(&mv_pair_lock[pair]));
+            mltp_lock(&mv_pair_lock[pair]);
             while (mv_turn[pair] != side)
                 MV(mltp_cond_wait_lock(&mv_cond[pair], &mv_pair_lock[pair]));
             mv_turn[pair] = !side;
             mltp_cond_signal(&mv_cond[pair]);
-            MV(mltp_unlock(&mv_pair_lock[pair]));
+            mltp_unlock(&mv_pair_lock[pair]);
         }
         for (int k = 0; k < (me + r) % 7 * 50; k++)
             sink += k;              /* uneven work, so waits vary */
@@ -912,7 +918,7 @@ static int moves(void)
 
     mltp_lock_init(&mv_lock, MLTP_LOCK_MUTEX);
     for (int i = 0; i < MOVES_ULTS / 2; i++) {
-        mltp_lock_init(&mv_pair_lock[i], MLTP_LOCK_MUTEX);
+        mltp_lock_init(&mv_pair_lock[i], MLTP_LOCK_SPIN);
         mltp_cond_init(&mv_cond[i]);
     }
     do {
@@ -987,8 +993,10 @@ static int lock_home(void)
         mltp_free(w);
         tries++;
     } while ((lh_h_vp == lh_w_before || lh_w_before < 0) && tries < 20);
-    printf("tries=%d\nh_vp=%d\nw_before=%d\nw_after=%d\ndone\n", tries, lh_h_vp,
-           lh_w_before, lh_w_after);
+    cpu_set_t cpus;
+    printf("tries=%d\nh_vp=%d\nw_before=%d\nw_after=%d\ncpus=%d\ndone\n", tries, lh_h_vp,
+           lh_w_before, lh_w_after,
+           sched_getaffinity(0, sizeof cpus, &cpus) == 0 ? CPU_COUNT(&cpus) : 1);
     fflush(stdout);
     return 0;
 }
