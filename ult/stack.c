@@ -397,12 +397,16 @@ size_t mltp_get_stack_size(void)
 
 /* In a fork()ed child: the shared cache's list and the chunks may have
    been in the middle of a change (their stacks are leaked in the child),
-   and the reservations are the parent's. */
+   and the reservations are the parent's. The calling thread's cached
+   stacks are slots of those chunks: left with them, so that no slot of
+   the parent's goes back to a chunk in the child. */
 void ult_stack_forget(void)
 {
     cache_lock = 0;
     cache = NULL;
     cache_count = 0;
+    ult_cache_tls.stacks = NULL;
+    ult_cache_tls.nstacks = 0;
     ult_chunk_forget();
     ult_cache_tls.spare = 0;
     ult_cache_tls.id_next = ult_cache_tls.id_end;
