@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ult/chunk.c - where stacks live. A chunk is one mapping of up to SLOTS
  * slots (SLOTS_FIRST for the first, then as many again as there are),
- * each a guard region with a stack above it, after a page that holds the
- * chunk's record (header_size): the chunk is mapped and its
+ * each a guard region with a stack above it: the chunk is mapped and its
  * guards installed in a few system calls, and its slots are handed out
  * one by one (ult/stack.c caches them in turn), so a stack costs no system
  * call of its own. A stack of another size than the default is a chunk of
@@ -244,21 +243,14 @@ static int install_guards(char *p, size_t slot, unsigned int n)
 
 /* ---- chunks ------------------------------------------------------------- */
 
-/* The chunk's record and its free[] list, in whole pages at the start of
-   its mapping: no allocation of its own, so that nothing of it is ever on
-   the heap (a chunk another VP was making when the program forked would
-   be lost there in the child), and it goes with the mapping. */
-static size_t header_size(unsigned int n)
-{
-    size_t want = sizeof(struct ult_chunk) + n * sizeof(unsigned short);
-
-    return (want + ult_page_size - 1) & ~(ult_page_size - 1);
-}
-
-/* n slots of `slot` bytes, guarded, not yet listed; NULL (errno). */
+/* n slots of `slot` bytes, guarded, not yet listed; NULL (errno). The
+   record is allocated last: a fork() while another VP makes a chunk loses
+   it in the child only if it comes between the calloc and the listing,
+   with no system call in between (the mapping and the guards came
+   before). */
 static struct ult_chunk *map_chunk(size_t slot, unsigned int n)
 {
-    size_t head = header_size(n), len = head + slot * n;
+    size_t len = slot * n;
     struct ult_chunk *k;
     char *p;
     int g, e;
@@ -269,14 +261,14 @@ static struct ult_chunk *map_chunk(size_t slot, unsigned int n)
         return NULL;
     /* a huge page would make a waiting ULT 2 MiB instead of one page */
     madvise(p, len, MADV_NOHUGEPAGE);
-    if ((g = install_guards(p + head, slot, n)) < 0) {
-        e = errno;
+    if ((g = install_guards(p, slot, n)) < 0 ||
+        !(k = calloc(1, sizeof *k + n * sizeof k->free[0]))) {
+        e = g < 0 ? errno : ENOMEM;
         munmap(p, len);
         errno = e;
         return NULL;
     }
-    k = (struct ult_chunk *)p;          /* zero, as the mapping is */
-    k->base = p + head;
+    k->base = p;
     k->slot = slot;
     k->nslots = n;
     k->guard = (unsigned char)g;
@@ -367,9 +359,8 @@ static void unlink_chunk(struct ult_chunk *k)
 
 static void unmap_chunk(struct ult_chunk *k)
 {
-    size_t head = header_size(k->nslots);
-
-    munmap(k->base - head, head + k->slot * k->nslots);
+    munmap(k->base, k->slot * k->nslots);
+    free(k);
 }
 
 /* A chunk of up to `want` slots of `slot` bytes, fewer if that much
