@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ult/chunk.c - where stacks live. A chunk is one mapping of up to SLOTS
  * slots (SLOTS_FIRST for the first, then as many again as there are),
- * each a guard region with a stack above it: the chunk is mapped and its
+ * each a guard region with a stack above it, above a guarded floor
+ * (map_chunk): the chunk is mapped and its
  * guards installed in a few system calls, and its slots are handed out
  * one by one (ult/stack.c caches them in turn), so a stack costs no system
  * call of its own. A stack of another size than the default is a chunk of
@@ -250,7 +251,7 @@ static int install_guards(char *p, size_t slot, unsigned int n)
    before). */
 static struct ult_chunk *map_chunk(size_t slot, unsigned int n)
 {
-    size_t len = slot * n;
+    size_t len = ult_guard_size + slot * n;
     struct ult_chunk *k;
     char *p;
     int g, e;
@@ -261,14 +262,24 @@ static struct ult_chunk *map_chunk(size_t slot, unsigned int n)
         return NULL;
     /* a huge page would make a waiting ULT 2 MiB instead of one page */
     madvise(p, len, MADV_NOHUGEPAGE);
-    if ((g = install_guards(p, slot, n)) < 0 ||
+    if ((g = install_guards(p + ult_guard_size, slot, n)) < 0 ||
         !(k = calloc(1, sizeof *k + n * sizeof k->free[0]))) {
         e = g < 0 ? errno : ENOMEM;
         munmap(p, len);
         errno = e;
         return NULL;
     }
-    k->base = p;
+    /* The floor, a guard below the lowest slot: an overflow past stacks
+       without guards runs down through the chunk and faults there, before
+       it reaches whatever is mapped below (a VP's signal stack, say: its
+       crash would then name nobody). Best effort: where its guard page
+       cannot be had, the chunk has none. A guard page merges with the
+       lowest slot's; under the check it is one mapping per chunk. */
+    if (g == GUARD_REGION && !ult_vg_running())     /* memcheck reads every page */
+        madvise(p, ult_guard_size, MADV_GUARD_INSTALL);
+    else
+        mprotect(p, ult_guard_size, PROT_NONE);
+    k->base = p + ult_guard_size;
     k->slot = slot;
     k->nslots = n;
     k->guard = (unsigned char)g;
@@ -359,7 +370,7 @@ static void unlink_chunk(struct ult_chunk *k)
 
 static void unmap_chunk(struct ult_chunk *k)
 {
-    munmap(k->base, k->slot * k->nslots);
+    munmap(k->base - ult_guard_size, ult_guard_size + k->slot * k->nslots);
     free(k);
 }
 
