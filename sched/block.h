@@ -101,6 +101,14 @@ void sched_wait_locked(base_spin_t *held, sched_waitq_t *q, const void *key);
    written before the word changed is seen after the return. */
 void sched_wait_word(const unsigned int *word, unsigned int old, const unsigned int *hint,
                      sched_waitq_t *q, const void *obj, const void *key);
+/* After changing a word that ULTs wait for with sched_wait_word, a full
+   fence between (a CAS): everything a release owes them, in one call.
+   bell (NULL: none) is rung (the hint they read), the parked VPs whose
+   proxies are in q for key are posted, a parked VP is woken to take the
+   waiters of VPs that stay busy, and the caller's own VP's are queued
+   where idle VPs can take them. */
+void sched_word_released(const void *obj, sched_waitq_t *q, const void *key,
+                         unsigned int *bell);
 /* After changing a word: the caller's own VP's watchers first (its ULT
    goes on running, and they are then queued where idle VPs steal). */
 void sched_watch_look_here(void);
@@ -149,6 +157,25 @@ static inline int sched_spin_over(long deadline)
 {
     long now;
     return sched_starving() || (now = base_now_ns()) >= deadline || sched_crowd_check(now);
+}
+
+/* The spin before blocking, of locks and barriers alike: while it pays,
+   for about one wake-up cost, until done(arg) (1: done; 0: block now).
+   Inlined with done a constant: no call per look. */
+static inline int sched_spin_until(int (*done)(void *), void *arg)
+{
+    long deadline;
+
+    if (!sched_spin_pays())
+        return 0;
+    deadline = base_now_ns() + sched_spin_ns();
+    for (unsigned int n = 1;; n++) {
+        caa_cpu_relax();
+        if (done(arg))
+            return 1;
+        if ((n & 0x3f) == 0 && sched_spin_over(deadline))
+            return 0;
+    }
 }
 
 /* ---- time slices (sched/slice.c) ------------------------------------ */

@@ -28,6 +28,7 @@ static int init_layers(void)
     sched_affinity_on = base_env_long("MLTP_AFFINITY", 1, 0, 1) > 0;
     sg.online_cpus = (int)sysconf(_SC_NPROCESSORS_ONLN);
     vpg.describe = sched_describe;
+    vpg.tick = sched_rescue_tick;
     ult_ids_scan = sched_ids_scan;
     if (syscall(SYS_gettid) == vpg.main_pid)  /* set up by the main thread */
         sched_pending_note_main();

@@ -57,6 +57,10 @@ static void loop(sched_vp_t *sv)
         if ((u = sched_steal(sv)) != NULL || (u = sched_watch_steal(sv)) != NULL) {
             if (q->idle)
                 CMM_STORE_SHARED(q->idle, SCHED_RQ_BUSY);
+            if (__builtin_expect(sv->rescued, 0)) {   /* sched/rescue.c */
+                sv->rescued = 0;
+                sv->rescues++;
+            }
             run(sv, u, NULL);
             continue;
         }

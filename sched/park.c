@@ -86,33 +86,36 @@ void sched_outside_live_add(long n)
     uatomic_add(&sg.outside_live, n);
 }
 
-/* Work in another queue, each looked at under its lock (the "Park"
-   pair), then in ours: none there, and no watched word changed (a
+/* Ours first, under its lock: no work there, no watched word changed (a
    releaser that found our proxy takes our lock to post us: "Word
-   wait"), and we are PARKED (under its lock, so that whoever queues a
-   ULT here sees it and posts us). 1 if work. */
+   wait"), and we are PARKED, so that whoever queues a ULT here sees it
+   and posts us. Then work in every other queue, each looked at under its
+   lock: a claim made for a queue after our look finds us PARKED
+   (post_any), one made before is seen by that look ("Park"). 1 if work
+   (PARKED then left to the caller to undo: *asleep is not 0). */
 static int work_seen_else_park(sched_vp_t *sv, int *asleep)
 {
     struct sched_runq *mine = sv->rq;
+    sched_vp_t *v;
     int r;
 
-    for (int i = 0; i < vpg.nvp; i++) {
-        struct sched_runq *q = &sched_runqs[i];
-        if (q == mine)
-            continue;
-        sched_rq_lock_push(q);      /* it only looks */
-        r = sched_rq_peek(q) || sched_watch_stealable_locked(&sg.vps[i]);
-        sched_rq_unlock(q);
-        if (r)
-            return 1;
-    }
     sched_rq_lock_push(mine);
     if (!(r = sched_rq_peek(mine) || sched_watch_changed(sv))) {
         mine->idle = SCHED_RQ_PARKED;
         *asleep = uatomic_add_return(&sg.idle.asleep, 1);
     }
     sched_rq_unlock(mine);
-    return r;
+    if (r)
+        return 1;
+    SCHED_FOR_OTHER_VPS(v, sv) {
+        struct sched_runq *q = v->rq;
+        sched_rq_lock_push(q);      /* it only looks */
+        r = sched_rq_peek(q) || sched_watch_stealable_locked(v);
+        sched_rq_unlock(q);
+        if (r)
+            return 1;
+    }
+    return 0;
 }
 
 /*
@@ -121,15 +124,18 @@ static int work_seen_else_park(sched_vp_t *sv, int *asleep)
  *
  *   P                                M (q's lock held)
  *   parked++; spinning-- (atomic)    push the ULT
- *   for each queue: lock, look;      q is P's and P is PARKED? post P
- *     ours: PARKED if empty          else spinning == 0 and parked > 0?
- *                                    then claim (spinning = 1), post one
+ *   ours, locked: PARKED if empty    q's VP is PARKED? post it
+ *   for each other queue: lock,      else spinning == 0 and parked > 0?
+ *     look; work? not PARKED           then claim (spinning = 1), post a
+ *                                      PARKED VP (post_any, its lock)
  *
  * If P looked at q before M's critical section, M sees P's counts (P
- * changed them before it took q's lock), and P's PARKED if q is P's: M
- * posts P, or some parked VP unless another VP spins (which looks at q
- * after M, by the same argument, or is woken). If after, P sees the ULT.
- * No wake-up is lost, and M makes no system call while a VP spins.
+ * changed them before it took q's lock), and P's PARKED (set before P
+ * looked at any other queue): M posts P, or some PARKED VP unless another
+ * VP spins (which looks at q after M, by the same argument, or is woken).
+ * If after, P sees the ULT. No wake-up is lost, and M makes no system
+ * call while a VP spins. (P used to look at the others first: a claim
+ * made meanwhile found no VP PARKED yet, and P then slept.)
  */
 /* Awake again: SPINNING, taken out of asleep unless a poster did both
    (it then also counted us spinning). 1 if a poster did. */
@@ -176,6 +182,7 @@ static void park(sched_vp_t *sv)
         return;
     }
     sv->parks++;
+    sv->rescued = 0;            /* a rescue that found nothing */
     while (semop(sg.park_semid, &op, 1) < 0 && errno == EINTR)
         ;
     /* a poster counted us spinning; the end of a start

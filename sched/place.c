@@ -125,6 +125,14 @@ void sched_place_here_locked(struct sched_runq *q, ult_t *u, int how,
         sched_push_front(q, u);
     else
         sched_push_back(q, u);
+    if (how & SCHED_PLACE_NOPOST)
+        return;
+    /* q's VP parked (queue 0, from outside the VPs): that VP, as a release
+       to it would */
+    if (__builtin_expect(q->idle == SCHED_RQ_PARKED, 0)) {
+        post_if_parked(q, p);
+        return;
+    }
     /* with more VPs than CPUs, all busy, a wake-up skips the post: our
        VP runs u when we switch (spinning waiters make up for it:
        sched_wake_for_queued) */
@@ -164,13 +172,20 @@ static int place_home(ult_t *u, int how, struct sched_runq *mine, struct sched_p
         (idle = CMM_LOAD_SHARED(home->idle)) == SCHED_RQ_BUSY ||
         (idle == SCHED_RQ_PARKED && !sched_wake_pays()))
         return 0;
-    if (how & SCHED_WAKE_FRONT) {
+    if (how & SCHED_WAKE_FRONT)
         sched_rq_lock(home);
-        sched_push_front(home, u);
-    } else {
+    else
         sched_rq_lock_push(home);   /* a thief's walk may go on */
-        sched_push_back(home, u);
+    /* it went busy since we looked: its ULT may run for long (or wait in
+       the kernel), so u goes where a claim covers it */
+    if (home->idle == SCHED_RQ_BUSY) {
+        sched_rq_unlock(home);
+        return 0;
     }
+    if (how & SCHED_WAKE_FRONT)
+        sched_push_front(home, u);
+    else
+        sched_push_back(home, u);
     post_if_parked(home, p);
     sched_rq_unlock(home);
     return 1;
@@ -198,11 +213,10 @@ void sched_place(ult_t *u, int how, struct sched_posts *p)
    under its lock. Its count as spinning came with the claim. */
 static int post_any(void)
 {
-    sched_vp_t *sv = sched_current();
-    int n = vpg.nvp, me = sv ? sv->vp.id : 0;
+    sched_vp_t *v;
 
-    for (int k = 1; k <= n; k++) {
-        struct sched_runq *q = &sched_runqs[(me + k) % n];
+    SCHED_FOR_OTHER_VPS(v, sched_current()) {
+        struct sched_runq *q = v->rq;
         if (CMM_LOAD_SHARED(q->idle) != SCHED_RQ_PARKED)
             continue;
         sched_rq_lock_push(q);      /* it only looks */

@@ -30,6 +30,10 @@ typedef struct sched_vp {
     /* statistics (MLTP_STATS=1): written by this VP only; switches also
        tells sched/slice.c that a new slice began */
     unsigned long switches, parks, wakeups, idle_hits, steals;
+    /* posts of the reaper's tick after which this VP found work to take
+       (sched/rescue.c), and whether one is pending (set by the reaper) */
+    unsigned long rescues;
+    int rescued;
     /* ULTs this VP queued away from the VP they last ran on, net of those
        it brought back before they ran (sched/place.c) */
     long moves;
@@ -93,6 +97,13 @@ static inline void sched_check_stack(sched_vp_t *sv, const ult_t *u)
     if (__builtin_expect(u->flags & ULT_UNGUARDED, 0) && ult_stack_overflowed(u->stack_lo))
         sched_overflowed(sv, u);
 }
+
+/* Each VP of the start but sv (NULL: every one), starting after sv, so
+   that idle VPs do not all look at the same VP first. */
+#define SCHED_FOR_OTHER_VPS(v, sv)                                            \
+    for (int sched_k_ = (sv) ? 1 : 0, sched_me_ = (sv) ? (sv)->vp.id : 0;     \
+         sched_k_ < vpg.nvp && ((v) = &sg.vps[(sched_me_ + sched_k_) % vpg.nvp], 1); \
+         sched_k_++)
 
 /* The VP this code runs on, or NULL. */
 static inline sched_vp_t *sched_current(void)
@@ -190,6 +201,11 @@ int sched_watch_stealable(sched_vp_t *sv);
 int sched_watch_stealable_locked(sched_vp_t *v);
 /* A start without from's VP: its watchers to to (no VP runs). */
 void sched_watch_move_all(sched_vp_t *to, sched_vp_t *from);
+/* Test hook: releases leave busy VPs' waiters to the reaper's tick. */
+extern int sched_released_busy_skip;
+/* A start begins: the proxies of the last one's parked VPs off their
+   queues (no VP runs). */
+void sched_watch_unproxy_all(sched_vp_t *sv);
 static inline int sched_watching(const sched_vp_t *sv)
 {
     return sv->watch != NULL;
@@ -210,6 +226,11 @@ int sched_park_prepare(int nvp);   /* 0, or an errno value */
 void sched_idle(sched_vp_t *sv);
 void sched_unpark_all(void);       /* the start is over */
 
+/* sched/rescue.c: the reaper's tick (no lock taken), and its state reset
+   as a start begins */
+void sched_rescue_tick(void);
+void sched_rescue_reset(void);
+
 /* sched/place.c: where a ULT made ready runs, and which parked VP is
    posted for it (ARCHITECTURE.md, "Placement"). how: */
 enum {
@@ -217,7 +238,8 @@ enum {
     SCHED_WAKE_HANDOFF = 1,     /* woken by a ULT that switches soon: its VP */
     SCHED_WAKE_FRONT = 2,       /* ... at the front of its level */
     SCHED_WAKE_RELEASE = 4,     /* woken by one that goes on: its own VP if idle */
-    SCHED_PLACE_STOLEN = 8      /* taken by a thief: its VP */
+    SCHED_PLACE_STOLEN = 8,     /* taken by a thief: its VP */
+    SCHED_PLACE_NOPOST = 16     /* a wait-queue lock is held: no claim */
 };
 /* The posts owed to parked VPs, made by sched_post once the caller holds
    no spin lock: VPs to post, and whether one more is to be found. */

@@ -50,8 +50,8 @@ static void print_stats(void)
         sched_vp_t *sv = &sg.vps[i];
         base_warn("stats: VP %d: %lu switches, %lu parks, %lu wake-ups sent, "
                   "%lu idle spins that found work, %lu steals, %ld ULTs moved "
-                  "to another VP", i, sv->switches, sv->parks, sv->wakeups,
-                  sv->idle_hits, sv->steals, sv->moves);
+                  "to another VP, %lu rescues", i, sv->switches, sv->parks, sv->wakeups,
+                  sv->idle_hits, sv->steals, sv->moves, sv->rescues);
         moves += sv->moves;
     }
     base_warn("stats: %ld runs of a ULT on another VP than its last", moves);
@@ -69,6 +69,8 @@ static void gather_queues(int nvp)
         sched_rq_unstop(q);
         base_spin_unlock(&q->lock);
     }
+    for (int i = 0; i < sg.nslots; i++)
+        sched_watch_unproxy_all(&sg.vps[i]);
     for (int i = nvp; i < sg.nslots; i++) {
         sched_rq_move_all(&sched_runqs[0], &sched_runqs[i]);
         sched_watch_move_all(&sg.vps[0], &sg.vps[i]);
@@ -108,6 +110,8 @@ int sched_start_prepare(int nvp, const char *what, int empty_ok)
         sg.vps[i].switches = sg.vps[i].parks = sg.vps[i].wakeups =
             sg.vps[i].idle_hits = sg.vps[i].steals = 0;
         sg.vps[i].moves = 0;
+        sg.vps[i].rescues = 0;
+        sg.vps[i].rescued = 0;
         sched_runqs[i].idle = SCHED_RQ_BUSY;
     }
     sg.outside_moves = 0;
@@ -116,6 +120,7 @@ int sched_start_prepare(int nvp, const char *what, int empty_ok)
     sg.semwait = 0;
     sg.idle.parked = sg.idle.spinning = sg.idle.asleep = 0;
     sched_crowd_reset(base_now_ns());
+    sched_rescue_reset();
     return 0;
 }
 

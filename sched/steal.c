@@ -29,10 +29,11 @@ int sched_ready_count(void)
 static struct sched_runq *busiest(const sched_vp_t *sv)
 {
     struct sched_runq *best = NULL;
-    int most = 0, n = vpg.nvp, me = sv->vp.id;
+    sched_vp_t *v;
+    int most = 0;
 
-    for (int k = 1; k < n; k++) {
-        struct sched_runq *q = &sched_runqs[(me + k) % n];
+    SCHED_FOR_OTHER_VPS(v, sv) {
+        struct sched_runq *q = v->rq;
         int r = CMM_LOAD_SHARED(q->nready);
         unsigned long bits = CMM_LOAD_SHARED(q->bitmap);
         if (r > most && (unsigned int)bits && !(bits & SCHED_STEAL_BIT)) {

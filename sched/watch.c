@@ -105,16 +105,23 @@ static ult_t *settle(struct sched_watch *got, ult_t **last)
     return first;
 }
 
-/* ULTs first..last (chained) into sv's queue, as a thief queues them. */
-static void queue_all(sched_vp_t *sv, ult_t *first, ult_t *last)
+/* ULTs first..last (chained) into sv's queue, as a thief queues them.
+   SCHED_POLL_UNPROXIED: a wait queue's lock is held, so no post (rule
+   5): sv is busy and runs them next, as it would have at its next look;
+   the claim a thief would make for the others is left to spinners, and
+   the reaper's tick (sched/rescue.c) bounds the wait if sv then blocks
+   in the kernel. */
+static void queue_all(sched_vp_t *sv, ult_t *first, ult_t *last, int how)
 {
     struct sched_posts p;
+    int place = how & SCHED_POLL_UNPROXIED ? SCHED_PLACE_STOLEN | SCHED_PLACE_NOPOST
+                                           : SCHED_PLACE_STOLEN;
 
     sched_posts_init(&p);
     sched_rq_lock_push(sv->rq);
     for (ult_t *u = first, *next;; u = next) {
         next = u->next;
-        sched_place_here_locked(sv->rq, u, SCHED_PLACE_STOLEN, &p);
+        sched_place_here_locked(sv->rq, u, place, &p);
         if (u == last)
             break;
     }
@@ -140,7 +147,7 @@ int sched_watch_poll(sched_vp_t *sv, int how)
         if (u == last)
             break;
     }
-    queue_all(sv, first, last);
+    queue_all(sv, first, last, how);
     return n;
 }
 
@@ -148,10 +155,9 @@ int sched_watch_poll(sched_vp_t *sv, int how)
    first ULT to run now, the others queued here. */
 ult_t *sched_watch_steal(sched_vp_t *sv)
 {
-    int n = vpg.nvp, me = sv->vp.id;
+    sched_vp_t *v;
 
-    for (int k = 1; k < n; k++) {
-        sched_vp_t *v = &sg.vps[(me + k) % n];
+    SCHED_FOR_OTHER_VPS(v, sv) {
         struct sched_runq *q = v->rq;
         struct sched_watch *got = NULL;
         ult_t *first, *last;
@@ -169,7 +175,7 @@ ult_t *sched_watch_steal(sched_vp_t *sv)
         first = settle(got, &last);
         sv->steals++;
         if (first != last)
-            queue_all(sv, first->next, last);
+            queue_all(sv, first->next, last, 0);
         sched_place_running(sv->rq, first);
         return first;
     }
@@ -187,27 +193,77 @@ int sched_watch_stealable_locked(sched_vp_t *v)
     return 0;
 }
 
-/* The same for every other VP, each under its lock: an idle VP looks now
-   and then (the owner may not look for long). */
-int sched_watch_stealable(sched_vp_t *sv)
+/* A busy VP other than sv (NULL: outside VPs) whose watchers' word
+   changed, looked at under its lock: 1 if found. p: make the claim for a
+   parked VP to take them there, under that same lock ("Park": the lock
+   of the queue where the work is). */
+static int busy_watchers_released(sched_vp_t *sv, struct sched_posts *p)
 {
-    int n = vpg.nvp, me = sv->vp.id;
+    sched_vp_t *v;
 
-    for (int k = 1; k < n; k++) {
-        sched_vp_t *v = &sg.vps[(me + k) % n];
+    SCHED_FOR_OTHER_VPS(v, sv) {
         struct sched_runq *q = v->rq;
         int r;
 
-        if (!(CMM_LOAD_SHARED(q->bitmap) & SCHED_WATCH_BIT) ||
+        /* the releaser (p) reads no bit unlocked: a waiter sets it after
+           its last look at the word, with no fence between */
+        if ((!p && !(CMM_LOAD_SHARED(q->bitmap) & SCHED_WATCH_BIT)) ||
             CMM_LOAD_SHARED(q->idle) != SCHED_RQ_BUSY)
             continue;
         sched_rq_lock_push(q);
-        r = sched_watch_stealable_locked(v);
+        if ((r = sched_watch_stealable_locked(v)) && p)
+            p->any = sched_wake_claim();
         sched_rq_unlock(q);
         if (r)
             return 1;
     }
     return 0;
+}
+
+/* The same for every other VP, each under its lock: an idle VP looks now
+   and then (the owner may not look for long). */
+int sched_watch_stealable(sched_vp_t *sv)
+{
+    return busy_watchers_released(sv, NULL);
+}
+
+/* Test hook: the releaser leaves busy VPs' waiters (to the reaper's tick) */
+int sched_released_busy_skip;
+
+/*
+ * ARCHITECTURE.md, "Word wait". The releaser R of a word W, after its
+ * full fence (the CAS that changed W). Three kinds of VP may hold W's
+ * waiters:
+ *   - spinning: it reads W (or its bell) itself;
+ *   - parked: it queued a proxy on q first, and R posts it;
+ *   - busy (its ULT computes, or waits in the kernel): it reads nothing
+ *     until it switches. A waiter's VP was BUSY before the waiter's
+ *     arrival, which R's change of W follows: R sees BUSY, or a later
+ *     state. R looks at such a VP's list under its lock (the waiter adds
+ *     its group under that lock and reads W there after R, if not before)
+ *     and wakes a parked VP to take them, unless a VP spins: a spinner
+ *     looks at busy VPs' lists, or parks, and a parking VP counts itself
+ *     parked before it looks (R: change W, read parked; P: parked++, look
+ *     at W: store buffering, both fenced).
+ */
+void sched_word_released(const void *obj, sched_waitq_t *q, const void *key,
+                         unsigned int *bell)
+{
+    struct sched_posts p;
+
+    sched_posts_init(&p);
+    if (bell)
+        uatomic_inc(bell);
+    if (CMM_LOAD_SHARED(q->last)) {
+        base_spin_t *s = sched_stripe_take(obj);
+        sched_wake_all_locked(q, key, NULL, SCHED_WAKE_RELEASE, &p);
+        sched_unlock_wake(s, &p);
+    }
+    if (!CMM_LOAD_SHARED(sg.idle.spinning) && CMM_LOAD_SHARED(sg.idle.parked) &&
+        !sched_released_busy_skip && busy_watchers_released(sched_current(), &p))
+        sched_post_owed(&p);
+    /* our VP's own waiters: queued now, where idle VPs can take them */
+    sched_watch_look_here();
 }
 
 void sched_watch_look_here(void)
@@ -315,9 +371,19 @@ int sched_watch_changed(sched_vp_t *sv)
     return 0;
 }
 
+/* A start begins (no VP runs): the proxies that the last start's parked
+   VPs queued are taken off. They name a VP that may not be in this start,
+   or may not park again before the release, whose post would then be
+   lost; a VP that parks queues its own. */
+void sched_watch_unproxy_all(sched_vp_t *sv)
+{
+    for (struct sched_watch *w = sv->watch; w; w = w->next)
+        if (w->proxied)
+            unproxy(w);
+}
+
 /* A start that lacks VP i's successor: its watchers to VP 0's list (no VP
-   runs). Their proxies name their old VP; a post to it is lost, and VP 0
-   finds the change at its next look. */
+   runs; their proxies were taken off). */
 void sched_watch_move_all(sched_vp_t *to, sched_vp_t *from)
 {
     struct sched_watch *w;

@@ -97,32 +97,36 @@ static inline const unsigned int *watched(const mltp_barrier_t *b, int count)
     return count > BELL_PARTIES ? &bell(b)->ring : &b->episode;
 }
 
-/* Spin until the episode moves on, looking at the word only when the bell
-   rang (with more than BELL_PARTIES parties); for a ULT, at most ns and
-   while sched_spin_over says so (1 if the episode moved on). A
-   kernel-level thread (ult 0) spins until then. */
-static int spin_episode(const mltp_barrier_t *b, unsigned int ep, int count, int ult,
-                        long ns)
-{
-    const unsigned int *ring = watched(b, count);
-    struct base_backoff w = BASE_BACKOFF_INIT;
-    long deadline = ult ? base_now_ns() + ns : 0;
-    unsigned int seen = base_load_acquire(ring), n = 0;
+/* A waiter's view of its episode: the line it reads (the bell, or the
+   episode itself) and what it last saw there. */
+struct episode_wait {
+    const mltp_barrier_t *b;
+    const unsigned int *ring;
+    unsigned int seen, ep;
+};
 
-    while (!released(b, ep)) {
-        unsigned int now;
-        while ((now = CMM_LOAD_SHARED(*ring)) == seen) {
-            if (!ult) {
-                base_backoff(&w);
-                continue;
-            }
-            caa_cpu_relax();
-            if ((++n & 0x3f) == 0 && sched_spin_over(deadline))
-                return 0;
-        }
-        seen = now;
-    }
-    return 1;
+/* Has the episode moved on? The word is read only when the bell rang
+   (with more than BELL_PARTIES parties). */
+static inline int episode_over(void *p)
+{
+    struct episode_wait *w = p;
+    unsigned int now = CMM_LOAD_SHARED(*w->ring);
+
+    if (now == w->seen)
+        return 0;
+    w->seen = now;
+    return released(w->b, w->ep);
+}
+
+/* A kernel-level thread: spin, backing off, until the episode moves on. */
+static void spin_episode(const mltp_barrier_t *b, unsigned int ep, int count)
+{
+    struct episode_wait w = { b, watched(b, count), 0, ep };
+    struct base_backoff bo = BASE_BACKOFF_INIT;
+
+    w.seen = base_load_acquire(w.ring);
+    while (!released(b, ep) && !episode_over(&w))
+        base_backoff(&bo);
 }
 
 static int __attribute__((noinline)) too_many(const mltp_barrier_t *b, int count)
@@ -157,47 +161,14 @@ static inline int arrive(mltp_barrier_t *b, int count, unsigned long long *a)
     return 1;
 }
 
-/* The barrier's stripe lock guards its two episode queues. */
-static inline base_spin_t *barrier_lock(mltp_barrier_t *b)
-{
-    return sched_stripe_take(b);
-}
-
-/* Post the VPs that parked with ULTs waiting in episode ep: their proxies
-   are in QUEUE(b, ep). */
-static int __attribute__((noinline)) wake(mltp_barrier_t *b, unsigned int ep)
-{
-    base_spin_t *s = barrier_lock(b);
-    struct sched_posts p;
-
-    sched_posts_init(&p);
-    sched_wake_all_locked(QUEUE(b, ep), KEY(ep), NULL, SCHED_WAKE_RELEASE, &p);
-    sched_unlock_wake(s, &p);
-    return 0;
-}
-
-/*
- * The releaser, after its CAS (which is a full fence: uatomic_cmpxchg
- * implies one): the bell, then the queue. ARCHITECTURE.md, "Word wait":
- * a VP V that parks while its ULTs wait queues a proxy, then looks at
- * the episode:
- *
- *   V (stripe lock held)             R
- *   add the proxy to QUEUE(ep)       CAS: episode = ep + 1 (a full fence)
- *   smp_mb()
- *   episode moved on? then stay      QUEUE(ep) empty? then nobody to post
- *
- * Both "yes" is forbidden: one of the two sees the other (store
- * buffering, fenced on both sides).
- */
+/* The releaser, after its CAS (a full fence): what the waiters of
+   episode ep are owed, in one call (ARCHITECTURE.md, "Word wait"):
+   the bell, the proxies of VPs that parked, the waiters of VPs that stay
+   busy, our own VP's. */
 static inline int release(mltp_barrier_t *b, int count, unsigned int ep)
 {
-    if (count > BELL_PARTIES)
-        uatomic_inc(&bell(b)->ring);
-    if (CMM_LOAD_SHARED(QUEUE(b, ep)->last))
-        wake(b, ep);
-    /* our VP's own waiters: queued now, where idle VPs can take them */
-    sched_watch_look_here();
+    sched_word_released(b, QUEUE(b, ep), KEY(ep),
+                        count > BELL_PARTIES ? &bell(b)->ring : NULL);
     return 0;
 }
 
@@ -206,15 +177,17 @@ static inline int release(mltp_barrier_t *b, int count, unsigned int ep)
 static int __attribute__((noinline)) wait_episode(mltp_barrier_t *b, int count, int ult,
                                                   unsigned int ep)
 {
+    struct episode_wait w = { b, watched(b, count), 0, ep };
+
     if (!ult) {
-        spin_episode(b, ep, count, 0, 0);
+        spin_episode(b, ep, count);
         base_acquire_fence();   /* the parties' writes before their arrival */
         return 0;
     }
+    w.seen = base_load_acquire(w.ring);
     /* ULTs ready on our VP are most often parties that must arrive: let
        them run rather than leave them to a thief */
-    if (sched_spin_pays() && !sched_ready_here() &&
-        spin_episode(b, ep, count, 1, sched_spin_ns())) {
+    if (!sched_ready_here() && (released(b, ep) || sched_spin_until(episode_over, &w))) {
         base_acquire_fence();
         /* our VP's other waiters of this episode go on too: queued now */
         sched_watch_look_here();
@@ -236,6 +209,10 @@ static inline int arrive_solo(mltp_barrier_t *b, int count)
         return too_many(b, count);
     *WORD(b) = next_word(a, count);
     if (ARRIVALS(a) + 1 == (unsigned int)count) {
+        /* waiters of an earlier start may watch the bell (a solo start
+           after one that ended in a deadlock) */
+        if (count > BELL_PARTIES)
+            bell(b)->ring++;
         if (QUEUE(b, ep)->last)
             sched_wake_all_locked(QUEUE(b, ep), KEY(ep), NULL, SCHED_WAKE_RELEASE, NULL);
         return 0;

@@ -105,22 +105,19 @@ static inline int ticket_try(mltp_lock_t *l)
    the back or the front as the class says, and tries again: a hand-off
    on one VP then costs two yields, as in the original MLTP, not a queue
    and a wake-up. 1 if it got the lock. */
+static int ticket_taken(void *l)
+{
+    return ticket_try(l);
+}
+
 static int yielding_retry(mltp_lock_t *l)
 {
     if (!sched_in_ult())
         return 0;
     /* with waiters queued already, one more spinner only adds a CAS to
        every release: queue behind them */
-    if (sched_spin_pays() && NWAIT(CMM_LOAD_SHARED(WAITERS(l))) <= 0) {
-        long deadline = base_now_ns() + sched_spin_ns();
-        for (unsigned int n = 1;; n++) {
-            caa_cpu_relax();
-            if (ticket_try(l))
-                return 1;
-            if ((n & 0x3f) == 0 && sched_spin_over(deadline))
-                break;
-        }
-    }
+    if (NWAIT(CMM_LOAD_SHARED(WAITERS(l))) <= 0 && sched_spin_until(ticket_taken, l))
+        return 1;
     if (l->lock_class == MLTP_LOCK_BLOCK_FRONT)
         mltp_yield_to_first();
     else

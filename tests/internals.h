@@ -81,6 +81,24 @@ static inline void it_ids_near_wrap(unsigned int blocks_left)
     ult_id_test_near_wrap(blocks_left);
 }
 
+/* The parked VPs that the reaper's tick posted in the last start, for
+   work that waited on a VP that did not switch (MLTP_STATS' rescues). */
+static inline long it_sched_rescues(void)
+{
+    long n = 0;
+    for (int i = 0; i < sg.nslots; i++)
+        n += (long)sg.vps[i].rescues;
+    return n;
+}
+
+/* From now on a barrier's release leaves the waiters of a VP that stays
+   busy to the reaper's tick (sched/rescue.c), as if no path had foreseen
+   them. */
+static inline void it_release_leaves_busy(void)
+{
+    sched_released_busy_skip = 1;
+}
+
 /* The pass over the ids under way: 0 the first, 1 after one wrap ... */
 static inline unsigned int it_ids_pass(void)
 {

@@ -398,3 +398,55 @@ void sc_lock_home(int affinity)
     }
     pc_end(&r);
 }
+
+void sc_barrier_syscall(int nvp, int tick)
+{
+    struct pc_run r;
+    /* Y stolen before X waits (X's VP then idle) is no stranding: again */
+    for (int tries = 1;; tries++) {
+        sc_run(&r, SC_SCHEDPROG, "barrier-syscall", nvp, tick ? "tick" : NULL,
+               PC_WATCHDOG + 5.0);
+        if (!strstr(r.p->out, "\ndone\n") ||
+            sc_value(&r, "\nx-vp=") == sc_value(&r, "\ny-vp="))
+            break;
+        ck_assert_msg(tries < 10, "%s: Y was stolen from X's VP in 10 runs of 10: "
+                      "X's VP never stayed in the kernel", r.what);
+        pc_end(&r);
+    }
+    pc_assert_exit(&r, 0);
+    pc_assert_has(&r, "done\n");
+    ck_assert_msg(sc_value(&r, "\nread=") == 1, "%s: Y's read of the pipe returned "
+                  "%ld, expected 1: X did not write after the barrier", r.what,
+                  sc_value(&r, "\nread="));
+    ck_assert_msg(sc_value(&r, "start-errno=") == 0, "%s: mltp_start set errno "
+                  "%ld", r.what, sc_value(&r, "start-errno="));
+    if (tick) {
+        /* the release left X where it was: the tick's post got it run */
+        ck_assert_msg(sc_value(&r, "\nrescues=") >= 1, "%s: no rescue counted, "
+                      "yet the release left X to the reaper's tick", r.what);
+    } else {
+        /* the release itself must get X run: the reaper's tick is for
+           what nobody foresaw */
+        ck_assert_msg(sc_value(&r, "\nrescues=") == 0, "%s: X ran only once the "
+                      "reaper's tick posted a parked VP (%ld rescues): the release "
+                      "woke nobody for a waiter on a VP busy in the kernel", r.what,
+                      sc_value(&r, "\nrescues="));
+    }
+    pc_end(&r);
+}
+
+void sc_barrier_restart(int nvp, const char *first)
+{
+    struct pc_run r;
+    sc_run(&r, SC_SCHEDPROG, "barrier-restart", nvp, first, PC_WATCHDOG + 5.0);
+    pc_assert_exit(&r, 0);
+    pc_assert_has(&r, "done\n");
+    ck_assert_msg(sc_value(&r, "first-errno=") == EDEADLK, "%s: the first start "
+                  "(6 of 8 parties) set errno %ld, expected EDEADLK", r.what,
+                  sc_value(&r, "first-errno="));
+    ck_assert_msg(sc_value(&r, "\nsecond-errno=") == 0 &&
+                  sc_value(&r, "\npassed=") == 8, "%s: the second start, with "
+                  "all 8 parties, set errno %ld and released %ld of them",
+                  r.what, sc_value(&r, "\nsecond-errno="), sc_value(&r, "\npassed="));
+    pc_end(&r);
+}

@@ -111,4 +111,20 @@ void sc_moves(int nvp);
    with MLTP_AFFINITY=0 on the unlocker's VP (affinity 0 or 1) */
 void sc_lock_home(int affinity);
 
+/* ==================================================================== */
+/* No released waiter stranded                                         */
+
+/* X waits at a barrier of 2 while Y, on X's VP, blocks in read() until
+   X writes after the barrier; a bound thread arrives 200 ms later, the
+   other VPs parked (schedprog barrier-syscall). The start must end with
+   Y's read done, and without the reaper's tick: the release itself gets
+   X run. tick: the release leaves X (a test hook), and the reaper's tick
+   must get it run, counted as a rescue. */
+void sc_barrier_syscall(int nvp, int tick);
+
+/* A start on `first` VPs (F followed by b: the last party a late bound thread) ends
+   in EDEADLK with 6 of a barrier's 8 parties waiting; with the 2 others
+   made, a start on nvp VPs must release all 8 (schedprog barrier-restart). */
+void sc_barrier_restart(int nvp, const char *first);
+
 #endif

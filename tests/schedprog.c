@@ -32,6 +32,16 @@
  *                     (MLTP_AFFINITY: its own VP, which is idle, with no
  *                     steal; on one CPU only if that VP had not parked)
  *                     and the CPUs it may run on (cpus=)
+ * barrier-syscall    X makes Y, then waits at a barrier of 2; Y, on X's
+ *                     VP, reads a pipe that X writes after the barrier (its
+ *                     VP busy in the kernel); a bound thread arrives 200 ms
+ *                     later, the other VPs parked: X must go on (ARG
+ *                     "tick": the release leaves X to the reaper's tick)
+ * barrier-restart     a start on ARG VPs (ARG "Fb": F VPs, and the last
+ *                     party a bound thread that arrives 100 ms into the
+ *                     next start) with 6 of a barrier's 8 parties ends in
+ *                     EDEADLK; the 2 missing parties are made and a start
+ *                     on NVP VPs must release all 8
  *
  * Each prints what it saw as `key=value` on stdout (flushed) and exits 0
  * once it got to its end; 99 means its own set-up failed.
@@ -1001,6 +1011,123 @@ static int lock_home(void)
     return 0;
 }
 
+/* ------------------------------------------------------------------ */
+/* barrier-syscall: a released barrier waiter whose VP is busy in the  */
+/* kernel, the other VPs parked                                        */
+
+static mltp_barrier_t bsys = MLTP_BARRIER_INITIALIZER;
+static int bsys_pipe[2], bsys_read = -1, bsys_x_vp = -1, bsys_y_vp = -1;
+static double bsys_arrived, bsys_released;
+
+static void *bsys_y(void *p)
+{
+    char c;
+    (void)p;
+    STORE(bsys_y_vp, mltp_vp_id());
+    STORE(bsys_read, (int)read(bsys_pipe[0], &c, 1));
+    return NULL;
+}
+
+static void *bsys_x(void *p)
+{
+    (void)p;
+    sleep_ms(50);               /* the other VPs park meanwhile */
+    STORE(bsys_x_vp, mltp_vp_id());
+    make(bsys_y, NULL);         /* on our VP; we wait before anyone steals it */
+    mltp_barrier(&bsys, 2);
+    bsys_released = now();
+    if (write(bsys_pipe[1], "x", 1) != 1)
+        return NULL;
+    return NULL;
+}
+
+static void bsys_bound(void *p)
+{
+    (void)p;
+    sleep_ms(200);
+    bsys_arrived = now();
+    mltp_barrier(&bsys, 2);
+}
+
+static int barrier_syscall(void)
+{
+    if (pipe(bsys_pipe) != 0)
+        return 99;
+    mltp_init();
+    if (arg && strcmp(arg, "tick") == 0)
+        it_release_leaves_busy();
+    make_bound(bsys_bound, NULL);
+    make(bsys_x, NULL);
+    errno = 0;
+    mltp_start(nvp);
+    printf("start-errno=%d\nread=%d\nx-vp=%d\ny-vp=%d\nlag-ms=%.0f\nrescues=%ld\n", errno,
+           bsys_read, bsys_x_vp, bsys_y_vp, (bsys_released - bsys_arrived) * 1e3,
+           it_sched_rescues());
+    printf("done\n");
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* barrier-restart: a start ends in EDEADLK with 6 of a barrier's 8    */
+/* parties waiting; the other 2 come, and a start on another number of */
+/* VPs releases them all                                               */
+
+static mltp_barrier_t brs = MLTP_BARRIER_INITIALIZER;
+static int brs_passed, brs_spread = 1;
+
+static void *brs_party(void *p)
+{
+    (void)p;
+    if (LOAD(brs_spread))
+        sleep_ms(20);           /* its VP in the kernel: the next is stolen */
+    if (mltp_barrier(&brs, 8) == 0)
+        INC(brs_passed);
+    return NULL;
+}
+
+static void *brs_sleeper(void *p)
+{
+    (void)p;
+    sleep_ms(50);
+    return NULL;
+}
+
+static void brs_late(void *p)
+{
+    (void)p;
+    sleep_ms(100);
+    if (mltp_barrier(&brs, 8) == 0)
+        INC(brs_passed);
+}
+
+static int barrier_restart(void)
+{
+    int first = arg ? atoi(arg) : 2, bound = arg && strchr(arg, 'b');
+    if (first < 1)
+        return 99;
+    mltp_init();
+    for (int i = 0; i < 6; i++)
+        make(brs_party, NULL);
+    errno = 0;
+    mltp_start(first);
+    printf("first-errno=%d\nfirst-passed=%d\n", errno, LOAD(brs_passed));
+    fflush(stdout);
+    /* VP 0 (which gets the waiters of VPs the start lacks) in the kernel
+       while the 7th party is stolen: VP 0 then parks with no waiter of
+       its own start */
+    STORE(brs_spread, 0);
+    make(brs_sleeper, NULL);
+    make(brs_party, NULL);
+    mltp_t *late = bound ? make_bound(brs_late, NULL) : make(brs_party, NULL);
+    errno = 0;
+    mltp_start(nvp);
+    printf("second-errno=%d\npassed=%d\n", errno, LOAD(brs_passed));
+    if (bound)
+        mltp_join_bound(*late);
+    printf("done\n");
+    return 0;
+}
+
 static const struct pu_scenario scenarios[] = {
     PU_SCEN_WITH("detach-join", detach_join, 0),
     PU_SCEN_WITH("detach-join-bound", detach_join, 1),
@@ -1014,6 +1141,8 @@ static const struct pu_scenario scenarios[] = {
     PU_SCEN("steal-churn", steal_churn),
     PU_SCEN("moves", moves),
     PU_SCEN("lock-home", lock_home),
+    PU_SCEN("barrier-syscall", barrier_syscall),
+    PU_SCEN("barrier-restart", barrier_restart),
 };
 
 int main(int argc, char **argv)

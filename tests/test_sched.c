@@ -44,6 +44,26 @@ END_TEST
 START_TEST(barrier_waiter_stopped_256_episodes) { sc_barrier_lagging(NVP); }
 END_TEST
 
+/* a released waiter whose VP is busy in the kernel: 2, 4 and 8 VPs (on
+   1 the only VP is in the kernel until the waiter runs: M:N cannot) */
+#define BS_NVP several_vps(_i == 0 ? 2 : _i == 1 ? 4 : 8)
+START_TEST(barrier_waiter_behind_syscall) { sc_barrier_syscall(BS_NVP, 0); }
+END_TEST
+/* the same, left to the reaper's tick by the release */
+START_TEST(reaper_tick_runs_stranded_waiter) { sc_barrier_syscall(BS_NVP, 1); }
+END_TEST
+/* a start after one that ended in a deadlock at a barrier: 1 VP after 2
+   (solo), 2 after 8 with a late bound party (proxies of VPs it lacks),
+   4 after 2, 8 after 4 */
+START_TEST(barrier_after_deadlock)
+{
+    static const struct { int nvp; const char *first; } c[] = {
+        { 1, "2" }, { 2, "8b" }, { 4, "2" }, { 8, "4b" }
+    };
+    sc_barrier_restart(c[_i].nvp, c[_i].first);
+}
+END_TEST
+
 /* no system call under the run-queue spin lock */
 START_TEST(no_semop_under_runq_lock) { sc_no_syscall_under_lock(NVP); }
 END_TEST
@@ -233,6 +253,11 @@ static const struct cu_row sched_tests[] = {
     CU_TEST(barrier_party_too_many_1vp),
     CU_LOOP(barrier_3_parties_count_2, 0, 2),
     CU_LOOP(barrier_waiter_stopped_256_episodes, 0, 2),
+
+    CU_TCASE("stranded", 60),
+    CU_LOOP(barrier_waiter_behind_syscall, 0, 3),
+    CU_LOOP(reaper_tick_runs_stranded_waiter, 0, 3),
+    CU_LOOP(barrier_after_deadlock, 0, 4),
 
     CU_TCASE("placement", 60),
     CU_LOOP(stats_count_moves, 0, 2),

@@ -185,6 +185,8 @@ static void reaper_loop(void)
         if (watch_bound)
             vp_bound_watch(&w);
         take_signals(alive);
+        if (alive && vpg.tick)
+            vpg.tick();
         /* with exit() in progress in a bound thread, its watcher ends the
            program; wait for that even once the VPs are gone */
         exiting = CMM_LOAD_SHARED(vpg.exit_pid) != 0;

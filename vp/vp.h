@@ -82,6 +82,9 @@ struct vp_global {
                                    a pinned VP gets back */
     /* set by the scheduler: one line on what vp ran when it died */
     int (*describe)(const vp_t *vp, pid_t pid, int sig, char *buf, size_t n);
+    /* set by the scheduler: called by the reaper at each wake-up (at least
+       every 100 ms) while VPs run; it must take no lock a VP can hold */
+    void (*tick)(void);
 };
 extern struct vp_global vpg;
 
