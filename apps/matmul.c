@@ -110,6 +110,16 @@ static int freivalds(const struct mm *m, int rounds)
     return ok;
 }
 
+/* Frees the matrices on every way out, a failed run's too: they are
+   main's, and LeakSanitizer reports what main drops. */
+static int end(struct mm *m, int status)
+{
+    free(m->a);
+    free(m->b);
+    free(m->c);
+    return status;
+}
+
 int main(int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -164,7 +174,7 @@ int main(int argc, char **argv)
     m.c = calloc(1, bytes);
     if (!m.a || !m.b || !m.c) {
         fprintf(stderr, "matmul: no memory for three %ld x %ld matrices\n", m.n, m.n);
-        return 1;
+        return end(&m, 1);
     }
     unsigned long long s = 1;
     for (long i = 0; i < m.n * m.n; i++) {
@@ -175,13 +185,14 @@ int main(int argc, char **argv)
     m.tiles = m.tiles_per_row * m.tiles_per_row;
     m.workers = cfg.workers;
     if (par_lock_init(&cfg, &m.lock) != 0)
-        return 1;
+        return end(&m, 1);
 
     double t0 = par_now();
-    if (par_run(&cfg, work, &m) != 0)
-        return 1;
+    int run = par_run(&cfg, work, &m);
     double t1 = par_now();
     par_lock_destroy(&m.lock);
+    if (run != 0)
+        return end(&m, 1);
 
     if (corrupt)
         m.c[m.n / 2 * m.n + m.n / 3] += 1.0;
@@ -195,13 +206,9 @@ int main(int argc, char **argv)
            m.schedule == STATIC ? "" : m.counter == BY_LOCK ? " (lock)" : " (atomic)", sum);
     printf("checksum %016llx\n", bits);
     printf("time %.6f s (%s)\n", t1 - t0, par_describe(&cfg));
-    int ok = freivalds(&m, 2);
-    free(m.a);
-    free(m.b);
-    free(m.c);
-    if (!ok) {
+    if (!freivalds(&m, 2)) {
         fprintf(stderr, "matmul: verification failed: A(Br) != Cr (Freivalds)\n");
-        return 1;
+        return end(&m, 1);
     }
-    return 0;
+    return end(&m, 0);
 }
