@@ -44,9 +44,11 @@ END_TEST
 START_TEST(barrier_waiter_stopped_256_episodes) { sc_barrier_lagging(NVP); }
 END_TEST
 
-/* a released waiter whose VP is busy in the kernel: 2, 4 and 8 VPs (on
-   1 the only VP is in the kernel until the waiter runs: M:N cannot) */
-#define BS_NVP several_vps(_i == 0 ? 2 : _i == 1 ? 4 : 8)
+/* a released waiter whose VP is busy in the kernel: 2 and 4 VPs (on 1
+   the only VP is in the kernel until the waiter runs: M:N cannot; on 8,
+   in the emulated aarch64 machine, an idle VP stole Y before X waited in
+   10 runs of 10, so the case never set itself up) */
+#define BS_NVP several_vps(_i == 0 ? 2 : 4)
 START_TEST(barrier_waiter_behind_syscall) { sc_barrier_syscall(BS_NVP, 0); }
 END_TEST
 /* the same, left to the reaper's tick by the release */
@@ -255,8 +257,8 @@ static const struct cu_row sched_tests[] = {
     CU_LOOP(barrier_waiter_stopped_256_episodes, 0, 2),
 
     CU_TCASE("stranded", 60),
-    CU_LOOP(barrier_waiter_behind_syscall, 0, 3),
-    CU_LOOP(reaper_tick_runs_stranded_waiter, 0, 3),
+    CU_LOOP(barrier_waiter_behind_syscall, 0, 2),
+    CU_LOOP(reaper_tick_runs_stranded_waiter, 0, 2),
     CU_LOOP(barrier_after_deadlock, 0, 4),
 
     CU_TCASE("placement", 60),
