@@ -86,27 +86,18 @@ void sched_outside_live_add(long n)
     uatomic_add(&sg.outside_live, n);
 }
 
-/* Ours first, under its lock: no work there, no watched word changed (a
-   releaser that found our proxy takes our lock to post us: "Word
-   wait"), and we are PARKED, so that whoever queues a ULT here sees it
-   and posts us. Then work in every other queue, each looked at under its
-   lock: a claim made for a queue after our look finds us PARKED
-   (post_any), one made before is seen by that look ("Park"). 1 if work
-   (PARKED then left to the caller to undo: *asleep is not 0). */
-static int work_seen_else_park(sched_vp_t *sv, int *asleep)
+/* Work in another queue, each looked at under its lock (the "Park"
+   pair), then in ours: none there, no watched word changed (a releaser
+   that found our proxy takes our lock to post us: "Word wait"), and no
+   claim begun since claims_seen (one that found no VP PARKED yet, while
+   we looked: it posts nobody); then we are PARKED (under its lock, so
+   that whoever queues a ULT here sees it and posts us). 1 if work. */
+static int work_seen_else_park(sched_vp_t *sv, int claims_seen, int *asleep)
 {
     struct sched_runq *mine = sv->rq;
     sched_vp_t *v;
     int r;
 
-    sched_rq_lock_push(mine);
-    if (!(r = sched_rq_peek(mine) || sched_watch_changed(sv))) {
-        mine->idle = SCHED_RQ_PARKED;
-        *asleep = uatomic_add_return(&sg.idle.asleep, 1);
-    }
-    sched_rq_unlock(mine);
-    if (r)
-        return 1;
     SCHED_FOR_OTHER_VPS(v, sv) {
         struct sched_runq *q = v->rq;
         sched_rq_lock_push(q);      /* it only looks */
@@ -115,7 +106,14 @@ static int work_seen_else_park(sched_vp_t *sv, int *asleep)
         if (r)
             return 1;
     }
-    return 0;
+    sched_rq_lock_push(mine);
+    if (!(r = sched_rq_peek(mine) || sched_watch_changed(sv) ||
+              CMM_LOAD_SHARED(sg.idle.claims) != claims_seen)) {
+        mine->idle = SCHED_RQ_PARKED;
+        *asleep = uatomic_add_return(&sg.idle.asleep, 1);
+    }
+    sched_rq_unlock(mine);
+    return r;
 }
 
 /*
@@ -155,12 +153,13 @@ static int unpark_self(sched_vp_t *sv)
 static void park(sched_vp_t *sv)
 {
     struct sembuf op = { (unsigned short)sv->vp.id, -1, 0 };
-    int asleep = 0;
+    int asleep = 0, claims;
 
     uatomic_inc(&sg.idle.parked);
     uatomic_dec(&sg.idle.spinning);
+    claims = CMM_LOAD_SHARED(sg.idle.claims);
     if ((sched_watching(sv) && sched_watch_proxy_all(sv)) ||
-        work_seen_else_park(sv, &asleep) || CMM_LOAD_SHARED(sg.finish)) {
+        work_seen_else_park(sv, claims, &asleep) || CMM_LOAD_SHARED(sg.finish)) {
         /* a post made meanwhile stays on our semaphore: a later park
            returns at once, and looks again */
         if (asleep && unpark_self(sv))

@@ -34,9 +34,13 @@ int sched_affinity_on = 1;
    be woken to steal? The claim counts the woken VP as spinning. */
 int sched_wake_claim(void)
 {
-    if (CMM_LOAD_SHARED(sg.idle.spinning) || !CMM_LOAD_SHARED(sg.idle.parked))
+    if (CMM_LOAD_SHARED(sg.idle.spinning) || !CMM_LOAD_SHARED(sg.idle.parked) ||
+        uatomic_cmpxchg(&sg.idle.spinning, 0, 1) != 0)
         return 0;
-    return uatomic_cmpxchg(&sg.idle.spinning, 0, 1) == 0;
+    /* before post_any looks: a VP that is parking and not yet PARKED
+       sees it, and does not sleep ("Park") */
+    uatomic_inc(&sg.idle.claims);
+    return 1;
 }
 
 int sched_wake_pays(void)

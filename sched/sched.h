@@ -78,6 +78,7 @@ struct sched_global {
         int spinning;           /* spinning, or woken and about to */
         int parked;             /* asleep on the park semaphore, or about to */
         int asleep;             /* PARKED (sched_runq.idle): sure to sleep */
+        int claims;             /* claims begun (sched_wake_claim), ever */
     } idle __attribute__((aligned(64)));
     /* sched/crowd.c: written once a millisecond at most, its own line */
     struct {
