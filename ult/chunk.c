@@ -21,8 +21,11 @@
  * or check picks the older kernels' way, or the check alone, on any kernel.
  *
  * Memory goes back. A slot ult/stack.c returns (its caches are full) is
- * free. A chunk with no slot in use is unmapped, but for one kept (its
- * pages given back) for the next creations. Free slots of chunks still in
+ * free. A chunk with no slot in use is unmapped unless it is of the
+ * default size and either no other empty chunk is kept or the others'
+ * slots would no longer cover the reservations (empty()): one is kept for
+ * the next creations, more while the reservations need them, each with
+ * its pages given back. Free slots of chunks still in
  * use keep their pages until MLTP_STACK_CACHE of them do, then the oldest
  * chunks' go back (MADV_DONTNEED, which keeps guard regions): ULTs that
  * end in the order they were made empty whole chunks, with no call per
