@@ -66,6 +66,13 @@ static inline long it_runq_leftover(int i)
     return (n < 0 ? -n : n) + (IT_RUNQ_OF(i).bitmap != 0);
 }
 
+/* Does VP i watch a word for a waiting ULT (a barrier's, sched/watch.c)?
+   Its mark is a bit of the run queue's bitmap above the levels. */
+static inline int it_runq_watching(int i)
+{
+    return (__atomic_load_n(&IT_RUNQ_OF(i).bitmap, __ATOMIC_RELAXED) & SCHED_WATCH_BIT) != 0;
+}
+
 /* The run queue's solo flag: non-zero while the lock is not taken. */
 static inline int it_runq_solo(void)
 {

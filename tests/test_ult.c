@@ -462,6 +462,114 @@ START_TEST(priority_fifo_within)
 }
 END_TEST
 
+/* A ULT of priority 30 or 31 that yields on a VP that watches a word (a
+   barrier's waiter there, sched/watch.c): the watch's mark is a high bit
+   of the run queue's bitmap, which a pop from those levels must not take
+   for a level (it indexed level 61: a wild ULT ran, one ran twice). Each
+   watcher makes its yielder on its own VP, then waits at the barrier; the
+   yielders count their yields made while their VP watched, and the test
+   needs some; half of them have a stack of another size than the
+   default (a soak that mixed those saw the crash). On 1 VP a bound
+   thread keeps the start from being solo (a solo barrier does not
+   watch). */
+enum { HW_YIELDS = 200 };
+static struct {
+    mltp_barrier_t bar;
+    int nwatch, watched, ydone;
+    volatile int bound_stop;
+} hw;
+
+static long hw_now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1000L + ts.tv_nsec / 1000000;
+}
+
+static void *hw_yielder(void *p)
+{
+    long end = hw_now_ms() + 500;
+    int seen = 0;
+
+    (void)p;
+    while (seen < HW_YIELDS && hw_now_ms() < end) {
+        seen += it_runq_watching(mltp_vp_id());
+        mltp_yield();
+    }
+    __atomic_add_fetch(&hw.watched, seen, __ATOMIC_SEQ_CST);
+    CU_INC(hw.ydone);
+    return NULL;
+}
+
+static void *hw_watcher(void *p)
+{
+    mltp_attr_t a;
+
+    mltp_attr_init(&a);
+    a.priority = MLTP_PRIO_MAX - (int)((intptr_t)p & 1);
+    a.stacksize = (intptr_t)p & 2 ? 32 * 1024 : 0;     /* as in the soak that found it */
+    mltp_t *y = mltp_create_attr(&a, hw_yielder, NULL);
+    ULT_CHECK(y != NULL, "mltp_create_attr: %s", strerror(errno));
+    if (y)
+        mltp_detach(y);
+    else
+        CU_INC(hw.ydone);
+    mltp_barrier(&hw.bar, hw.nwatch + 1);
+    return NULL;
+}
+
+static void *hw_driver(void *p)
+{
+    mltp_t *w[2 * TEST_VPS_MAX];
+
+    (void)p;
+    for (int i = 0; i < hw.nwatch; i++)
+        ULT_CHECK((w[i] = mltp_create(hw_watcher, (void *)(intptr_t)i)) != NULL,
+                  "mltp_create: %s", strerror(errno));
+    while (CU_LOAD(hw.ydone) < hw.nwatch)
+        mltp_yield();
+    mltp_barrier(&hw.bar, hw.nwatch + 1);
+    for (int i = 0; i < hw.nwatch; i++)
+        if (w[i]) {
+            mltp_join(w[i], NULL);
+            mltp_free(w[i]);
+        }
+    return NULL;
+}
+
+static void hw_bound(void *p)
+{
+    (void)p;
+    while (!CU_LOAD(hw.bound_stop))
+        usleep(1000);
+}
+
+START_TEST(priority_high_beside_watch)
+{
+    const int nvps[] = { 1, several_vps(2), several_vps(4), several_vps(8) };
+    int nvp = nvps[_i];
+    mltp_t *b = NULL;
+
+    memset(&hw, 0, sizeof hw);
+    mltp_barrier_init(&hw.bar);
+    hw.nwatch = 2 * nvp;
+    if (nvp == 1)
+        ck_assert_ptr_nonnull(b = mltp_create_bound(hw_bound, NULL, 0, NULL));
+    mltp_t *d = mltp_create(hw_driver, NULL);
+    ck_assert_ptr_nonnull(d);
+    mltp_start(nvp);
+    if (b) {
+        CU_STORE(hw.bound_stop, 1);
+        mltp_join_bound(*b);
+        free(b);
+    }
+    free(d);
+    cu_assert_ults_ok();
+    ck_assert_int_eq(hw.ydone, hw.nwatch);
+    ck_assert_msg(hw.watched > 0, "on %d VPs no yield came while its VP watched", nvp);
+}
+END_TEST
+
 /* ==================================================================== */
 /* Creation, return values, abort, ids, private areas                   */
 
@@ -1531,6 +1639,7 @@ static const struct cu_row ult_tests[] = {
     CU_TEST(order_yield_alone),
     CU_TEST(priority_order),
     CU_TEST(priority_fifo_within),
+    CU_LOOP(priority_high_beside_watch, 0, 4),
 
     CU_TCASE("create", 60),
     CU_TEST(retval_and_abort),
