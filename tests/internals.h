@@ -41,6 +41,19 @@ static inline void it_stacks_unreserved(void)
     ult_chunk_test_unreserved = 1;
 }
 
+/* While on, a chunk's record cannot be allocated (its calloc fails). */
+static inline void it_stack_record_fails(int on)
+{
+    ult_chunk_test_no_record = on;
+}
+
+/* The slots that may still get a PROT_NONE guard page (0 until guard
+   pages are in use: MLTP_STACK_GUARD=pages, or no guard regions). */
+static inline long it_stack_pages_left(void)
+{
+    return ult_chunk_test_pages_left();
+}
+
 _Static_assert(offsetof(__typeof__(IT_RUNQ), lock) == 0,
                "the run-queue lock is no longer the first word of the run queue");
 

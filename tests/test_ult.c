@@ -1370,6 +1370,41 @@ START_TEST(stack_size_env)
 }
 END_TEST
 
+static void *gf_ult(void *p)
+{
+    return p;
+}
+
+/* A chunk whose record cannot be allocated gives its guard pages' budget
+   back with its mapping (it kept it: the budget shrank for good). */
+START_TEST(stack_record_failure)
+{
+    mltp_attr_t a;
+    long before;
+
+    setenv("MLTP_STACK_GUARD", "pages", 1);
+    mltp_init();
+    before = it_stack_pages_left();
+    ck_assert_int_gt(before, 0);
+    mltp_attr_init(&a);
+    a.stacksize = 32 * 1024;
+    it_stack_record_fails(1);
+    mltp_t *t = mltp_create_attr(&a, gf_ult, NULL);
+    int e = errno;
+    it_stack_record_fails(0);
+    ck_assert_ptr_null(t);
+    ck_assert_int_eq(e, ENOMEM);
+    ck_assert_int_eq(it_stack_pages_left(), before);
+    t = mltp_create_attr(&a, gf_ult, NULL);
+    ck_assert_ptr_nonnull(t);
+    ck_assert_int_eq(it_stack_pages_left(), before - 1);
+    mltp_start(1);
+    ck_assert_int_eq(it_stack_pages_left(), before);
+    free(t);
+    unsetenv("MLTP_STACK_GUARD");
+}
+END_TEST
+
 /* ==================================================================== */
 /* join / detach / self / VP ids                                        */
 
@@ -1658,6 +1693,7 @@ static const struct cu_row ult_tests[] = {
     CU_TCASE("stacks", 60),
     CU_TEST(stack_sizes),
     CU_TEST(stack_size_env),
+    CU_TEST(stack_record_failure),
 
     CU_TCASE("join", 60),
     CU_TEST(join_running_and_finished),

@@ -105,6 +105,8 @@ static int limit_said;
    default size for the ULTs already created, so that one may find no
    stack at its first run, the path sched_bind ends the program on. */
 int ult_chunk_test_unreserved;
+/* Tests: a chunk's record cannot be allocated. */
+int ult_chunk_test_no_record;
 
 /* ---- guards ------------------------------------------------------------- */
 
@@ -248,16 +250,16 @@ static int install_guards(char *p, size_t slot, unsigned int n)
 /* ---- chunks ------------------------------------------------------------- */
 
 /* n slots of `slot` bytes, guarded, not yet listed; NULL (errno). The
-   record is allocated last: a fork() while another VP makes a chunk loses
-   it in the child only if it comes between the calloc and the listing,
-   with no system call in between (the mapping and the guards came
-   before). */
+   record is allocated last, after every system call of the chunk: a
+   fork() while another VP makes a chunk loses it in the child only if it
+   comes between the calloc and the listing, with no system call in
+   between. */
 static struct ult_chunk *map_chunk(size_t slot, unsigned int n)
 {
     size_t len = ult_guard_size + slot * n;
     struct ult_chunk *k;
     char *p;
-    int g, e;
+    int g;
 
     p = mmap(NULL, len, PROT_READ | PROT_WRITE,
              MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK | MAP_NORESERVE, -1, 0);
@@ -265,9 +267,8 @@ static struct ult_chunk *map_chunk(size_t slot, unsigned int n)
         return NULL;
     /* a huge page would make a waiting ULT 2 MiB instead of one page */
     madvise(p, len, MADV_NOHUGEPAGE);
-    if ((g = install_guards(p + ult_guard_size, slot, n)) < 0 ||
-        !(k = calloc(1, sizeof *k + n * sizeof k->free[0]))) {
-        e = g < 0 ? errno : ENOMEM;
+    if ((g = install_guards(p + ult_guard_size, slot, n)) < 0) {
+        int e = errno;
         munmap(p, len);
         errno = e;
         return NULL;
@@ -282,6 +283,17 @@ static struct ult_chunk *map_chunk(size_t slot, unsigned int n)
         madvise(p, ult_guard_size, MADV_GUARD_INSTALL);
     else
         mprotect(p, ult_guard_size, PROT_NONE);
+    if (ult_chunk_test_no_record || !(k = calloc(1, sizeof *k + n * sizeof k->free[0]))) {
+        /* the guard pages' budget goes back with the mapping */
+        if (g == GUARD_PAGES) {
+            base_spin_lock(&lock);
+            pages_left += n;
+            base_spin_unlock(&lock);
+        }
+        munmap(p, len);
+        errno = ENOMEM;
+        return NULL;
+    }
     k->base = p + ult_guard_size;
     k->slot = slot;
     k->nslots = n;
@@ -768,6 +780,17 @@ void ult_chunk_forget(void)
     ult_stack_chunks = avail = dirty_head = dirty_tail = NULL;
     capacity = reserved = ndirty = 0;
     nspare = 0;
+}
+
+/* Tests: the slots that may still get a PROT_NONE guard. */
+long ult_chunk_test_pages_left(void)
+{
+    long n;
+
+    base_spin_lock(&lock);
+    n = pages_left;
+    base_spin_unlock(&lock);
+    return n;
 }
 
 void ult_chunk_set_dirty_max(long n)
