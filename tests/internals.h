@@ -41,6 +41,13 @@ static inline void it_stacks_unreserved(void)
     ult_chunk_test_unreserved = 1;
 }
 
+/* From now on guard regions (MADV_GUARD_INSTALL) fail with errno err, as
+   under a sandbox that refuses the call (0: as the kernel says). */
+static inline void it_stack_guards_fail(int err)
+{
+    ult_chunk_test_guard_errno = err;
+}
+
 /* While on, a chunk's record cannot be allocated (its calloc fails). */
 static inline void it_stack_record_fails(int on)
 {

@@ -1370,10 +1370,74 @@ START_TEST(stack_size_env)
 }
 END_TEST
 
+/* Where guard regions are refused (a sandbox or seccomp filter answers
+   EPERM or ENOSYS, an older kernel EINVAL), stacks get guard pages
+   instead: a ULT of the default size and one of another size are made
+   and run, and the guard pages' budget is in use. */
+static const int gf_errs[] = { EPERM, ENOSYS, EINVAL };
+static int gf_ran;
 static void *gf_ult(void *p)
 {
+    CU_INC(gf_ran);
     return p;
 }
+
+START_TEST(stack_guard_fallback)
+{
+    mltp_attr_t a;
+
+    unsetenv("MLTP_STACK_GUARD");
+    mltp_init();
+    it_stack_guards_fail(gf_errs[_i]);
+    ck_assert_int_eq(it_stack_pages_left(), 0);     /* guard regions so far */
+    mltp_attr_init(&a);
+    a.stacksize = 32 * 1024;
+    mltp_t *own = mltp_create_attr(&a, gf_ult, NULL);
+    ck_assert_msg(own != NULL, "guard regions failing with %s: mltp_create_attr: %s",
+                  strerror(gf_errs[_i]), strerror(errno));
+    mltp_t *dflt = mltp_create(gf_ult, NULL);
+    ck_assert_ptr_nonnull(dflt);
+    ck_assert_int_gt(it_stack_pages_left(), 0);
+    mltp_start(1);
+    it_stack_guards_fail(0);
+    ck_assert_int_eq(gf_ran, 2);
+    free(own);
+    free(dflt);
+}
+END_TEST
+
+/* A guard that fails otherwise fails the creation, and the message names
+   the call that failed (it named mmap). */
+START_TEST(stack_guard_error_named)
+{
+    char buf[1024] = "";
+    FILE *f = tmpfile();
+    int saved = dup(2);
+    mltp_attr_t a;
+    size_t n;
+
+    ck_assert_ptr_nonnull(f);
+    unsetenv("MLTP_STACK_GUARD");
+    mltp_init();
+    it_stack_guards_fail(EACCES);
+    mltp_attr_init(&a);
+    a.stacksize = 32 * 1024;
+    dup2(fileno(f), 2);
+    mltp_t *t = mltp_create_attr(&a, gf_ult, NULL);
+    int e = errno;
+    dup2(saved, 2);
+    close(saved);
+    it_stack_guards_fail(0);
+    rewind(f);
+    n = fread(buf, 1, sizeof buf - 1, f);
+    buf[n] = 0;
+    fclose(f);
+    ck_assert_ptr_null(t);
+    ck_assert_int_eq(e, ENOMEM);
+    ck_assert_msg(strstr(buf, "madvise(MADV_GUARD_INSTALL): ") && strstr(buf, strerror(EACCES)) &&
+                  !strstr(buf, "mmap"), "message: %s", buf);
+}
+END_TEST
 
 /* A chunk whose record cannot be allocated gives its guard pages' budget
    back with its mapping (it kept it: the budget shrank for good). */
@@ -1693,6 +1757,8 @@ static const struct cu_row ult_tests[] = {
     CU_TCASE("stacks", 60),
     CU_TEST(stack_sizes),
     CU_TEST(stack_size_env),
+    CU_LOOP(stack_guard_fallback, 0, (int)(sizeof gf_errs / sizeof gf_errs[0])),
+    CU_TEST(stack_guard_error_named),
     CU_TEST(stack_record_failure),
 
     CU_TCASE("join", 60),
