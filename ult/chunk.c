@@ -55,6 +55,7 @@
 #include "base/log.h"
 #include "base/spin.h"
 #include "ult/chunk.h"
+#include "ult/list.h"
 #include "ult/ult.h"
 #include "ult/valgrind.h"
 
@@ -87,9 +88,11 @@ struct ult_chunk {
 /* Every chunk, for debuggers (gdb/mltp.py walks the carved slots'
    records). */
 struct ult_chunk *ult_stack_chunks;
+static struct ult_chunk *chunks_tail;   /* ult/list.h keeps one; unread */
 
 static base_spin_t lock;
-static struct ult_chunk *avail;         /* default-size chunks with a slot */
+static struct ult_chunk *avail, *avail_tail;    /* default-size chunks with a slot
+                                                   (the tail unread, as chunks_tail) */
 /* chunks with free slots whose pages are still there, oldest first, and
    how many such slots in all: their pages go back past dirty_max */
 static struct ult_chunk *dirty_head, *dirty_tail;
@@ -315,11 +318,7 @@ static struct ult_chunk *map_chunk(size_t slot, unsigned int n, const char **cal
 static void avail_add(struct ult_chunk *k)
 {
     k->on_avail = 1;
-    k->avail_prev = NULL;
-    k->avail_next = avail;
-    if (avail)
-        avail->avail_prev = k;
-    avail = k;
+    ULT_LIST_PUSH_FRONT(avail, avail_tail, k, avail_prev, avail_next);
 }
 
 static void avail_remove(struct ult_chunk *k)
@@ -327,24 +326,13 @@ static void avail_remove(struct ult_chunk *k)
     if (!k->on_avail)
         return;
     k->on_avail = 0;
-    if (k->avail_prev)
-        k->avail_prev->avail_next = k->avail_next;
-    else
-        avail = k->avail_next;
-    if (k->avail_next)
-        k->avail_next->avail_prev = k->avail_prev;
+    ULT_LIST_REMOVE(avail, avail_tail, k, avail_prev, avail_next);
 }
 
 static void dirty_add(struct ult_chunk *k)
 {
     k->on_dirty = 1;
-    k->dirty_next = NULL;
-    k->dirty_prev = dirty_tail;
-    if (dirty_tail)
-        dirty_tail->dirty_next = k;
-    else
-        dirty_head = k;
-    dirty_tail = k;
+    ULT_LIST_PUSH_BACK(dirty_head, dirty_tail, k, dirty_prev, dirty_next);
 }
 
 static void dirty_remove(struct ult_chunk *k)
@@ -352,23 +340,12 @@ static void dirty_remove(struct ult_chunk *k)
     if (!k->on_dirty)
         return;
     k->on_dirty = 0;
-    if (k->dirty_prev)
-        k->dirty_prev->dirty_next = k->dirty_next;
-    else
-        dirty_head = k->dirty_next;
-    if (k->dirty_next)
-        k->dirty_next->dirty_prev = k->dirty_prev;
-    else
-        dirty_tail = k->dirty_prev;
+    ULT_LIST_REMOVE(dirty_head, dirty_tail, k, dirty_prev, dirty_next);
 }
 
 static void list_add(struct ult_chunk *k)
 {
-    k->prev = NULL;
-    k->next = ult_stack_chunks;
-    if (k->next)
-        k->next->prev = k;
-    ult_stack_chunks = k;
+    ULT_LIST_PUSH_FRONT(ult_stack_chunks, chunks_tail, k, prev, next);
 }
 
 /* Off every list (under the lock); the caller unmaps it. */
@@ -377,12 +354,7 @@ static void unlink_chunk(struct ult_chunk *k)
     avail_remove(k);
     dirty_remove(k);
     ndirty -= k->nfree - k->nclean;
-    if (k->prev)
-        k->prev->next = k->next;
-    else
-        ult_stack_chunks = k->next;
-    if (k->next)
-        k->next->prev = k->prev;
+    ULT_LIST_REMOVE(ult_stack_chunks, chunks_tail, k, prev, next);
     if (k->current)
         capacity -= k->nslots;
     if (k->guard == GUARD_PAGES)
@@ -751,7 +723,7 @@ int ult_chunk_set_default(size_t slot)
             }
             return ENOMEM;
         }
-        k->next = fresh;
+        k->next = fresh;        /* off the lists: next chains them here */
         fresh = k;
         have += k->nslots;
     }
@@ -794,7 +766,7 @@ int ult_chunk_set_default(size_t slot)
 void ult_chunk_forget(void)
 {
     lock = 0;
-    ult_stack_chunks = avail = dirty_head = dirty_tail = NULL;
+    ult_stack_chunks = chunks_tail = avail = avail_tail = dirty_head = dirty_tail = NULL;
     capacity = reserved = ndirty = 0;
     nspare = 0;
 }
