@@ -23,7 +23,7 @@ void sched_rq_wait_steal(struct sched_runq *q)
 
 ult_t *sched_rotate(struct sched_runq *q, ult_t *self)
 {
-    unsigned int bits = (unsigned int)(q->bitmap >> self->prio);
+    unsigned int bits = (unsigned int)q->bitmap >> self->prio;   /* levels only (sched_pop) */
     ult_t *next;
 
     if (bits == 1)

@@ -181,10 +181,15 @@ static inline void sched_push_front(struct sched_runq *q, ult_t *u)
     CMM_STORE_SHARED(q->bitmap, q->bitmap | 1UL << u->prio);
 }
 
-/* The first ULT of q's highest level >= min_prio, or NULL. */
+_Static_assert(SCHED_LEVELS <= 32 && SCHED_WATCH_BIT >> 32, "levels below the marks");
+
+/* The first ULT of q's highest level >= min_prio, or NULL. The levels
+   are the bitmap's low 32 bits, cut before the shift: shifted first, the
+   marks above them (SCHED_WATCH_BIT) came down into a priority of 30 or
+   31's view and read as level 61. */
 static inline ult_t *sched_pop(struct sched_runq *q, int min_prio)
 {
-    unsigned int bits = (unsigned int)(q->bitmap >> min_prio);
+    unsigned int bits = (unsigned int)q->bitmap >> min_prio;
     if (!bits)
         return NULL;
     int p = 31 - __builtin_clz(bits) + min_prio;

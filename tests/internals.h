@@ -41,6 +41,26 @@ static inline void it_stacks_unreserved(void)
     ult_chunk_test_unreserved = 1;
 }
 
+/* From now on guard regions (MADV_GUARD_INSTALL) fail with errno err, as
+   under a sandbox that refuses the call (0: as the kernel says). */
+static inline void it_stack_guards_fail(int err)
+{
+    ult_chunk_test_guard_errno = err;
+}
+
+/* While on, a chunk's record cannot be allocated (its calloc fails). */
+static inline void it_stack_record_fails(int on)
+{
+    ult_chunk_test_no_record = on;
+}
+
+/* The slots that may still get a PROT_NONE guard page (0 until guard
+   pages are in use: MLTP_STACK_GUARD=pages, or no guard regions). */
+static inline long it_stack_pages_left(void)
+{
+    return ult_chunk_test_pages_left();
+}
+
 _Static_assert(offsetof(__typeof__(IT_RUNQ), lock) == 0,
                "the run-queue lock is no longer the first word of the run queue");
 
@@ -64,6 +84,13 @@ static inline long it_runq_leftover(int i)
 {
     long n = IT_RUNQ_OF(i).nready;
     return (n < 0 ? -n : n) + (IT_RUNQ_OF(i).bitmap != 0);
+}
+
+/* Does VP i watch a word for a waiting ULT (a barrier's, sched/watch.c)?
+   Its mark is a bit of the run queue's bitmap above the levels. */
+static inline int it_runq_watching(int i)
+{
+    return (__atomic_load_n(&IT_RUNQ_OF(i).bitmap, __ATOMIC_RELAXED) & SCHED_WATCH_BIT) != 0;
 }
 
 /* The run queue's solo flag: non-zero while the lock is not taken. */

@@ -462,6 +462,114 @@ START_TEST(priority_fifo_within)
 }
 END_TEST
 
+/* A ULT of priority 30 or 31 that yields on a VP that watches a word (a
+   barrier's waiter there, sched/watch.c): the watch's mark is a high bit
+   of the run queue's bitmap, which a pop from those levels must not take
+   for a level (it indexed level 61: a wild ULT ran, one ran twice). Each
+   watcher makes its yielder on its own VP, then waits at the barrier; the
+   yielders count their yields made while their VP watched, and the test
+   needs some; half of them have a stack of another size than the
+   default (a soak that mixed those saw the crash). On 1 VP a bound
+   thread keeps the start from being solo (a solo barrier does not
+   watch). */
+enum { HW_YIELDS = 200 };
+static struct {
+    mltp_barrier_t bar;
+    int nwatch, watched, ydone;
+    volatile int bound_stop;
+} hw;
+
+static long hw_now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1000L + ts.tv_nsec / 1000000;
+}
+
+static void *hw_yielder(void *p)
+{
+    long end = hw_now_ms() + 500;
+    int seen = 0;
+
+    (void)p;
+    while (seen < HW_YIELDS && hw_now_ms() < end) {
+        seen += it_runq_watching(mltp_vp_id());
+        mltp_yield();
+    }
+    __atomic_add_fetch(&hw.watched, seen, __ATOMIC_SEQ_CST);
+    CU_INC(hw.ydone);
+    return NULL;
+}
+
+static void *hw_watcher(void *p)
+{
+    mltp_attr_t a;
+
+    mltp_attr_init(&a);
+    a.priority = MLTP_PRIO_MAX - (int)((intptr_t)p & 1);
+    a.stacksize = (intptr_t)p & 2 ? 32 * 1024 : 0;     /* as in the soak that found it */
+    mltp_t *y = mltp_create_attr(&a, hw_yielder, NULL);
+    ULT_CHECK(y != NULL, "mltp_create_attr: %s", strerror(errno));
+    if (y)
+        mltp_detach(y);
+    else
+        CU_INC(hw.ydone);
+    mltp_barrier(&hw.bar, hw.nwatch + 1);
+    return NULL;
+}
+
+static void *hw_driver(void *p)
+{
+    mltp_t *w[2 * TEST_VPS_MAX];
+
+    (void)p;
+    for (int i = 0; i < hw.nwatch; i++)
+        ULT_CHECK((w[i] = mltp_create(hw_watcher, (void *)(intptr_t)i)) != NULL,
+                  "mltp_create: %s", strerror(errno));
+    while (CU_LOAD(hw.ydone) < hw.nwatch)
+        mltp_yield();
+    mltp_barrier(&hw.bar, hw.nwatch + 1);
+    for (int i = 0; i < hw.nwatch; i++)
+        if (w[i]) {
+            mltp_join(w[i], NULL);
+            mltp_free(w[i]);
+        }
+    return NULL;
+}
+
+static void hw_bound(void *p)
+{
+    (void)p;
+    while (!CU_LOAD(hw.bound_stop))
+        usleep(1000);
+}
+
+START_TEST(priority_high_beside_watch)
+{
+    const int nvps[] = { 1, several_vps(2), several_vps(4), several_vps(8) };
+    int nvp = nvps[_i];
+    mltp_t *b = NULL;
+
+    memset(&hw, 0, sizeof hw);
+    mltp_barrier_init(&hw.bar);
+    hw.nwatch = 2 * nvp;
+    if (nvp == 1)
+        ck_assert_ptr_nonnull(b = mltp_create_bound(hw_bound, NULL, 0, NULL));
+    mltp_t *d = mltp_create(hw_driver, NULL);
+    ck_assert_ptr_nonnull(d);
+    mltp_start(nvp);
+    if (b) {
+        CU_STORE(hw.bound_stop, 1);
+        mltp_join_bound(*b);
+        free(b);
+    }
+    free(d);
+    cu_assert_ults_ok();
+    ck_assert_int_eq(hw.ydone, hw.nwatch);
+    ck_assert_msg(hw.watched > 0, "on %d VPs no yield came while its VP watched", nvp);
+}
+END_TEST
+
 /* ==================================================================== */
 /* Creation, return values, abort, ids, private areas                   */
 
@@ -1262,6 +1370,105 @@ START_TEST(stack_size_env)
 }
 END_TEST
 
+/* Where guard regions are refused (a sandbox or seccomp filter answers
+   EPERM or ENOSYS, an older kernel EINVAL), stacks get guard pages
+   instead: a ULT of the default size and one of another size are made
+   and run, and the guard pages' budget is in use. */
+static const int gf_errs[] = { EPERM, ENOSYS, EINVAL };
+static int gf_ran;
+static void *gf_ult(void *p)
+{
+    CU_INC(gf_ran);
+    return p;
+}
+
+START_TEST(stack_guard_fallback)
+{
+    mltp_attr_t a;
+
+    unsetenv("MLTP_STACK_GUARD");
+    mltp_init();
+    it_stack_guards_fail(gf_errs[_i]);
+    ck_assert_int_eq(it_stack_pages_left(), 0);     /* guard regions so far */
+    mltp_attr_init(&a);
+    a.stacksize = 32 * 1024;
+    mltp_t *own = mltp_create_attr(&a, gf_ult, NULL);
+    ck_assert_msg(own != NULL, "guard regions failing with %s: mltp_create_attr: %s",
+                  strerror(gf_errs[_i]), strerror(errno));
+    mltp_t *dflt = mltp_create(gf_ult, NULL);
+    ck_assert_ptr_nonnull(dflt);
+    ck_assert_int_gt(it_stack_pages_left(), 0);
+    mltp_start(1);
+    it_stack_guards_fail(0);
+    ck_assert_int_eq(gf_ran, 2);
+    free(own);
+    free(dflt);
+}
+END_TEST
+
+/* A guard that fails otherwise fails the creation, and the message names
+   the call that failed (it named mmap). */
+START_TEST(stack_guard_error_named)
+{
+    char buf[1024] = "";
+    FILE *f = tmpfile();
+    int saved = dup(2);
+    mltp_attr_t a;
+    size_t n;
+
+    ck_assert_ptr_nonnull(f);
+    unsetenv("MLTP_STACK_GUARD");
+    mltp_init();
+    it_stack_guards_fail(EACCES);
+    mltp_attr_init(&a);
+    a.stacksize = 32 * 1024;
+    dup2(fileno(f), 2);
+    mltp_t *t = mltp_create_attr(&a, gf_ult, NULL);
+    int e = errno;
+    dup2(saved, 2);
+    close(saved);
+    it_stack_guards_fail(0);
+    rewind(f);
+    n = fread(buf, 1, sizeof buf - 1, f);
+    buf[n] = 0;
+    fclose(f);
+    ck_assert_ptr_null(t);
+    ck_assert_int_eq(e, ENOMEM);
+    ck_assert_msg(strstr(buf, "madvise(MADV_GUARD_INSTALL): ") && strstr(buf, strerror(EACCES)) &&
+                  !strstr(buf, "mmap"), "message: %s", buf);
+}
+END_TEST
+
+/* A chunk whose record cannot be allocated gives its guard pages' budget
+   back with its mapping (it kept it: the budget shrank for good). */
+START_TEST(stack_record_failure)
+{
+    mltp_attr_t a;
+    long before;
+
+    setenv("MLTP_STACK_GUARD", "pages", 1);
+    mltp_init();
+    before = it_stack_pages_left();
+    ck_assert_int_gt(before, 0);
+    mltp_attr_init(&a);
+    a.stacksize = 32 * 1024;
+    it_stack_record_fails(1);
+    mltp_t *t = mltp_create_attr(&a, gf_ult, NULL);
+    int e = errno;
+    it_stack_record_fails(0);
+    ck_assert_ptr_null(t);
+    ck_assert_int_eq(e, ENOMEM);
+    ck_assert_int_eq(it_stack_pages_left(), before);
+    t = mltp_create_attr(&a, gf_ult, NULL);
+    ck_assert_ptr_nonnull(t);
+    ck_assert_int_eq(it_stack_pages_left(), before - 1);
+    mltp_start(1);
+    ck_assert_int_eq(it_stack_pages_left(), before);
+    free(t);
+    unsetenv("MLTP_STACK_GUARD");
+}
+END_TEST
+
 /* ==================================================================== */
 /* join / detach / self / VP ids                                        */
 
@@ -1531,6 +1738,7 @@ static const struct cu_row ult_tests[] = {
     CU_TEST(order_yield_alone),
     CU_TEST(priority_order),
     CU_TEST(priority_fifo_within),
+    CU_LOOP(priority_high_beside_watch, 0, 4),
 
     CU_TCASE("create", 60),
     CU_TEST(retval_and_abort),
@@ -1549,6 +1757,9 @@ static const struct cu_row ult_tests[] = {
     CU_TCASE("stacks", 60),
     CU_TEST(stack_sizes),
     CU_TEST(stack_size_env),
+    CU_LOOP(stack_guard_fallback, 0, (int)(sizeof gf_errs / sizeof gf_errs[0])),
+    CU_TEST(stack_guard_error_named),
+    CU_TEST(stack_record_failure),
 
     CU_TCASE("join", 60),
     CU_TEST(join_running_and_finished),

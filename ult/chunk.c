@@ -11,7 +11,8 @@
  * The guard. Where the kernel has guard regions (MADV_GUARD_INSTALL, Linux
  * 6.13), all of a chunk's are installed in one process_madvise(): they
  * cost no mapping (VMA), and neighbouring chunks merge into one. Before
- * 6.13 a guard is made PROT_NONE with mprotect(), which splits the mapping
+ * 6.13, or where a sandbox refuses guard regions (EPERM, ENOSYS), a guard
+ * is made PROT_NONE with mprotect(), which splits the mapping
  * in two for each stack: those are spent while vm.max_map_count affords
  * them (half of the mappings the process had left when the layer started,
  * about 16,000 stacks with the default 65,530), then chunks get none. A
@@ -21,8 +22,11 @@
  * or check picks the older kernels' way, or the check alone, on any kernel.
  *
  * Memory goes back. A slot ult/stack.c returns (its caches are full) is
- * free. A chunk with no slot in use is unmapped, but for one kept (its
- * pages given back) for the next creations. Free slots of chunks still in
+ * free. A chunk with no slot in use is unmapped unless it is of the
+ * default size and either no other empty chunk is kept or the others'
+ * slots would no longer cover the reservations (empty()): one is kept for
+ * the next creations, more while the reservations need them, each with
+ * its pages given back. Free slots of chunks still in
  * use keep their pages until MLTP_STACK_CACHE of them do, then the oldest
  * chunks' go back (MADV_DONTNEED, which keeps guard regions): ULTs that
  * end in the order they were made empty whole chunks, with no call per
@@ -51,6 +55,7 @@
 #include "base/log.h"
 #include "base/spin.h"
 #include "ult/chunk.h"
+#include "ult/list.h"
 #include "ult/ult.h"
 #include "ult/valgrind.h"
 
@@ -83,9 +88,11 @@ struct ult_chunk {
 /* Every chunk, for debuggers (gdb/mltp.py walks the carved slots'
    records). */
 struct ult_chunk *ult_stack_chunks;
+static struct ult_chunk *chunks_tail;   /* ult/list.h keeps one; unread */
 
 static base_spin_t lock;
-static struct ult_chunk *avail;         /* default-size chunks with a slot */
+static struct ult_chunk *avail, *avail_tail;    /* default-size chunks with a slot
+                                                   (the tail unread, as chunks_tail) */
 /* chunks with free slots whose pages are still there, oldest first, and
    how many such slots in all: their pages go back past dirty_max */
 static struct ult_chunk *dirty_head, *dirty_tail;
@@ -102,6 +109,9 @@ static int limit_said;
    default size for the ULTs already created, so that one may find no
    stack at its first run, the path sched_bind ends the program on. */
 int ult_chunk_test_unreserved;
+/* Tests: guard regions fail with this errno (a sandbox's EPERM, say), and
+   a chunk's record cannot be allocated. */
+int ult_chunk_test_guard_errno, ult_chunk_test_no_record;
 
 /* ---- guards ------------------------------------------------------------- */
 
@@ -162,6 +172,10 @@ static int install_regions(char *p, size_t slot, unsigned int n)
     struct iovec iov[SLOTS];
     long want = (long)(n * ult_guard_size);
 
+    if (ult_chunk_test_guard_errno) {
+        errno = ult_chunk_test_guard_errno;
+        return -1;
+    }
     if (pm_works && n > 1 && !ult_vg_running()) {    /* valgrind knows no process_madvise */
         int fd = (int)syscall(SYS_pidfd_open, getpid(), 0);
         long done = -1;
@@ -196,10 +210,11 @@ static int install_pages(char *p, size_t slot, unsigned int n)
 }
 
 /* Guards for the n slots from p, as `kind` and the budget say: the kind
-   they got, or -1 (errno). No guard regions (before Linux 6.13): PROT_NONE
-   pages from now on; those refused (the mappings' limit): the check from
-   now on. */
-static int install_guards(char *p, size_t slot, unsigned int n)
+   they got, or -1 (errno, and *call the system call that failed). No
+   guard regions (EINVAL before Linux 6.13; EPERM or ENOSYS where a
+   sandbox or seccomp filter refuses the call): PROT_NONE pages from now
+   on; those refused (the mappings' limit): the check from now on. */
+static int install_guards(char *p, size_t slot, unsigned int n, const char **call)
 {
     for (;;) {
         enum guard g;
@@ -217,7 +232,7 @@ static int install_guards(char *p, size_t slot, unsigned int n)
             (g == GUARD_REGION ? install_regions(p, slot, n) : install_pages(p, slot, n)) == 0)
             return g;
         e = errno;
-        if (g == GUARD_REGION && e == EINVAL) {
+        if (g == GUARD_REGION && (e == EINVAL || e == EPERM || e == ENOSYS)) {
             budget = pages_budget();        /* no system call under the lock */
             base_spin_lock(&lock);
             if (kind == GUARD_REGION) {
@@ -236,6 +251,7 @@ static int install_guards(char *p, size_t slot, unsigned int n)
         }
         base_spin_unlock(&lock);
         if (g != GUARD_PAGES || e != ENOMEM) {
+            *call = g == GUARD_REGION ? "madvise(MADV_GUARD_INSTALL)" : "mprotect(PROT_NONE)";
             errno = e;
             return -1;
         }
@@ -244,27 +260,27 @@ static int install_guards(char *p, size_t slot, unsigned int n)
 
 /* ---- chunks ------------------------------------------------------------- */
 
-/* n slots of `slot` bytes, guarded, not yet listed; NULL (errno). The
-   record is allocated last: a fork() while another VP makes a chunk loses
+/* n slots of `slot` bytes, guarded, not yet listed; NULL (errno, and
+   *call the call that failed). The record is allocated last, after every
+   system call of the chunk: a fork() while another VP makes a chunk loses
    it in the child only if it comes between the calloc and the listing,
-   with no system call in between (the mapping and the guards came
-   before). */
-static struct ult_chunk *map_chunk(size_t slot, unsigned int n)
+   with no system call in between. */
+static struct ult_chunk *map_chunk(size_t slot, unsigned int n, const char **call)
 {
     size_t len = ult_guard_size + slot * n;
     struct ult_chunk *k;
     char *p;
-    int g, e;
+    int g;
 
+    *call = "mmap";
     p = mmap(NULL, len, PROT_READ | PROT_WRITE,
              MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK | MAP_NORESERVE, -1, 0);
     if (p == MAP_FAILED)
         return NULL;
     /* a huge page would make a waiting ULT 2 MiB instead of one page */
     madvise(p, len, MADV_NOHUGEPAGE);
-    if ((g = install_guards(p + ult_guard_size, slot, n)) < 0 ||
-        !(k = calloc(1, sizeof *k + n * sizeof k->free[0]))) {
-        e = g < 0 ? errno : ENOMEM;
+    if ((g = install_guards(p + ult_guard_size, slot, n, call)) < 0) {
+        int e = errno;
         munmap(p, len);
         errno = e;
         return NULL;
@@ -279,6 +295,18 @@ static struct ult_chunk *map_chunk(size_t slot, unsigned int n)
         madvise(p, ult_guard_size, MADV_GUARD_INSTALL);
     else
         mprotect(p, ult_guard_size, PROT_NONE);
+    if (ult_chunk_test_no_record || !(k = calloc(1, sizeof *k + n * sizeof k->free[0]))) {
+        /* the guard pages' budget goes back with the mapping */
+        if (g == GUARD_PAGES) {
+            base_spin_lock(&lock);
+            pages_left += n;
+            base_spin_unlock(&lock);
+        }
+        munmap(p, len);
+        *call = "calloc";
+        errno = ENOMEM;
+        return NULL;
+    }
     k->base = p + ult_guard_size;
     k->slot = slot;
     k->nslots = n;
@@ -290,11 +318,7 @@ static struct ult_chunk *map_chunk(size_t slot, unsigned int n)
 static void avail_add(struct ult_chunk *k)
 {
     k->on_avail = 1;
-    k->avail_prev = NULL;
-    k->avail_next = avail;
-    if (avail)
-        avail->avail_prev = k;
-    avail = k;
+    ULT_LIST_PUSH_FRONT(avail, avail_tail, k, avail_prev, avail_next);
 }
 
 static void avail_remove(struct ult_chunk *k)
@@ -302,24 +326,13 @@ static void avail_remove(struct ult_chunk *k)
     if (!k->on_avail)
         return;
     k->on_avail = 0;
-    if (k->avail_prev)
-        k->avail_prev->avail_next = k->avail_next;
-    else
-        avail = k->avail_next;
-    if (k->avail_next)
-        k->avail_next->avail_prev = k->avail_prev;
+    ULT_LIST_REMOVE(avail, avail_tail, k, avail_prev, avail_next);
 }
 
 static void dirty_add(struct ult_chunk *k)
 {
     k->on_dirty = 1;
-    k->dirty_next = NULL;
-    k->dirty_prev = dirty_tail;
-    if (dirty_tail)
-        dirty_tail->dirty_next = k;
-    else
-        dirty_head = k;
-    dirty_tail = k;
+    ULT_LIST_PUSH_BACK(dirty_head, dirty_tail, k, dirty_prev, dirty_next);
 }
 
 static void dirty_remove(struct ult_chunk *k)
@@ -327,23 +340,12 @@ static void dirty_remove(struct ult_chunk *k)
     if (!k->on_dirty)
         return;
     k->on_dirty = 0;
-    if (k->dirty_prev)
-        k->dirty_prev->dirty_next = k->dirty_next;
-    else
-        dirty_head = k->dirty_next;
-    if (k->dirty_next)
-        k->dirty_next->dirty_prev = k->dirty_prev;
-    else
-        dirty_tail = k->dirty_prev;
+    ULT_LIST_REMOVE(dirty_head, dirty_tail, k, dirty_prev, dirty_next);
 }
 
 static void list_add(struct ult_chunk *k)
 {
-    k->prev = NULL;
-    k->next = ult_stack_chunks;
-    if (k->next)
-        k->next->prev = k;
-    ult_stack_chunks = k;
+    ULT_LIST_PUSH_FRONT(ult_stack_chunks, chunks_tail, k, prev, next);
 }
 
 /* Off every list (under the lock); the caller unmaps it. */
@@ -352,12 +354,7 @@ static void unlink_chunk(struct ult_chunk *k)
     avail_remove(k);
     dirty_remove(k);
     ndirty -= k->nfree - k->nclean;
-    if (k->prev)
-        k->prev->next = k->next;
-    else
-        ult_stack_chunks = k->next;
-    if (k->next)
-        k->next->prev = k->prev;
+    ULT_LIST_REMOVE(ult_stack_chunks, chunks_tail, k, prev, next);
     if (k->current)
         capacity -= k->nslots;
     if (k->guard == GUARD_PAGES)
@@ -377,11 +374,11 @@ static void unmap_chunk(struct ult_chunk *k)
 /* A chunk of up to `want` slots of `slot` bytes, fewer if that much
    cannot be mapped (down to one: the address space used to its end);
    NULL (errno) if not even one. */
-static struct ult_chunk *map_some(size_t slot, unsigned int want)
+static struct ult_chunk *map_some(size_t slot, unsigned int want, const char **call)
 {
     struct ult_chunk *k;
 
-    while (!(k = map_chunk(slot, want)) && want > 1)
+    while (!(k = map_chunk(slot, want, call)) && want > 1)
         want /= 2;
     return k;
 }
@@ -411,15 +408,15 @@ static unsigned int chunk_slots(long have)
 }
 
 /* A new chunk of the default size (the lock held on return, as on entry,
-   but dropped meanwhile); -1 (errno) if none could be mapped. */
-static int grow(void)
+   but dropped meanwhile); -1 (errno, *call) if none could be mapped. */
+static int grow(const char **call)
 {
     struct ult_chunk *k;
     size_t slot = slot_default;
     unsigned int want = chunk_slots(capacity);
 
     base_spin_unlock(&lock);
-    k = map_some(slot, want);
+    k = map_some(slot, want, call);
     base_spin_lock(&lock);
     if (!k)
         return -1;
@@ -433,9 +430,10 @@ static int grow(void)
     return 0;
 }
 
-/* Why a chunk of len bytes could not be mapped (err: mmap's errno), once
-   until the next success. */
-static void say_limit(int err, size_t len)
+/* Why a chunk of len bytes could not be made (err: the errno of call,
+   the call that failed), once until the next success. A limit is looked
+   for only when mmap failed. */
+static void say_limit(int err, size_t len, const char *call)
 {
     long vmsize = 0, maps, max = read_long("/proc/sys/vm/max_map_count", 65530);
     char why[240];
@@ -451,7 +449,9 @@ static void say_limit(int err, size_t len)
     }
     vmsize *= (long)ult_page_size;
     maps = count_maps();
-    if (getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY &&
+    if (strcmp(call, "mmap"))
+        snprintf(why, sizeof why, "%s: %s", call, strerror(err));
+    else if (getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY &&
         (unsigned long long)vmsize + len > (unsigned long long)rl.rlim_cur)
         snprintf(why, sizeof why, "the address-space limit (RLIMIT_AS, ulimit -v) of %llu MiB "
                  "is reached: raise it, or lower the stack size (MLTP_STACK_SIZE)",
@@ -471,6 +471,8 @@ static void say_limit(int err, size_t len)
 
 long ult_chunk_reserve(long n)
 {
+    const char *call = "mmap";
+
     base_spin_lock(&lock);
     /* under valgrind a slot is mapped when a ULT takes it (chunk_slots) */
     if (ult_chunk_test_unreserved || ult_vg_running()) {
@@ -478,7 +480,7 @@ long ult_chunk_reserve(long n)
         base_spin_unlock(&lock);
         return n;
     }
-    while (reserved + n > capacity && grow() == 0)
+    while (reserved + n > capacity && grow(&call) == 0)
         ;
     /* at the limit: what is left */
     if (reserved + n > capacity)
@@ -486,7 +488,7 @@ long ult_chunk_reserve(long n)
     if (n <= 0) {
         int e = errno;
         base_spin_unlock(&lock);
-        say_limit(e, slot_default);
+        say_limit(e, slot_default, call);
         return 0;
     }
     reserved += n;
@@ -536,10 +538,11 @@ int ult_chunk_take(size_t slot, char **lo)
     struct ult_stack_rec *r;
     unsigned int i = 0;
     int used = 0;
+    const char *call;
 
     if (slot != slot_default) {
-        if (!(k = map_chunk(slot, 1))) {
-            say_limit(errno, slot);
+        if (!(k = map_chunk(slot, 1, &call))) {
+            say_limit(errno, slot, call);
             return ENOMEM;
         }
         k->carved = k->out = 1;
@@ -551,7 +554,7 @@ int ult_chunk_take(size_t slot, char **lo)
         /* the reservations leave a free slot; a new chunk only if they
            were lost (sched_bind then says so) */
         while (!(k = avail))
-            if (grow() != 0) {
+            if (grow(&call) != 0) {
                 base_spin_unlock(&lock);
                 return ENOMEM;
             }
@@ -706,20 +709,21 @@ int ult_chunk_set_default(size_t slot)
 {
     struct ult_chunk *k, *next, *fresh = NULL, *gone = NULL;
     long have = 0, need;
+    const char *call;
 
     base_spin_lock(&lock);
     need = slot == slot_default || ult_chunk_test_unreserved || ult_vg_running() ? 0 : reserved;
     base_spin_unlock(&lock);
     while (have < need) {
-        if (!(k = map_some(slot, chunk_slots(have)))) {
-            say_limit(errno, slot);
+        if (!(k = map_some(slot, chunk_slots(have), &call))) {
+            say_limit(errno, slot, call);
             for (; fresh; fresh = next) {
                 next = fresh->next;
                 unmap_chunk(fresh);
             }
             return ENOMEM;
         }
-        k->next = fresh;
+        k->next = fresh;        /* off the lists: next chains them here */
         fresh = k;
         have += k->nslots;
     }
@@ -749,7 +753,7 @@ int ult_chunk_set_default(size_t slot)
     }
     /* creations meanwhile: best effort (a first run maps what it lacks) */
     while (reserved > capacity && !ult_chunk_test_unreserved && !ult_vg_running() &&
-           grow() == 0)
+           grow(&call) == 0)
         ;
     base_spin_unlock(&lock);
     for (; gone; gone = next) {
@@ -762,9 +766,20 @@ int ult_chunk_set_default(size_t slot)
 void ult_chunk_forget(void)
 {
     lock = 0;
-    ult_stack_chunks = avail = dirty_head = dirty_tail = NULL;
+    ult_stack_chunks = chunks_tail = avail = avail_tail = dirty_head = dirty_tail = NULL;
     capacity = reserved = ndirty = 0;
     nspare = 0;
+}
+
+/* Tests: the slots that may still get a PROT_NONE guard. */
+long ult_chunk_test_pages_left(void)
+{
+    long n;
+
+    base_spin_lock(&lock);
+    n = pages_left;
+    base_spin_unlock(&lock);
+    return n;
 }
 
 void ult_chunk_set_dirty_max(long n)

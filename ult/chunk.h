@@ -31,6 +31,8 @@ int ult_chunk_set_default(size_t slot);
 /* MLTP_STACK_GUARD, vm.max_map_count: once, before the first chunk. */
 void ult_chunk_init(void);
 extern int ult_chunk_test_unreserved;     /* tests/internals.h */
+extern int ult_chunk_test_guard_errno, ult_chunk_test_no_record;
+long ult_chunk_test_pages_left(void);
 /* In a fork()ed child: the chunks are the parent's (leaked). */
 void ult_chunk_forget(void);
 

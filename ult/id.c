@@ -20,8 +20,9 @@
 #define ID_BLOCKS (INT_MAX / ID_BLOCK)          /* 2^25 - 1 */
 #define ID_SPACE (ID_BLOCKS * ID_BLOCK)         /* the last id */
 /* The counter once the first pass is over: every refill then finds it at
-   ID_SPACE or more (and takes id_lock), and 2^30 more blocks would have
-   to be taken between two refills for it to wrap again. */
+   ID_SPACE or more (and takes id_lock), and 2^24 more blocks of 64 (its
+   last 2^30 values) would have to be taken between two refills for it to
+   wrap again. */
 #define ID_PARKED 0xC0000000u
 /* The first pass's last blocks (3% of them), which a refill that took one
    from the counter before the wrap may not have stored into its cache yet
