@@ -25,8 +25,9 @@
  *
  * Usage: torture [--seed N] [--vps LIST] [--seconds S | --rounds R]
  *                [--from R] [--watchdog S] [--max-prio P]
- *                [--quiet] [--verbose]
- * --max-prio P draws priorities up to P only (default MLTP_PRIO_MAX), to
+ *                [--skip LIST] [--quiet] [--verbose]
+ * --skip LIST leaves features out (see usage()); --max-prio P draws
+ * priorities up to P only (default MLTP_PRIO_MAX), to
  * go on past a failure of the highest ones; --verbose prints what each
  * phase made.
  */
@@ -59,7 +60,8 @@ static int watchdog_s = 20;
 static int max_prio = MLTP_PRIO_MAX;   /* --max-prio: to step around a bug */
 static int quiet, verbose;
 
-static char wd_msg[512];    /* the watchdog's line, ready before each alarm */
+static char wd_msg[1600];
+static char phase_desc[1024];    /* the watchdog's line, ready before each alarm */
 
 static void wd_handler(int sig)
 {
@@ -74,10 +76,10 @@ static void watch(const char *what, int nvp)
 {
     snprintf(wd_msg, sizeof wd_msg,
              "torture: FAIL seed %" PRIu64 " round %ld (vps %d): %s did not "
-             "return within %d s (hang); replay: --seed %" PRIu64
+             "return within %d s (hang) [%s]; replay: --seed %" PRIu64
              " --vps %s --from %ld --rounds 1\n",
-             seed, cur_round, nvp, what, watchdog_s, seed, vps_arg,
-             cur_round);
+             seed, cur_round, nvp, what, watchdog_s, phase_desc, seed,
+             vps_arg, cur_round);
     alarm((unsigned)watchdog_s);
 }
 
@@ -124,6 +126,36 @@ static void fail(const char *fmt, ...)
 }
 
 #define CHECK(cond, ...) do { if (!(cond)) fail(__VA_ARGS__); } while (0)
+
+/* ---- features (--skip LIST turns some off, to go on past a failure) -- */
+
+enum {
+    F_LOCKS, F_QUEUES, F_BARRIERS, F_PIPES, F_PIPEBAR, F_SPAWN, F_MISC,
+    F_FORK, F_COND, F_BOUND, F_DEADLOCK, F_BEGIN, F_RESTART, F_STACKSIZE,
+    F_N
+};
+static const char *const feature_name[F_N] = {
+    "locks", "queues", "barriers", "pipes", "pipebar", "spawn", "misc",
+    "fork", "cond", "bound", "deadlock", "begin", "restart", "stacksize"
+};
+static unsigned skipped;
+static int on(int f) { return !(skipped & (1u << f)); }
+
+static int skip_parse(const char *list)
+{
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", list);
+    for (char *save, *w = strtok_r(buf, ",", &save); w;
+         w = strtok_r(NULL, ",", &save)) {
+        int f;
+        for (f = 0; f < F_N && strcmp(w, feature_name[f]); f++)
+            ;
+        if (f == F_N)
+            return -1;
+        skipped |= 1u << f;
+    }
+    return 0;
+}
 
 /* ---- random numbers: splitmix64 ------------------------------------ */
 
@@ -186,6 +218,7 @@ static int may_yield_holding(int c) { return c >= 1 && c <= 3; }
 struct task {
     int slot, kind, depth, group, aborts;
     size_t stack;           /* the stack it runs on */
+    int dflt;               /* the default size: the one at its first run */
     uint64_t rng;
     int iters, lclass;
     mltp_t *h;              /* main's handle: joined after the start */
@@ -226,7 +259,7 @@ struct btask {              /* a bound thread */
 static struct phase {
     int nvp;
     struct task t[MAXT];
-    int nt;
+    int nt, nt_started;
     int ran[MAXT];
     struct btask bt[16];
     int nbt;
@@ -282,6 +315,7 @@ static mltp_t *spawn(struct task *t, uint64_t *r)
     mltp_t *h;
     unsigned how = trn(r, 4);
     t->stack = mltp_get_stack_size();
+    t->dflt = 1;
     if (how == 0) {
         h = mltp_create(ult_main, t);
     } else if (how == 1 && t->kind == K_LEAF) {
@@ -291,10 +325,11 @@ static mltp_t *spawn(struct task *t, uint64_t *r)
         mltp_attr_t a;
         char name[32];
         mltp_attr_init(&a);
-        if (trn(r, 2)) {
+        if (trn(r, 2) && on(F_STACKSIZE)) {
             a.stacksize = stack_sizes[trn(r, sizeof stack_sizes /
                                          sizeof stack_sizes[0])];
             t->stack = a.stacksize;
+            t->dflt = 0;
         }
         /* The signaller yields until the waiters have run: at one
            priority, as a yield lets no lower priority run. */
@@ -314,6 +349,10 @@ static mltp_t *spawn(struct task *t, uint64_t *r)
    large as asked and nobody else writes on it. */
 static __attribute__((noinline)) void stack_check(struct task *t)
 {
+    /* ULTs not yet run take the default in force when they first run
+       (mltp_set_stack_size(3)); a start does not change it. */
+    if (t->dflt)
+        t->stack = mltp_get_stack_size();
     size_t n = t->stack / 4;
     if (n > 256 * 1024)
         n = 256 * 1024;
@@ -512,10 +551,10 @@ static void spawner(struct task *t)
         int k = t->depth < 2 && trn(&t->rng, 3) == 0 ? K_SPAWN :
                 trn(&t->rng, 4) == 0 ? K_MISC : K_LEAF;
         c[i] = new_task(k, t->depth + 1, &t->rng);
+        /* Marked before it exists: on another VP it may end at once. */
+        det[i] = c[i]->detached = trn(&t->rng, 4) == 0;
         h[i] = spawn(c[i], &t->rng);
-        det[i] = trn(&t->rng, 4) == 0;
         if (det[i]) {
-            c[i]->detached = 1;
             int e = mltp_detach(h[i]);
             CHECK(e == 0, "mltp_detach of a new ULT returned %d", e);
         }
@@ -692,9 +731,9 @@ static void start_bound(struct btask *b)
 
 static mltp_t *main_make(struct task *t)
 {
+    t->detached = rn(8) == 0;
     mltp_t *h = spawn(t, &rs);
-    if (rn(8) == 0) {
-        t->detached = 1;
+    if (t->detached) {
         CHECK(mltp_detach(h) == 0, "mltp_detach before the start failed");
         return NULL;
     }
@@ -708,7 +747,7 @@ static void make_work(int nvp)
 {
     int ult_readers = 0;
     /* lockers, of every class */
-    if (rn(4)) {
+    if (rn(4) && on(F_LOCKS)) {
         int n = 1 + (int)rn(12);
         for (int i = 0; i < n; i++) {
             struct task *t = new_task(K_LOCK, 0, &rs);
@@ -717,7 +756,7 @@ static void make_work(int nvp)
             P.want[t->lclass] += t->iters;
             main_make(t);
         }
-        for (int i = (int)rn(3); i > 0; i--) {
+        for (int i = (int)rn(3); i > 0 && on(F_BOUND); i--) {
             struct btask *b = new_bound(K_LOCK, 0);
             b->lclass = (int)rn(NCLASS);
             b->iters = 1 + (int)rn(200);
@@ -725,7 +764,7 @@ static void make_work(int nvp)
         }
     }
     /* producer/consumer queues */
-    for (int g = (int)rn(3); g > 0; g--) {
+    for (int g = (int)rn(3); g > 0 && on(F_QUEUES); g--) {
         struct pc *q = &P.pc[P.npc];
         int cls = 1 + (int)rn(4);
         if (cls == 4)
@@ -740,7 +779,7 @@ static void make_work(int nvp)
         q->total = (long)np * q->per;
         for (int i = 0; i < np; i++) {
             q->want_sum += (long)i * 64 * q->per + (long)q->per * (q->per - 1) / 2;
-            if (i == 0 && rn(3) == 0) {
+            if (i == 0 && rn(3) == 0 && on(F_BOUND)) {
                 struct btask *b = new_bound(K_PROD, P.npc);
                 b->iters = i;
             } else {
@@ -758,12 +797,12 @@ static void make_work(int nvp)
         P.npc++;
     }
     /* barriers, up to three times as many parties as VPs */
-    for (int g = (int)rn(3); g > 0; g--) {
+    for (int g = (int)rn(3); g > 0 && on(F_BARRIERS); g--) {
         struct bar *b = &P.bar[P.nbar];
         mltp_barrier_init(&b->b);
         b->parties = 1 + (int)rn((unsigned)(3 * nvp + 2));
         b->episodes = 1 + (int)rn(16);
-        int nb = b->parties > 1 && rn(3) == 0 ? 1 : 0;
+        int nb = b->parties > 1 && rn(3) == 0 && on(F_BOUND) ? 1 : 0;
         for (int i = 0; i < b->parties - nb; i++) {
             struct task *t = new_task(K_BAR, 0, &rs);
             t->group = P.nbar;
@@ -776,11 +815,18 @@ static void make_work(int nvp)
         P.nbar++;
     }
     /* pipes: written by a bound thread, or by a ULT while a VP is left */
-    for (int g = (int)rn(3); g > 0; g--) {
+    for (int g = (int)rn(3); g > 0 && on(F_PIPES); g--) {
         struct pipeg *p = &P.pipe[P.npipe];
         CHECK(pipe(p->fd) == 0, "pipe: %s", strerror(errno));
         p->bytes = 1 + (int)rn(16);
         p->ult_writer = ult_readers + 1 < nvp && rn(2);
+        if (!on(F_BOUND))
+            p->ult_writer = 1;   /* on 1 VP it then reads no pipe: below */
+        if (p->ult_writer && ult_readers + 1 >= nvp) {
+            close(p->fd[0]);
+            close(p->fd[1]);
+            break;
+        }
         struct task *t = new_task(K_PIPE_R, 0, &rs);
         t->group = P.npipe;
         main_make(t);
@@ -796,7 +842,7 @@ static void make_work(int nvp)
         P.npipe++;
     }
     /* X, its reader Y and a bound thread at X's barrier, late */
-    if (ult_readers + 1 < nvp && rn(3) == 0) {
+    if (ult_readers + 1 < nvp && rn(3) == 0 && on(F_PIPEBAR) && on(F_BOUND)) {
         struct pipeg *p = &P.pipe[P.npipe];
         CHECK(pipe(p->fd) == 0, "pipe: %s", strerror(errno));
         p->bytes = 1 + (int)rn(4);
@@ -810,14 +856,14 @@ static void make_work(int nvp)
         P.npipe++;
     }
     /* nested creation, misc, fork, plain cond waits */
-    for (int i = (int)rn(6); i > 0; i--)
+    for (int i = (int)rn(6); i > 0 && on(F_SPAWN); i--)
         main_make(new_task(K_SPAWN, 0, &rs));
-    for (int i = (int)rn(6); i > 0; i--)
+    for (int i = (int)rn(6); i > 0 && on(F_MISC); i--)
         main_make(new_task(rn(2) ? K_MISC : K_LEAF, 0, &rs));
-    for (int i = (int)rn(3); i > 0; i--)
+    for (int i = (int)rn(3); i > 0 && on(F_FORK); i--)
         if (rn(2))
             main_make(new_task(K_FORK, 0, &rs));
-    if (rn(3) == 0) {
+    if (rn(3) == 0 && on(F_COND)) {
         mltp_cond_init(&P.cw);
         P.cw_n = 1 + (int)rn(6);
         for (int i = 0; i < P.cw_n; i++)
@@ -838,28 +884,32 @@ static void phase_reset(void)
     }
 }
 
-/* --verbose: what a phase made, before it starts. */
+/* What a phase made, for the watchdog's line (and --verbose). */
+
 static void describe(const char *what, int nvp)
 {
-    if (!verbose)
-        return;
     int n[K_NKINDS] = { 0 };
+    size_t o = 0;
+#define DESC(...) do { if (o < sizeof phase_desc) o += (size_t)snprintf(  \
+        phase_desc + o, sizeof phase_desc - o, __VA_ARGS__); } while (0)
     for (int i = 0; i < LOAD(P.nt); i++)
         n[P.t[i].kind]++;
-    fprintf(stderr, "torture: round %ld: %s on %d VPs, stack %zu:", cur_round,
-            what, nvp, mltp_get_stack_size());
+    DESC("%s on %d VPs, stack %zu:", what, nvp, mltp_get_stack_size());
     for (int k = 0; k < K_NKINDS; k++)
         if (n[k])
-            fprintf(stderr, " %s %d", kind_name[k], n[k]);
+            DESC(" %s %d", kind_name[k], n[k]);
     for (int i = 0; i < P.nbt; i++)
-        fprintf(stderr, " bound-%s", kind_name[P.bt[i].kind]);
+        DESC(" bound-%s", kind_name[P.bt[i].kind]);
     for (int g = 0; g < P.nbar; g++)
-        fprintf(stderr, " barrier(%d parties)", P.bar[g].parties);
-    fprintf(stderr, "; stacks:");
-    for (int i = 0; i < LOAD(P.nt); i++)
-        if (P.t[i].stack != mltp_get_stack_size())
-            fprintf(stderr, " %d:%zu", i, P.t[i].stack);
-    fprintf(stderr, "\n");
+        DESC(" barrier(%d parties)", P.bar[g].parties);
+    if (verbose) {
+        DESC("; stacks:");
+        for (int i = 0; i < LOAD(P.nt); i++)
+            if (P.t[i].stack != mltp_get_stack_size())
+                DESC(" %d:%zu", i, P.t[i].stack);
+        fprintf(stderr, "torture: round %ld: %s\n", cur_round, phase_desc);
+    }
+#undef DESC
 }
 
 static void run_start(int nvp, const char *what, int want_errno)
@@ -875,8 +925,10 @@ static void run_start(int nvp, const char *what, int want_errno)
         e = 0;     /* fewer VPs than asked (a process limit): it ran */
     CHECK(e == want_errno, "%s: errno %d (%s), expected %d (%s)", what, e,
           strerror(e), want_errno, strerror(want_errno));
-    CHECK(mltp_vp_count() == nvp || e != 0, "%s: mltp_vp_count() %d",
-          what, mltp_vp_count());
+    /* A start with nothing to run returns at once, counting no VPs. */
+    CHECK(mltp_vp_count() == nvp || e != 0 || LOAD(P.nt) == P.nt_started,
+          "%s: mltp_vp_count() %d", what, mltp_vp_count());
+    P.nt_started = LOAD(P.nt);
 }
 
 /* After the phase's last start: every check. */
@@ -947,7 +999,7 @@ static int pick_vp(void) { return vps[rn((unsigned)nvps)]; }
 
 static void set_stack(void)
 {
-    if (rn(3))
+    if (rn(3) || !on(F_STACKSIZE))
         return;
     size_t s = stack_sizes[rn(sizeof stack_sizes / sizeof stack_sizes[0])];
     CHECK(mltp_set_stack_size(s) == 0, "mltp_set_stack_size(%zu) failed", s);
@@ -969,6 +1021,10 @@ static void phase_normal(void)
     for (int i = 0; i < P.nbt; i++)
         start_bound(&P.bt[i]);
     unsigned mode = rn(6);
+    if (mode == 0 && !on(F_BEGIN))
+        mode = 2;
+    if (mode == 1 && !on(F_RESTART))
+        mode = 2;
     if (mode == 0) {
         /* main's share: the work made inside, with main among the ULTs */
         cur_nvp = nvp;
@@ -1044,7 +1100,7 @@ static void round_run(long r)
     mix(&rs);
     int phases = 1 + (int)rn(3);
     for (int i = 0; i < phases; i++) {
-        if (rn(5) == 0)
+        if (rn(5) == 0 && on(F_DEADLOCK))
             phase_deadlock();
         else
             phase_normal();
@@ -1054,7 +1110,9 @@ static void round_run(long r)
 static void usage(void)
 {
     fprintf(stderr, "usage: torture [--seed N] [--vps LIST] [--seconds S | "
-            "--rounds R] [--from R] [--watchdog S] [--max-prio P] [--quiet] [--verbose]\n");
+            "--rounds R] [--from R] [--watchdog S] [--max-prio P] [--skip LIST] [--quiet] [--verbose]\n"
+            "--skip: locks,queues,barriers,pipes,pipebar,spawn,misc,fork,"
+            "cond,bound,deadlock,begin,restart,stacksize\n");
     exit(2);
 }
 
@@ -1092,6 +1150,9 @@ int main(int argc, char **argv)
             rounds = atol(v);
         } else if (!strcmp(a, "--from")) {
             from = atol(v);
+        } else if (!strcmp(a, "--skip")) {
+            if (skip_parse(v) != 0)
+                usage();
         } else if (!strcmp(a, "--max-prio")) {
             max_prio = atoi(v);
             if (max_prio < MLTP_PRIO_MIN || max_prio > MLTP_PRIO_MAX)
