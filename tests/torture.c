@@ -60,8 +60,8 @@ static int watchdog_s = 20;
 static int max_prio = MLTP_PRIO_MAX;   /* --max-prio: to step around a bug */
 static int quiet, verbose;
 
-static char wd_msg[1600];
-static char phase_desc[1024];    /* the watchdog's line, ready before each alarm */
+static char wd_msg[1600];       /* the watchdog's line, ready before each alarm */
+static char phase_desc[1024];   /* what the phase made (describe()) */
 
 static void wd_handler(int sig)
 {
@@ -88,15 +88,17 @@ static int cur_nvp;
 /* A crash: the line with the seed and round first, then the default
    action again, so that the library's reaper names the ULT and the
    program ends with the signal's status. */
-static void crash_handler(int sig)
+static void crash_handler(int sig, siginfo_t *si, void *uc)
 {
-    char line[256];
+    char line[1600];
+    (void)uc;
     snprintf(line, sizeof line, "torture: FAIL seed %" PRIu64 " round %ld "
-             "(vps %d): signal %d (%s) in thread %d on VP %d; replay: "
-             "--seed %" PRIu64 " --vps %s --from %ld --rounds 1\n", seed,
-             cur_round, cur_nvp, sig, sig == SIGSEGV ? "SIGSEGV" :
-             sig == SIGBUS ? "SIGBUS" : "other", mltp_get_myid(),
-             mltp_vp_id(), seed, vps_arg, cur_round);
+             "(vps %d): signal %d (%s) at address %p in thread %d on VP %d "
+             "[%s]; replay: --seed %" PRIu64 " --vps %s --from %ld "
+             "--rounds 1\n", seed, cur_round, cur_nvp, sig,
+             sig == SIGSEGV ? "SIGSEGV" : sig == SIGBUS ? "SIGBUS" : "other",
+             si->si_addr, mltp_get_myid(), mltp_vp_id(), phase_desc, seed,
+             vps_arg, cur_round);
     ssize_t r = write(2, line, strlen(line));
     (void)r;
     signal(sig, SIG_DFL);
@@ -132,11 +134,12 @@ static void fail(const char *fmt, ...)
 enum {
     F_LOCKS, F_QUEUES, F_BARRIERS, F_PIPES, F_PIPEBAR, F_SPAWN, F_MISC,
     F_FORK, F_COND, F_BOUND, F_DEADLOCK, F_BEGIN, F_RESTART, F_STACKSIZE,
-    F_N
+    F_SETSTACK, F_N
 };
 static const char *const feature_name[F_N] = {
     "locks", "queues", "barriers", "pipes", "pipebar", "spawn", "misc",
-    "fork", "cond", "bound", "deadlock", "begin", "restart", "stacksize"
+    "fork", "cond", "bound", "deadlock", "begin", "restart", "stacksize",
+    "setstack"
 };
 static unsigned skipped;
 static int on(int f) { return !(skipped & (1u << f)); }
@@ -999,7 +1002,7 @@ static int pick_vp(void) { return vps[rn((unsigned)nvps)]; }
 
 static void set_stack(void)
 {
-    if (rn(3) || !on(F_STACKSIZE))
+    if (rn(3) || !on(F_SETSTACK))
         return;
     size_t s = stack_sizes[rn(sizeof stack_sizes / sizeof stack_sizes[0])];
     CHECK(mltp_set_stack_size(s) == 0, "mltp_set_stack_size(%zu) failed", s);
@@ -1112,7 +1115,8 @@ static void usage(void)
     fprintf(stderr, "usage: torture [--seed N] [--vps LIST] [--seconds S | "
             "--rounds R] [--from R] [--watchdog S] [--max-prio P] [--skip LIST] [--quiet] [--verbose]\n"
             "--skip: locks,queues,barriers,pipes,pipebar,spawn,misc,fork,"
-            "cond,bound,deadlock,begin,restart,stacksize\n");
+            "cond,bound,deadlock,begin,restart,stacksize (attributes),"
+            "setstack (mltp_set_stack_size)\n");
     exit(2);
 }
 
@@ -1189,8 +1193,8 @@ int main(int argc, char **argv)
     sa.sa_handler = wd_handler;
     sigemptyset(&sa.sa_mask);
     sigaction(SIGALRM, &sa, NULL);
-    sa.sa_handler = crash_handler;
-    sa.sa_flags = (int)(SA_ONSTACK | (unsigned)SA_RESETHAND);
+    sa.sa_sigaction = crash_handler;
+    sa.sa_flags = (int)(SA_SIGINFO | SA_ONSTACK | (unsigned)SA_RESETHAND);
     sigaction(SIGSEGV, &sa, NULL);
     sigaction(SIGBUS, &sa, NULL);
     signal(SIGCHLD, SIG_DFL);    /* waitpid of forked children */
