@@ -195,12 +195,12 @@ static double now_s(void)
 
 enum kind {
     K_LEAF, K_LOCK, K_PROD, K_CONS, K_BAR, K_PIPE_R, K_PIPE_W, K_PB_X,
-    K_PB_Y, K_SPAWN, K_MISC, K_FORK, K_DL, K_CWAIT, K_CSIG, K_NKINDS
+    K_PB_Y, K_SPAWN, K_MISC, K_FORK, K_DL, K_CWAIT, K_CSIG, K_STORM, K_NKINDS
 };
 static const char *const kind_name[K_NKINDS] = {
     "leaf", "locker", "producer", "consumer", "barrier", "pipe-reader",
     "pipe-writer", "pipe-barrier", "pipe-barrier-reader", "spawner", "misc",
-    "fork", "deadlock-party", "cond-waiter", "cond-signaller"
+    "fork", "deadlock-party", "cond-waiter", "cond-signaller", "storm-child"
 };
 
 #define NCLASS 5
@@ -215,7 +215,7 @@ static const char *const class_name[NCLASS] = {
    SEMAPHORE holder must not. */
 static int may_yield_holding(int c) { return c >= 1 && c <= 3; }
 
-#define MAXT 4096
+#define MAXT 16384
 #define MAXG 8
 
 struct task {
@@ -225,6 +225,7 @@ struct task {
     uint64_t rng;
     int iters, lclass;
     mltp_t *h;              /* main's handle: joined after the start */
+    mltp_barrier_t *storm_bar;  /* a storm child's, with its parent */
     int detached;
 };
 
@@ -278,6 +279,8 @@ static struct phase {
     int dl_n, dl_arrived, dl_passed;
     mltp_cond_t cw;
     int cw_n, cw_woken;
+    mltp_barrier_t storm[MAXG * 32];
+    int nstorm;
     int detached_done, spawned_joined;
     size_t default_stack;
 } P;
@@ -307,8 +310,10 @@ static struct task *new_task(int kind, int depth, uint64_t *r)
     return t;
 }
 
+/* 32 KiB twice: a size beside the default that small children take. */
 static const size_t stack_sizes[] = {
-    MLTP_STACK_MIN, 32768, 49152, 65536, 131072, 262144, 1 << 20, 8 << 20
+    MLTP_STACK_MIN, 32768, 32768, 49152, 65536, 131072, 262144, 1 << 20,
+    8 << 20
 };
 
 /* Create t's ULT with a random way: mltp_create, mltp_create_attr (stack
@@ -546,14 +551,29 @@ static void misc(struct task *t)
 
 static void spawner(struct task *t)
 {
-    int n = 1 + (int)trn(&t->rng, 6);
-    mltp_t *h[8];
-    struct task *c[8];
-    int det[8];
+    /* Sometimes (at the top) a storm: many children, of many stack
+       sizes, alive at once, waiting at a barrier with their parent. */
+    int storm = t->depth == 0 && trn(&t->rng, 3) == 0;
+    int n = storm ? 2 + (int)trn(&t->rng, 63) : 1 + (int)trn(&t->rng, 6);
+    mltp_t *h[64];
+    struct task *c[64];
+    int det[64];
+    /* Not on this stack: a detached child, released, may not have
+       returned from the barrier when this ULT ends. */
+    mltp_barrier_t *sb = NULL;
+    if (storm) {
+        int id = INC(P.nstorm) - 1;
+        CHECK(id < MAXG * 32, "too many storms");
+        sb = &P.storm[id];
+        mltp_barrier_init(sb);
+    }
     for (int i = 0; i < n; i++) {
-        int k = t->depth < 2 && trn(&t->rng, 3) == 0 ? K_SPAWN :
+        int k = storm ? K_STORM :
+                t->depth < 2 && trn(&t->rng, 3) == 0 ? K_SPAWN :
                 trn(&t->rng, 4) == 0 ? K_MISC : K_LEAF;
         c[i] = new_task(k, t->depth + 1, &t->rng);
+        c[i]->storm_bar = sb;
+        c[i]->iters = n + 1;
         /* Marked before it exists: on another VP it may end at once. */
         det[i] = c[i]->detached = trn(&t->rng, 4) == 0;
         h[i] = spawn(c[i], &t->rng);
@@ -562,6 +582,8 @@ static void spawner(struct task *t)
             CHECK(e == 0, "mltp_detach of a new ULT returned %d", e);
         }
     }
+    if (storm)
+        CHECK(mltp_barrier(sb, n + 1) == 0, "storm barrier failed");
     for (int i = 0; i < n; i++) {
         if (det[i])
             continue;
@@ -635,6 +657,10 @@ static void *run_task(struct task *t)
         CHECK(LOAD(P.dl_arrived) == P.dl_n, "a deadlock-phase party left "
               "the barrier with %d of %d arrived", LOAD(P.dl_arrived), P.dl_n);
         INC(P.dl_passed);
+        break;
+    case K_STORM:
+        CHECK(mltp_barrier(t->storm_bar, t->iters) == 0, "storm barrier");
+        stack_check(t);
         break;
     case K_CWAIT:
         mltp_cond_wait(&P.cw);
