@@ -361,9 +361,11 @@ static __attribute__((noinline)) void stack_check(struct task *t)
        (mltp_set_stack_size(3)); a start does not change it. */
     if (t->dflt)
         t->stack = mltp_get_stack_size();
-    size_t n = t->stack / 4;
-    if (n > 256 * 1024)
-        n = 256 * 1024;
+    /* Half of it: a ULT given a smaller stack than it asked for (one
+       of half its size, say) overflows here rather than in silence. */
+    size_t n = t->stack / 2;
+    if (n > 512 * 1024)
+        n = 512 * 1024;
     unsigned char *p = alloca(n);
     unsigned char v = (unsigned char)(t->slot * 31 + 7);
     memset(p, v, n);
@@ -554,10 +556,14 @@ static void spawner(struct task *t)
     /* Sometimes (at the top) a storm: many children, of many stack
        sizes, alive at once, waiting at a barrier with their parent. */
     int storm = t->depth == 0 && trn(&t->rng, 3) == 0;
-    int n = storm ? 2 + (int)trn(&t->rng, 63) : 1 + (int)trn(&t->rng, 6);
-    mltp_t *h[64];
-    struct task *c[64];
-    int det[64];
+    /* up to 600: more than a chunk of stacks (256) of one size */
+    int n = storm ? 2 + (int)trn(&t->rng, trn(&t->rng, 4) ? 63 : 599) :
+            1 + (int)trn(&t->rng, 6);
+    /* on the heap: the spawner's own stack may be 16 KiB */
+    mltp_t **h = malloc(600 * sizeof *h);
+    struct task **c = malloc(600 * sizeof *c);
+    int *det = malloc(600 * sizeof *det);
+    CHECK(h && c && det, "out of memory");
     /* Not on this stack: a detached child, released, may not have
        returned from the barrier when this ULT ends. */
     mltp_barrier_t *sb = NULL;
@@ -603,6 +609,9 @@ static void spawner(struct task *t)
         else
             free(h[i]);
     }
+    free(h);
+    free(c);
+    free(det);
 }
 
 static void pb_x(struct task *t)
