@@ -10,6 +10,7 @@
 # run past its time plus 60 s is killed and fails too) and no SysV
 # semaphore set may be left. A failing run's line names its seed and how
 # to replay it (MLTP_TORTURE_SEED=N, or --seed N, with the same --vps).
+# TORTURE_ARGS: more options for every run (--skip LIST, --watchdog S).
 set -u
 me=tests/torture.sh
 prog=${TORTURE:-$(dirname "$0")/torture}
@@ -27,7 +28,7 @@ run() { # SECONDS VPS GUARD
     runs=$((runs + 1))
     out=$(env -u MLTP_STACK_SIZE -u MLTP_VPS MLTP_STACK_GUARD="$guard" \
           timeout -k 5 $((secs + 60)) "$prog" --quiet --vps "$v" \
-          --seconds "$secs" 2>&1)
+          --seconds "$secs" ${TORTURE_ARGS:-} 2>&1)
     st=$?
     if [ "$st" -ne 0 ]; then
         printf '%s\n' "$out" | tail -n 20
