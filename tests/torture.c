@@ -195,12 +195,13 @@ static double now_s(void)
 
 enum kind {
     K_LEAF, K_LOCK, K_PROD, K_CONS, K_BAR, K_PIPE_R, K_PIPE_W, K_PB_X,
-    K_PB_Y, K_SPAWN, K_MISC, K_FORK, K_DL, K_CWAIT, K_CSIG, K_STORM, K_NKINDS
+    K_PB_Y, K_SPAWN, K_MISC, K_FORK, K_DL, K_CWAIT, K_CSIG, K_STORM, K_PWAIT, K_PSET, K_NKINDS
 };
 static const char *const kind_name[K_NKINDS] = {
     "leaf", "locker", "producer", "consumer", "barrier", "pipe-reader",
     "pipe-writer", "pipe-barrier", "pipe-barrier-reader", "spawner", "misc",
-    "fork", "deadlock-party", "cond-waiter", "cond-signaller", "storm-child"
+    "fork", "deadlock-party", "cond-waiter", "cond-signaller", "storm-child",
+    "pause-waiter", "pause-setter"
 };
 
 #define NCLASS 5
@@ -279,6 +280,8 @@ static struct phase {
     int dl_n, dl_arrived, dl_passed;
     mltp_cond_t cw;
     int cw_n, cw_woken;
+    mltp_pause_t pause;
+    int pause_n, pause_passed;
     mltp_barrier_t storm[MAXG * 32];
     int nstorm;
     int detached_done, spawned_joined;
@@ -526,7 +529,7 @@ static void misc(struct task *t)
     priv[0] = t->slot;
     unsigned word = 0;
     for (int i = 0; i < 10; i++) {
-        switch (trn(&t->rng, 6)) {
+        switch (trn(&t->rng, 7)) {
         case 0: mltp_yield(); break;
         case 1: mltp_yield_to_first(); break;
         case 2: sleep_us((long)trn(&t->rng, 2000)); break;
@@ -540,6 +543,16 @@ static void misc(struct task *t)
                   t->slot);
             word = 0;
             break;
+        case 4: {
+            unsigned long c0 = mltp_clock_us();
+            char *m = mltp_shared_malloc(64);
+            memset(m, 1, 64);
+            free(m);
+            CHECK(mltp_clock_us() >= c0 && mltp_vps_default() >= 1,
+                  "ULT %d: mltp_clock_us went back or mltp_vps_default() "
+                  "< 1", t->slot);
+            break;
+        }
         default: {
             int v = mltp_vp_id();
             CHECK(v >= 0 && v < mltp_vp_count(), "ULT %d: mltp_vp_id() %d "
@@ -670,6 +683,14 @@ static void *run_task(struct task *t)
     case K_STORM:
         CHECK(mltp_barrier(t->storm_bar, t->iters) == 0, "storm barrier");
         stack_check(t);
+        break;
+    case K_PWAIT:
+        mltp_pause_wait(&P.pause);
+        INC(P.pause_passed);
+        break;
+    case K_PSET:
+        sleep_us((long)trn(&t->rng, 3000));
+        mltp_pause_set(&P.pause);
         break;
     case K_CWAIT:
         mltp_cond_wait(&P.cw);
@@ -902,6 +923,14 @@ static void make_work(int nvp)
         if (rn(2))
             main_make(new_task(K_FORK, 0, &rs));
     if (rn(3) == 0 && on(F_COND)) {
+        /* an event flag: set once, every waiter passes, early or late */
+        mltp_pause_init(&P.pause);
+        P.pause_n = 1 + (int)rn(6);
+        for (int i = 0; i < P.pause_n; i++)
+            main_make(new_task(K_PWAIT, 0, &rs));
+        main_make(new_task(K_PSET, 0, &rs));
+    }
+    if (rn(3) == 0 && on(F_COND)) {
         mltp_cond_init(&P.cw);
         P.cw_n = 1 + (int)rn(6);
         for (int i = 0; i < P.cw_n; i++)
@@ -1031,6 +1060,10 @@ static void verify(void)
     }
     CHECK(P.cw_woken == P.cw_n, "%d of %d condition waiters woke",
           P.cw_woken, P.cw_n);
+    CHECK(P.pause_passed == P.pause_n, "%d of %d event-flag waiters passed",
+          P.pause_passed, P.pause_n);
+    if (P.pause_n)
+        mltp_pause_clear(&P.pause);
 }
 
 static int pick_vp(void) { return vps[rn((unsigned)nvps)]; }
