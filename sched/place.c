@@ -214,24 +214,30 @@ void sched_place(ult_t *u, int how, struct sched_posts *p)
 /* ---- posts ------------------------------------------------------------ */
 
 /* One parked VP, to steal: the first found after the caller's, taken
-   under its lock. Its count as spinning came with the claim. */
+   under its lock. Its count as spinning came with the claim. A first
+   pass reads each `idle` unlocked; if it finds none, a second takes each
+   lock: a VP that was making itself PARKED then (its look at claims and
+   its PARKED in one critical section) is seen PARKED, or saw our claim
+   and stays up ("Park"). */
 static int post_any(void)
 {
     sched_vp_t *v;
 
-    SCHED_FOR_OTHER_VPS(v, sched_current()) {
-        struct sched_runq *q = v->rq;
-        if (CMM_LOAD_SHARED(q->idle) != SCHED_RQ_PARKED)
-            continue;
-        sched_rq_lock_push(q);      /* it only looks */
-        int parked = q->idle == SCHED_RQ_PARKED;
-        if (parked) {
-            q->idle = SCHED_RQ_SPINNING;
-            uatomic_dec(&sg.idle.asleep);
+    for (int locked = 0; locked < 2; locked++) {
+        SCHED_FOR_OTHER_VPS(v, sched_current()) {
+            struct sched_runq *q = v->rq;
+            if (!locked && CMM_LOAD_SHARED(q->idle) != SCHED_RQ_PARKED)
+                continue;
+            sched_rq_lock_push(q);      /* it only looks */
+            int parked = q->idle == SCHED_RQ_PARKED;
+            if (parked) {
+                q->idle = SCHED_RQ_SPINNING;
+                uatomic_dec(&sg.idle.asleep);
+            }
+            sched_rq_unlock(q);
+            if (parked)
+                return rq_index(q);
         }
-        sched_rq_unlock(q);
-        if (parked)
-            return rq_index(q);
     }
     return -1;
 }
