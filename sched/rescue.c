@@ -9,7 +9,10 @@
  * at every queue and busy watch list as a woken VP does. The reaper
  * takes no lock (rule 6): it reads the counts racily and makes a V on
  * the parked VP's semaphore, which the VP takes itself out of PARKED for
- * (unpark_self). A post that finds nothing costs a wake-up per tick. */
+ * (unpark_self). A post that finds nothing costs a wake-up per tick.
+ * With no VP parked, the next ULT that yields with nothing else to run
+ * on its VP takes the work (sg.stranded, sched/yield.c): a VP that only
+ * polls with mltp_yield is not idle, and would never look otherwise. */
 #include <errno.h>
 #include <string.h>
 #include <sys/sem.h>
@@ -29,6 +32,7 @@ static struct {
 void sched_rescue_reset(void)
 {
     memset(&seen, 0, sizeof seen);
+    sg.stranded = 0;
     seen.last_ns = base_now_ns();
 }
 
@@ -62,8 +66,14 @@ void sched_rescue_tick(void)
         if (parked < 0 && CMM_LOAD_SHARED(sched_runqs[i].idle) == SCHED_RQ_PARKED)
             parked = i;
     }
-    if (!any || parked < 0 || CMM_LOAD_SHARED(sg.idle.spinning))
+    if (!any || CMM_LOAD_SHARED(sg.idle.spinning))
         return;
+    if (parked < 0) {
+        /* every VP busy: a ULT that yields with nothing else to run
+           takes it (sched/yield.c) */
+        CMM_STORE_SHARED(sg.stranded, 1);
+        return;
+    }
     /* counted by the VP if it then finds work (sched/loop.c) */
     CMM_STORE_SHARED(sg.vps[parked].rescued, 1);
     struct sembuf op = { (unsigned short)parked, 1, 0 };

@@ -72,6 +72,9 @@ struct sched_global {
     /* ULTs made live (+) or ended (-) outside a VP: main, bound threads */
     long outside_live;
     long outside_moves;         /* moves (sched_vp_t) made outside VPs; uatomic */
+    /* sched/rescue.c: work waited a whole tick on a busy VP and no VP was
+       parked to post: the next yield with nothing else to run takes it */
+    int stranded;
     /* sched/park.c: VPs looking for work, and parked ones; their own line
        (written when a VP goes idle or wakes one) */
     struct {

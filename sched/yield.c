@@ -36,6 +36,26 @@ static void warn_outside(const char *what)
     sched_yield();
 }
 
+/* Nothing else is ready here, and the reaper's tick saw work wait on a
+   VP that did not switch (sg.stranded, sched/rescue.c), with no VP parked
+   to post: a yield offers the CPU to every ready ULT of the one logical
+   queue, so we take that work as an idle VP would, and queue ourselves
+   behind it. One taker per report. */
+static void __attribute__((noinline)) yield_to_stranded(sched_vp_t *sv, ult_t *self)
+{
+    struct sched_runq *q = sv->rq;
+    ult_t *next;
+
+    if (!uatomic_xchg(&sg.stranded, 0))
+        return;
+    if (!(next = sched_steal(sv)) && !(next = sched_watch_steal(sv)))
+        return;
+    sv->rescues++;
+    sched_rq_lock(q);
+    sched_push_back(q, self);
+    switch_locked(sv, self, next, &q->lock);
+}
+
 /* The rest of a yield, with the VP's run-queue lock held, when other
    levels are involved or the VPs are being stopped. */
 static void __attribute__((noinline)) yield_locked(sched_vp_t *sv, ult_t *self)
@@ -60,6 +80,8 @@ static void __attribute__((noinline)) yield_locked(sched_vp_t *sv, ult_t *self)
     }
     if (!(next = sched_rotate(q, self))) {
         sched_rq_unlock(q);
+        if (__builtin_expect(CMM_LOAD_SHARED(sg.stranded), 0))
+            yield_to_stranded(sv, self);
         return;
     }
     switch_locked(sv, self, next, &q->lock);
@@ -123,6 +145,8 @@ void mltp_yield_to_first(void)
     next = sched_pop(sv->rq, self->prio);
     if (!next) {
         sched_rq_unlock(sv->rq);
+        if (__builtin_expect(CMM_LOAD_SHARED(sg.stranded), 0))
+            yield_to_stranded(sv, self);
         return;
     }
     sched_push_front(sv->rq, self);

@@ -450,3 +450,17 @@ void sc_barrier_restart(int nvp, const char *first)
                   r.what, sc_value(&r, "\nsecond-errno="), sc_value(&r, "\npassed="));
     pc_end(&r);
 }
+
+void sc_yield_syscall(int nvp, int runs)
+{
+    for (int i = 0; i < runs; i++) {
+        struct pc_run r;
+        sc_run(&r, SC_SCHEDPROG, "yield-syscall", nvp, NULL, PC_WATCHDOG + 5.0);
+        pc_assert_exit(&r, 0);
+        pc_assert_has(&r, "done\n");
+        ck_assert_msg(sc_value(&r, "start-errno=") == 0 && sc_value(&r, "\nwoken=") == 3,
+                      "%s: run %d: errno %ld, %ld of 3 waiters woke", r.what, i,
+                      sc_value(&r, "start-errno="), sc_value(&r, "\nwoken="));
+        pc_end(&r);
+    }
+}

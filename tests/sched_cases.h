@@ -127,4 +127,10 @@ void sc_barrier_syscall(int nvp, int tick);
    made, a start on nvp VPs must release all 8 (schedprog barrier-restart). */
 void sc_barrier_restart(int nvp, const char *first);
 
+/* R blocks its VP in read() until W, a ULT, writes; S broadcasts a
+   condition and yields until its 3 waiters woke, so no VP is idle
+   (schedprog yield-syscall). Each of `runs` runs must end, all woken:
+   the reaper's tick has S's yield take what waits behind R. */
+void sc_yield_syscall(int nvp, int runs);
+
 #endif

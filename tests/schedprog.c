@@ -42,6 +42,9 @@
  *                     next start) with 6 of a barrier's 8 parties ends in
  *                     EDEADLK; the 2 missing parties are made and a start
  *                     on NVP VPs must release all 8
+ * yield-syscall       R blocks its VP in read() of a pipe W (a ULT)
+ *                     writes; S broadcasts a condition and yields until
+ *                     its 3 waiters woke: W and they must run
  *
  * Each prints what it saw as `key=value` on stdout (flushed) and exits 0
  * once it got to its end; 99 means its own set-up failed.
@@ -1128,6 +1131,64 @@ static int barrier_restart(void)
     return 0;
 }
 
+/* ------------------------------------------------------------------ */
+/* yield-syscall: R blocks its VP in read() of a pipe that W, a ULT,   */
+/* writes; S broadcasts a condition queue and yields until its waiters */
+/* woke. No VP parks: W and the waiters must still run                 */
+
+static int ys_fd[2], ys_woken;
+#define YS_WAITERS 3
+static mltp_cond_t ys_c = MLTP_COND_INITIALIZER;
+
+static void *ys_r(void *p)
+{
+    char b;
+    (void)p;
+    return read(ys_fd[0], &b, 1) == 1 ? NULL : (void *)1;
+}
+
+static void *ys_w(void *p)
+{
+    (void)p;
+    sleep_ms(5);
+    return write(ys_fd[1], "x", 1) == 1 ? NULL : (void *)1;
+}
+
+static void *ys_waiter(void *p)
+{
+    (void)p;
+    mltp_cond_wait(&ys_c);
+    INC(ys_woken);
+    return NULL;
+}
+
+static void *ys_s(void *p)
+{
+    (void)p;
+    while (LOAD(ys_woken) < YS_WAITERS) {
+        mltp_cond_broadcast(&ys_c);
+        mltp_yield();
+    }
+    return NULL;
+}
+
+static int yield_syscall(void)
+{
+    if (pipe(ys_fd) != 0)
+        return 99;
+    mltp_init();
+    make(ys_r, NULL);
+    make(ys_w, NULL);
+    for (int i = 0; i < YS_WAITERS; i++)
+        make(ys_waiter, NULL);
+    make(ys_s, NULL);
+    errno = 0;
+    mltp_start(nvp);
+    printf("start-errno=%d\nwoken=%d\nrescues=%ld\ndone\n", errno, LOAD(ys_woken),
+           it_sched_rescues());
+    return 0;
+}
+
 static const struct pu_scenario scenarios[] = {
     PU_SCEN_WITH("detach-join", detach_join, 0),
     PU_SCEN_WITH("detach-join-bound", detach_join, 1),
@@ -1143,6 +1204,7 @@ static const struct pu_scenario scenarios[] = {
     PU_SCEN("lock-home", lock_home),
     PU_SCEN("barrier-syscall", barrier_syscall),
     PU_SCEN("barrier-restart", barrier_restart),
+    PU_SCEN("yield-syscall", yield_syscall),
 };
 
 int main(int argc, char **argv)

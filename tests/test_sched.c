@@ -54,6 +54,11 @@ END_TEST
 /* the same, left to the reaper's tick by the release */
 START_TEST(reaper_tick_runs_stranded_waiter) { sc_barrier_syscall(BS_NVP, 1); }
 END_TEST
+/* ready ULTs behind a VP in the kernel while the other VP only yields:
+   2 VPs (the case), and 4 */
+START_TEST(yield_takes_work_behind_syscall) { sc_yield_syscall(_i ? 4 : 2, 5); }
+END_TEST
+
 /* a start after one that ended in a deadlock at a barrier: 1 VP after 2
    (solo), 2 after 8 with a late bound party (proxies of VPs it lacks),
    4 after 2, 8 after 4 */
@@ -260,6 +265,7 @@ static const struct cu_row sched_tests[] = {
     CU_LOOP(barrier_waiter_behind_syscall, 0, 2),
     CU_LOOP(reaper_tick_runs_stranded_waiter, 0, 2),
     CU_LOOP(barrier_after_deadlock, 0, 4),
+    CU_LOOP(yield_takes_work_behind_syscall, 0, 2),
 
     CU_TCASE("placement", 60),
     CU_LOOP(stats_count_moves, 0, 2),
