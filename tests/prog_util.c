@@ -281,3 +281,19 @@ int pu_main(int argc, char **argv, int *nvp, const char **arg,
     *arg = argc == 4 ? argv[3] : NULL;
     return pu_run(argv[1], t, n);
 }
+
+void pu_vfail(const char *fmt, va_list ap)
+{
+    printf("FAIL: ");
+    vprintf(fmt, ap);
+    printf("\n");
+}
+
+void pu_fail(const char *fmt, ...)
+{
+    va_list ap;
+
+    va_start(ap, fmt);
+    pu_vfail(fmt, ap);
+    va_end(ap);
+}

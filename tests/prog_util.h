@@ -15,6 +15,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <sched.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -109,6 +110,11 @@ int tasks_of_uid(uid_t uid, int live_only);
 /* Root is exempt from RLIMIT_NPROC: as root, become nobody. 0, or -1
    after a message on stdout. */
 int become_nobody(void);
+
+/* "FAIL: " and the message (printf's fmt and arguments) on a line of its
+   own; the caller counts the failure. */
+void pu_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void pu_vfail(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
 
 /* A ULT that says "ran NAME" (flushed). */
 void *say_ran(void *name);
