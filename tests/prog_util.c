@@ -297,3 +297,28 @@ void pu_fail(const char *fmt, ...)
     pu_vfail(fmt, ap);
     va_end(ap);
 }
+
+struct ready_arg {
+    int nvp;
+    mltp_userf_t *then;
+};
+
+static void *ready_ult(void *p)
+{
+    struct ready_arg a = *(struct ready_arg *)p;
+    free(p);
+    announce_ready(a.nvp);
+    return a.then(NULL);
+}
+
+mltp_t *make_ready(int nvp, mltp_userf_t *then)
+{
+    struct ready_arg *a = malloc(sizeof *a);
+    if (!a) {
+        fprintf(stderr, "%s: out of memory\n", program_invocation_short_name);
+        exit(99);
+    }
+    a->nvp = nvp;
+    a->then = then;
+    return make(ready_ult, a);
+}

@@ -77,6 +77,9 @@ int start_returned(int nvp, int status);
    note_vp() (2 s at most), then print "VPPIDS p0 p1 ..." and "READY"
    (flushed). */
 void announce_ready(int nvp);
+/* A ULT (made as make() makes one) that calls announce_ready(nvp), then
+   goes on as then(NULL). */
+mltp_t *make_ready(int nvp, mltp_userf_t *then);
 
 /* A ULT about to crash says who it is ("CRASHER id= vp= pid=", flushed),
    for the test to check the reaper's message against. */
