@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * prog_util.h - what the scenario programs (faulty, realprog, schedprog,
- * nolocksys, mainprog) and the Check suites share: atomics on plain
- * variables, the clock, sleeping, the pids of the VPs, creating ULTs or
- * dying with status 99 (a set-up failure), the crash marker line and a
- * crashing ULT, and /proc readers. The functions are in prog_util.c,
+ * nolocksys, mainprog), million and the Check suites share: atomics on
+ * plain variables, the clock, sleeping, the pids of the VPs, creating ULTs
+ * or dying with status 99 (a set-up failure), a ULT that announces the
+ * VPs ready, "FAIL:" lines, the crash marker line and a crashing ULT, and
+ * /proc readers. The functions are in prog_util.c,
  * built once into tests/libprogutil.a; it calls only the public API, so
  * it links with either form of the library.
  */
