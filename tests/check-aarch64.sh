@@ -11,15 +11,11 @@
 # BUILDDIR/aarch64-sysroot).
 set -euo pipefail
 me=tests/check-aarch64.sh
-build=$(cd "${1:?usage: $me BUILDDIR}" && pwd)
-src=$(cd "$(dirname "$0")/.." && pwd)
-sysroot=${AARCH64_SYSROOT:-$build/aarch64-sysroot}
-work=$build/aarch64-build
-jobs=${AARCH64_JOBS:-2}
-
 # what make check runs, and the helpers they start (Makefile.am's TESTS
 # and AM_TESTS_ENVIRONMENT)
-. "$src/tests/vm-tests.sh"
+. "$(dirname "$0")/vm-tests.sh"
+vm_dirs "$me" "${1-}" aarch64-build "${AARCH64_JOBS:-2}"
+sysroot=${AARCH64_SYSROOT:-$build/aarch64-sysroot}
 tests=$vm_tests helpers=$vm_helpers
 
 "$src/scripts/aarch64-sysroot" "$sysroot"

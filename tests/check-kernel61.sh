@@ -14,15 +14,11 @@
 # GB) and TCG ($X86_64_VM_ACCEL=kvm where nested KVM works well).
 set -euo pipefail
 me=tests/check-kernel61.sh
-build=$(cd "${1:?usage: $me BUILDDIR}" && pwd)
-src=$(cd "$(dirname "$0")/.." && pwd)
+. "$(dirname "$0")/vm-tests.sh"
+vm_dirs "$me" "${1-}" kernel61-build "${KERNEL61_JOBS:-2}"
 root=${KERNEL61_ROOT:-$build/kernel61-root}
-work=$build/kernel61-build
-jobs=${KERNEL61_JOBS:-2}
 million=${KERNEL61_MILLION:-1000000}
 export X86_64_VM_MEM=${X86_64_VM_MEM:-6G}
-
-. "$src/tests/vm-tests.sh"
 tests=$vm_tests helpers=$vm_helpers
 
 "$src/scripts/kernel61-root" "$root"

@@ -130,13 +130,6 @@ static void *exit_ult(void *p)
 
 
 static int want_vps;   /* 2, or MLTP_TEST_VPS */
-static void *ready_ult(void *p)
-{
-    (void)p;
-    announce_ready(want_vps);
-    return busy(NULL);
-}
-
 static void *idle_ult(void *p)
 {
     (void)p;
@@ -306,9 +299,9 @@ static int exit_in_ult(void)
 
 static int signal_wait(void)
 {
-    /* one busy ULT per VP: ready_ult sees every VP run */
+    /* one busy ULT per VP: the ready ULT sees every VP run */
     make_n(busy, want_vps);
-    make_n(ready_ult, 1);
+    make_ready(want_vps, busy);
     return start_returned(want_vps, 3);
 }
 

@@ -28,6 +28,7 @@
 #include <time.h>
 
 #include "mltp.h"
+#include "prog_util.h"   /* now, pu_fail */
 
 #define KIB_PER_ULT_MAX 4.5
 
@@ -39,13 +40,6 @@ static int failed;
 struct sample {
     long rss, vmsize, maps;     /* bytes, bytes, lines of /proc/self/maps */
 };
-
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
 
 static long read_long(const char *path)
 {
@@ -80,17 +74,8 @@ static void sample(struct sample *s)
     }
 }
 
-static void __attribute__((format(printf, 1, 2))) fail(const char *fmt, ...)
-{
-    va_list ap;
-
-    va_start(ap, fmt);
-    printf("FAIL: ");
-    vprintf(fmt, ap);
-    printf("\n");
-    va_end(ap);
-    failed = 1;
-}
+/* A failed check: its line, and status 1 at the end. */
+#define fail(...) (pu_fail(__VA_ARGS__), failed = 1)
 
 static void *waiter(void *p)
 {

@@ -281,3 +281,44 @@ int pu_main(int argc, char **argv, int *nvp, const char **arg,
     *arg = argc == 4 ? argv[3] : NULL;
     return pu_run(argv[1], t, n);
 }
+
+void pu_vfail(const char *fmt, va_list ap)
+{
+    printf("FAIL: ");
+    vprintf(fmt, ap);
+    printf("\n");
+}
+
+void pu_fail(const char *fmt, ...)
+{
+    va_list ap;
+
+    va_start(ap, fmt);
+    pu_vfail(fmt, ap);
+    va_end(ap);
+}
+
+struct ready_arg {
+    int nvp;
+    mltp_userf_t *then;
+};
+
+static void *ready_ult(void *p)
+{
+    struct ready_arg a = *(struct ready_arg *)p;
+    free(p);
+    announce_ready(a.nvp);
+    return a.then(NULL);
+}
+
+mltp_t *make_ready(int nvp, mltp_userf_t *then)
+{
+    struct ready_arg *a = malloc(sizeof *a);
+    if (!a) {
+        fprintf(stderr, "%s: out of memory\n", program_invocation_short_name);
+        exit(99);
+    }
+    a->nvp = nvp;
+    a->then = then;
+    return make(ready_ult, a);
+}

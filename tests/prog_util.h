@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * prog_util.h - what the scenario programs (faulty, realprog, schedprog,
- * nolocksys, mainprog) and the Check suites share: atomics on plain
- * variables, the clock, sleeping, the pids of the VPs, creating ULTs or
- * dying with status 99 (a set-up failure), the crash marker line and a
- * crashing ULT, and /proc readers. The functions are in prog_util.c,
+ * nolocksys, mainprog), million and the Check suites share: atomics on
+ * plain variables, the clock, sleeping, the pids of the VPs, creating ULTs
+ * or dying with status 99 (a set-up failure), a ULT that announces the
+ * VPs ready, "FAIL:" lines, the crash marker line and a crashing ULT, and
+ * /proc readers. The functions are in prog_util.c,
  * built once into tests/libprogutil.a; it calls only the public API, so
  * it links with either form of the library.
  */
@@ -15,6 +16,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <sched.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,6 +78,9 @@ int start_returned(int nvp, int status);
    note_vp() (2 s at most), then print "VPPIDS p0 p1 ..." and "READY"
    (flushed). */
 void announce_ready(int nvp);
+/* A ULT (made as make() makes one) that calls announce_ready(nvp), then
+   goes on as then(NULL). */
+mltp_t *make_ready(int nvp, mltp_userf_t *then);
 
 /* A ULT about to crash says who it is ("CRASHER id= vp= pid=", flushed),
    for the test to check the reaper's message against. */
@@ -109,6 +114,11 @@ int tasks_of_uid(uid_t uid, int live_only);
 /* Root is exempt from RLIMIT_NPROC: as root, become nobody. 0, or -1
    after a message on stdout. */
 int become_nobody(void);
+
+/* "FAIL: " and the message (printf's fmt and arguments) on a line of its
+   own; the caller counts the failure. */
+void pu_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void pu_vfail(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
 
 /* A ULT that says "ran NAME" (flushed). */
 void *say_ran(void *name);

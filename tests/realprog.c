@@ -185,13 +185,6 @@ static void *busy_until(void *p)
     return NULL;
 }
 
-static void *ready_ult(void *p)
-{
-    (void)p;
-    announce_ready(nvp);
-    return busy(NULL);
-}
-
 /* ------------------------------------------------------------------ */
 /* 1. the program's own pthreads                                        */
 
@@ -832,7 +825,7 @@ static int sig_wait(void)
 {
     for (int i = 0; i < nvp + 1; i++)
         make(busy, NULL);
-    make(ready_ult, NULL);
+    make_ready(nvp, busy);
     mltp_start(nvp);
     printf("start-returned\n");
     return 3;

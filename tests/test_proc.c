@@ -120,35 +120,29 @@
 #define PIPELINE_CASES(X) \
     X(pipe_closed_sigpipe, pc_pipe_head(NVP))
 
-#define ALL_CASES(X) \
-    PTHREADS_CASES(X) \
-    SIGCHLD_CASES(X) \
-    BOUND_CASES(X) \
-    CHILDREN_CASES(X) \
-    FORK_CASES(X) \
-    SIGNALS_CASES(X) \
-    SIGDURING_CASES(X) \
-    JANITOR_CASES(X) \
-    CLASH_CASES(X) \
-    DEADLOCK_CASES(X) \
-    BADINPUT_CASES(X) \
-    PIPELINE_CASES(X)
+/* The test cases, each by its name and its list; one list of them gives
+   both the tests and the table, so neither can miss one. */
+#define ALL_TCASES(T, X) \
+    T("pthreads", PTHREADS_CASES, X) \
+    T("sigchld", SIGCHLD_CASES, X) \
+    T("bound", BOUND_CASES, X) \
+    T("children", CHILDREN_CASES, X) \
+    T("fork", FORK_CASES, X) \
+    T("signals", SIGNALS_CASES, X) \
+    T("sigduring", SIGDURING_CASES, X) \
+    T("janitor", JANITOR_CASES, X) \
+    T("clash", CLASH_CASES, X) \
+    T("deadlock", DEADLOCK_CASES, X) \
+    T("badinput", BADINPUT_CASES, X) \
+    T("pipeline", PIPELINE_CASES, X)
 
-ALL_CASES(CU_DEFINE_CALL)
+#define TCASE_TESTS(name, list, X) list(X)
+#define TCASE_ROWS(name, list, X) CU_TCASE(name, 30), list(X)
+
+ALL_TCASES(TCASE_TESTS, CU_DEFINE_CALL)
 
 static const struct cu_row proc_tests[] = {
-    CU_TCASE("pthreads", 30), PTHREADS_CASES(CU_LOOP2_ROW)
-    CU_TCASE("sigchld", 30), SIGCHLD_CASES(CU_LOOP2_ROW)
-    CU_TCASE("bound", 30), BOUND_CASES(CU_LOOP2_ROW)
-    CU_TCASE("children", 30), CHILDREN_CASES(CU_LOOP2_ROW)
-    CU_TCASE("fork", 30), FORK_CASES(CU_LOOP2_ROW)
-    CU_TCASE("signals", 30), SIGNALS_CASES(CU_LOOP2_ROW)
-    CU_TCASE("sigduring", 30), SIGDURING_CASES(CU_LOOP2_ROW)
-    CU_TCASE("janitor", 30), JANITOR_CASES(CU_LOOP2_ROW)
-    CU_TCASE("clash", 30), CLASH_CASES(CU_LOOP2_ROW)
-    CU_TCASE("deadlock", 30), DEADLOCK_CASES(CU_LOOP2_ROW)
-    CU_TCASE("badinput", 30), BADINPUT_CASES(CU_LOOP2_ROW)
-    CU_TCASE("pipeline", 30), PIPELINE_CASES(CU_LOOP2_ROW)
+    ALL_TCASES(TCASE_ROWS, CU_LOOP2_ROW)
 };
 
 int main(void)

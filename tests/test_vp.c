@@ -460,16 +460,25 @@ static void pin_keep(int keep)
     ck_assert_int_eq(sched_setaffinity(0, sizeof pin_expect, &pin_expect), 0);
 }
 
+/* MLTP_PIN unset, a mask of 2 CPUs: pin_run(nvp), pinning expected if
+   want. 1 (nothing run) where test is skipped for want of 2 CPUs. */
+static int pin_two_cpus_run(const char *test, int want, int nvp)
+{
+    if (pin_skip(test))
+        return 1;
+    unsetenv("MLTP_PIN");
+    pin_keep(2);
+    pin_want = want;
+    pin_run(nvp);
+    return 0;
+}
+
 /* 2 VPs, a mask of 2 CPUs: VP i on the i-th CPU of the mask alone, and a
    VP pinned by MLTP stays on its CPU. */
 START_TEST(pin_two_vps)
 {
-    if (pin_skip("pin_two_vps"))
+    if (pin_two_cpus_run("pin_two_vps", 1, 2))
         return;
-    unsetenv("MLTP_PIN");
-    pin_keep(2);
-    pin_want = 1;
-    pin_run(2);
     for (int i = 0; i < 2; i++) {
         ck_assert_msg(CPU_COUNT(&pin_vp_mask[i]) == 1, "VP %d's mask has %d "
                       "CPUs, not one", i, CPU_COUNT(&pin_vp_mask[i]));
@@ -521,12 +530,8 @@ END_TEST
    ranks on one machine) on the same CPU. */
 START_TEST(pin_too_few_vps)
 {
-    if (pin_skip("pin_too_few_vps"))
+    if (pin_two_cpus_run("pin_too_few_vps", 0, 1))
         return;
-    unsetenv("MLTP_PIN");
-    pin_keep(2);
-    pin_want = 0;
-    pin_run(1);
     assert_unpinned(1);
 }
 END_TEST
@@ -841,24 +846,38 @@ END_TEST
 /* No room for more stacks: mltp_create fails with ENOMEM and one line
    names the limit and how to raise it; the ULTs made before it run, and
    the program ends normally, leaving nothing behind. */
+/* A scenario that caps its address space, then runs out of it: its run
+   (fault_to_end), checked to have got as far as the cap, to have exited
+   with status (why: what that means, or "") and to have printed one line
+   that starts with "mltp:", put in line. */
+static struct cu_proc *capped_to_end(struct fault_run *run, const char *scen,
+                                     int status, const char *why,
+                                     char *line, size_t len)
+{
+    struct cu_proc *p = fault_to_end(run, scen);
+    ck_assert_msg(strstr(p->out, "capped\n") != NULL, "%s: the scenario did not "
+                  "get as far as capping its address space", scen);
+    char st[96];
+    ck_assert_msg(WIFEXITED(p->status) && WEXITSTATUS(p->status) == status,
+                  "%s: %s, expected exit status %d%s", scen,
+                  cu_status_str(p->status, st, sizeof st), status, why);
+    int nl = cu_count_lines(p->err, "mltp:", line, len);
+    ck_assert_msg(nl == 1, "%s: %d lines start with 'mltp:', expected 1", scen, nl);
+    return p;
+}
+
 START_TEST(fault_stack_limit)
 {
     struct fault_run run;
-    struct cu_proc *p = fault_to_end(&run, "stack-limit");
-    ck_assert_msg(strstr(p->out, "capped\n") != NULL, "stack-limit: the scenario did not "
-                  "get as far as capping its address space");
-    char st[96];
-    ck_assert_msg(WIFEXITED(p->status) && WEXITSTATUS(p->status) == 0,
-                  "stack-limit: %s, expected status 0 (mltp_create failed with ENOMEM, "
-                  "every ULT made ran)", cu_status_str(p->status, st, sizeof st));
+    char line[1024];
+    struct cu_proc *p = capped_to_end(&run, "stack-limit", 0, " (mltp_create "
+                                      "failed with ENOMEM, every ULT made ran)",
+                                      line, sizeof line);
     long made = -1, ran = -2;
     const char *m = strstr(p->out, "made "), *r = strstr(p->out, "ran ");
     ck_assert_msg(m && sscanf(m, "made %ld", &made) == 1 && r &&
                   sscanf(r, "ran %ld", &ran) == 1 && made > 0 && ran == made,
                   "stack-limit: made %ld ULTs, %ld ran: %s", made, ran, p->out);
-    char line[1024];
-    int nl = cu_count_lines(p->err, "mltp:", line, sizeof line);
-    ck_assert_msg(nl == 1, "stack-limit: %d lines start with 'mltp:', expected 1", nl);
     ck_assert_msg(strstr(line, "no room for another ULT stack") &&
                   strstr(line, "RLIMIT_AS") && strstr(line, "ulimit -v") &&
                   strstr(line, "raise it"),
@@ -892,17 +911,9 @@ END_TEST
 START_TEST(fault_no_stack)
 {
     struct fault_run run;
-    struct cu_proc *p = fault_to_end(&run, "nostack");
-    ck_assert_msg(strstr(p->out, "capped") != NULL, "nostack: the scenario "
-                  "did not get as far as capping its address space");
-    char st[96];
-    ck_assert_msg(WIFEXITED(p->status) && WEXITSTATUS(p->status) == 1,
-                  "nostack: %s, expected exit status 1",
-                  cu_status_str(p->status, st, sizeof st));
-    ck_assert_ptr_null(strstr(p->out, "start-returned"));
     char line[1024];
-    int nl = cu_count_lines(p->err, "mltp:", line, sizeof line);
-    ck_assert_msg(nl == 1, "nostack: %d lines start with 'mltp:', expected 1", nl);
+    struct cu_proc *p = capped_to_end(&run, "nostack", 1, "", line, sizeof line);
+    ck_assert_ptr_null(strstr(p->out, "start-returned"));
     ck_assert_msg(strstr(line, "no memory for the stack") != NULL &&
                   strstr(line, "\"needs-stack\"") != NULL &&
                   strstr(line, "8388608") != NULL,

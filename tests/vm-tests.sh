@@ -2,6 +2,10 @@
 # tests/vm-tests.sh - sourced by the tests that run make check's test
 # programs in an emulated machine (tests/check-aarch64.sh,
 # tests/check-kernel61.sh):
+#   vm_dirs ME BUILDDIR WORK JOBS  sets build (BUILDDIR's full path; a
+#                          usage message as ME if it is missing), src (the
+#                          tree above this script), work (build/WORK) and
+#                          jobs
 #   vm_tests, vm_helpers   the test programs (Makefile.am's TESTS that are
 #                          programs) and the helpers they start
 #   vm_build ME BUILD WORK JOBS PROGS CONFIGURE_ARG...  builds the programs
@@ -21,6 +25,13 @@
 
 vm_tests="test_ult test_sync test_vp test_api test_proc test_sched test_main legacy legacy_c2x"
 vm_helpers="faulty realprog clash clash_noprobe schedprog mainprog nolocksys"
+
+vm_dirs() {
+    build=$(cd "${2:?usage: $1 BUILDDIR}" && pwd)
+    src=$(cd "$(dirname "$0")/.." && pwd)
+    work=$build/$3
+    jobs=$4
+}
 
 vm_build() {
     local me=$1 build=$2 work=$3 jobs=$4 progs="" p
