@@ -35,14 +35,4 @@ run() { # NAME NVP [ENV...]
 run "1 VP, auto" 1 MLTP_STACK_GUARD=auto
 run "2 VPs, auto" 2 MLTP_STACK_GUARD=auto
 run "2 VPs, pages" 2 MLTP_STACK_GUARD=pages
-sem_leaks "$before"
-if [ ${#sem_leaked[@]} -gt 0 ]; then
-    echo "FAIL: SysV semaphore sets left behind: ${sem_leaked[*]}"
-    failed=1
-fi
-if [ "$failed" -eq 0 ]; then
-    echo "$me: $n ULTs waiting at once: every run passed"
-else
-    echo "$me: FAILED"
-fi
-exit "$failed"
+sem_verdict "$me" "$before" "$failed" "$n ULTs waiting at once: every run passed"

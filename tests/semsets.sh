@@ -5,6 +5,10 @@
 #   sem_leaks BEFORE     the sets not in BEFORE (an earlier sem_ids) that
 #                        no live process uses: sets $sem_leaked and
 #                        $sem_in_use (arrays)
+#   sem_verdict ME BEFORE FAILED PASSED
+#                        a test script's end: FAIL if a set was left
+#                        behind, then "ME: PASSED" or "ME: FAILED", and
+#                        exit with its status
 
 sem_user=$(id -un)
 
@@ -48,4 +52,21 @@ sem_leaks() {
         [ ${#sem_leaked[@]} -eq 0 ] && return
         sleep 0.5
     done
+}
+
+# The last lines of a script that ran its programs with $failed set on a
+# failure: the sets left since BEFORE fail it too.
+sem_verdict() {
+    local me=$1 before=$2 failed=$3 passed=$4
+    sem_leaks "$before"
+    if [ ${#sem_leaked[@]} -gt 0 ]; then
+        echo "FAIL: $me: SysV semaphore sets left behind: ${sem_leaked[*]}"
+        failed=1
+    fi
+    if [ "$failed" -eq 0 ]; then
+        echo "$me: $passed"
+    else
+        echo "$me: FAILED"
+    fi
+    exit "$failed"
 }

@@ -56,14 +56,4 @@ else
     run 1 4 check
     run 1 1,2,4 auto
 fi
-sem_leaks "$before"
-if [ ${#sem_leaked[@]} -gt 0 ]; then
-    echo "FAIL: $me: SysV semaphore sets left behind: ${sem_leaked[*]}"
-    failed=1
-fi
-if [ "$failed" -eq 0 ]; then
-    echo "$me: $runs runs passed in $((SECONDS - t0)) s"
-else
-    echo "$me: FAILED"
-fi
-exit "$failed"
+sem_verdict "$me" "$before" "$failed" "$runs runs passed in $((SECONDS - t0)) s"
