@@ -1124,9 +1124,10 @@ static int barrier_restart(void)
     mltp_t *late = bound ? make_bound(brs_late, NULL) : make(brs_party, NULL);
     errno = 0;
     mltp_start(nvp);
-    printf("second-errno=%d\npassed=%d\n", errno, LOAD(brs_passed));
-    if (bound)
+    int e = errno;
+    if (bound)                  /* its count comes after its barrier */
         mltp_join_bound(*late);
+    printf("second-errno=%d\npassed=%d\n", e, LOAD(brs_passed));
     printf("done\n");
     return 0;
 }
