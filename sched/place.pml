@@ -29,7 +29,8 @@
  * lock and queues W there with no post, VP 0 (which looked at queue 1
  * first) parks, VP 1 runs Y. The fix modelled: the thief stores BUSY
  * under its lock and, if its queue is not empty, claims and posts
- * (sched_wake_to_steal).
+ * (sched_wake_to_steal). A periodic rescue of stranded work (a reaper's
+ * tick) is left out: it would bound the wait, not remove the lost post.
  *
  * Claims as on main: a claim bumps sg.idle.claims; a parking VP stays up
  * if a claim began since it started looking (else a claim that found no
