@@ -250,7 +250,9 @@ proctype releaser()
     :: else -> skip
     fi;
 #ifndef NOFIX_BUSY_WATCHERS
-    /* busy_watchers_released: B is on no VP, so every VP */
+    /* busy_watchers_released: B is on no VP, so every VP. parked, not
+       asleep: a VP counted parked but not yet PARKED may have looked at
+       VP 0's list before X's group was there (asleep > 0 here hangs) */
     if
     :: spinning == 0 && parked > 0 ->
         w = 0;
