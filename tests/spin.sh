@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# tests/spin.sh - the Promela models of the inter-VP protocols
+# (ARCHITECTURE.md, "Models"), checked by Spin: each must verify with no
+# error (assertions, invalid end states), and each with one of its fixes
+# turned off must fail, or the model could not find the bug it is there
+# for. A few seconds. Skipped (77) without spin or a C compiler.
+set -euo pipefail
+src=${MLTP_SRC:-$(cd "$(dirname "$0")/.." && pwd)}
+cc=${CC:-cc}
+command -v spin >/dev/null || { echo "spin.sh: no spin (apt-get install spin): skipped"; exit 77; }
+command -v "$cc" >/dev/null || { echo "spin.sh: no C compiler ($cc): skipped"; exit 77; }
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# model, then the macros that each remove one fix (each must fail)
+models=(
+    "sched/place.pml NOFIX_PLACE_HOME NOFIX_STEAL_BUSY"
+    "sched/watch.pml NOFIX_BUSY_WATCHERS"
+    "sync/mutex.pml NO_SECOND_LOOK NO_WOKEN_CLEAR"
+)
+
+# verify MODEL [MACRO]: 0 if Spin found no error; its summary on stdout
+verify() {
+    local model=$1 macro=${2:-} dir
+    dir=$tmp/$(basename "$model" .pml)${macro:+-$macro}
+    mkdir -p "$dir"
+    cp "$src/$model" "$dir/"
+    (cd "$dir" &&
+     spin ${macro:+-D$macro} -a "$(basename "$model")" >spin.log 2>&1 &&
+     "$cc" -O2 -DSAFETY -DVECTORSZ=256 -o pan pan.c >cc.log 2>&1) ||
+        { cat "$dir"/*.log; echo "spin.sh: $model${macro:+ -D$macro}: no verifier"; return 2; }
+    # a 2^22-slot hash table and a bounded search: the models are small
+    (cd "$dir" && timeout 60 ./pan -w22 -m100000 >pan.out 2>&1) || true
+    grep -E 'errors:|states, stored|^pan:' "$dir/pan.out" | head -4 | sed 's/^/    /'
+    grep -q 'errors: 0$' "$dir/pan.out" && ! grep -q 'Search not completed' "$dir/pan.out"
+}
+
+fail=0
+for entry in "${models[@]}"; do
+    read -r model macros <<<"$entry"
+    echo "$model:"
+    if ! verify "$model"; then
+        echo "FAIL: $model: Spin found an error (or did not finish)"
+        fail=1
+    fi
+    for m in $macros; do
+        echo "$model -D$m (a fix removed: must fail):"
+        rc=0; verify "$model" "$m" || rc=$?
+        if [ "$rc" = 0 ]; then
+            echo "FAIL: $model -D$m: Spin found no error: the model misses the bug"
+            fail=1
+        elif [ "$rc" = 2 ]; then
+            fail=1
+        fi
+    done
+done
+exit $fail
