@@ -33,6 +33,25 @@ static void run(sched_vp_t *sv, ult_t *u, base_spin_t *held)
     ult_asan_finish(fake);
 }
 
+/* A thief goes busy under its lock: a release to its queue while it was
+   idle (SPINNING) queued there with no post, since an idle VP runs what
+   it is given ("Placement"); now that it runs the stolen ULT, which may
+   keep it (or wait in the kernel), such ULTs get the claim a busy VP's
+   queue gets (sched/place.pml, NOFIX_STEAL_BUSY: without it, a lost
+   post). */
+static void __attribute__((noinline)) busy_after_steal(struct sched_runq *q)
+{
+    struct sched_posts p;
+
+    sched_posts_init(&p);
+    sched_rq_lock_push(q);
+    q->idle = SCHED_RQ_BUSY;
+    if (sched_rq_peek(q))
+        p.any = sched_wake_claim();
+    sched_rq_unlock(q);
+    sched_post_owed(&p);
+}
+
 static void loop(sched_vp_t *sv)
 {
     struct sched_runq *q = sv->rq;
@@ -56,7 +75,7 @@ static void loop(sched_vp_t *sv)
         sched_rq_unlock(q);
         if ((u = sched_steal(sv)) != NULL || (u = sched_watch_steal(sv)) != NULL) {
             if (q->idle)
-                CMM_STORE_SHARED(q->idle, SCHED_RQ_BUSY);
+                busy_after_steal(q);
             if (__builtin_expect(sv->rescued, 0)) {   /* sched/rescue.c */
                 sv->rescued = 0;
                 sv->rescues++;

@@ -27,9 +27,9 @@
  * after a steal without the VP's lock (loop.c:59): VP 1 steals Y from
  * queue 0 while still SPINNING, the release sees SPINNING under VP 1's
  * lock and queues W there with no post, VP 0 (which looked at queue 1
- * first) parks, VP 1 runs Y. The fix modelled: the thief stores BUSY
- * under its lock and, if its queue is not empty, claims and posts
- * (sched_wake_to_steal). A periodic rescue of stranded work (a reaper's
+ * first) parks, VP 1 runs Y. The fix (sched/loop.c, busy_after_steal):
+ * the thief stores BUSY under its lock and, if its queue is not empty,
+ * claims and posts. A periodic rescue of stranded work (a reaper's
  * tick) is left out: it would bound the wait, not remove the lost post.
  *
  * Claims as on main: a claim bumps sg.idle.claims; a parking VP stays up

@@ -16,6 +16,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 # model, then the macros that each remove one fix (each must fail)
 models=(
+    "sched/park.pml NO_CLAIMS NO_LOCKED_PASS"
     "sched/place.pml NOFIX_PLACE_HOME NOFIX_STEAL_BUSY"
     "sched/watch.pml NOFIX_BUSY_WATCHERS"
     "sync/mutex.pml NO_SECOND_LOOK NO_WOKEN_CLEAR"
