@@ -65,6 +65,13 @@ static void loop(sched_vp_t *sv)
         if (sched_watching(sv))
             sched_watch_poll(sv, 0);
         sched_rq_lock(q);
+        if (__builtin_expect(q->idle && q->nready > 1, 0)) {
+            /* given ULTs while idle, with no claim (busy_after_steal):
+               the one we run now may keep us */
+            sched_rq_unlock(q);
+            sched_wake_to_steal(q);
+            sched_rq_lock(q);
+        }
         ult_t *u = sched_pop(q, 0);
         if (u) {
             if (q->idle)
