@@ -150,8 +150,11 @@ static ult_t *create(const mltp_attr_t *a, mltp_userf_t *fn, void *arg,
     if (a && a->name)
         strncpy(u->name, a->name, sizeof u->name - 1);
     u->name[sizeof u->name - 1] = 0;
-    if ((va || own) &&
-        !(u->sp = ult_frame(c, u, own ? usable : ult_stack_default, va, sched_first_run))) {
+    /* A size asked for is kept even if it is the default now: the stack
+       is taken at once (with the id's reservation, as mltp_vcreate's),
+       not at the first run, when the default may be another. */
+    if ((va || usable) &&
+        !(u->sp = ult_frame(c, u, usable ? usable : ult_stack_default, va, sched_first_run))) {
         u->life = ULT_FREED;            /* never made live */
         ult_handle_put(c, u);
         if (!own)

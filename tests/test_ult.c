@@ -1362,6 +1362,27 @@ START_TEST(stack_sizes)
 }
 END_TEST
 
+/* A size asked for that is the default when the ULT is made is kept when
+   the default changes before the ULT first runs (it was taken as "the
+   default" and the ULT ran on a 16 KiB stack: an overflow). */
+START_TEST(stack_attr_kept_across_default)
+{
+    unsetenv("MLTP_STACK_SIZE");
+    ck_assert_int_eq(mltp_set_stack_size(65536), 0);
+    mltp_attr_t a;
+    mltp_attr_init(&a);
+    a.stacksize = 65536;
+    eat_bytes[3] = 48 * 1024;
+    mltp_t *t = mltp_create_attr(&a, eat_ult, (void *)3);
+    ck_assert_ptr_nonnull(t);
+    ck_assert_int_eq(mltp_set_stack_size(MLTP_STACK_MIN), 0);
+    mltp_start(1);
+    ck_assert_int_eq(eat_done[3], 1);
+    ck_assert_int_ge(eat_bytes[3], 46 * 1024);
+    free(t);
+}
+END_TEST
+
 START_TEST(stack_size_env)
 {
     setenv("MLTP_STACK_SIZE", "96k", 1);
@@ -1756,6 +1777,7 @@ static const struct cu_row ult_tests[] = {
 
     CU_TCASE("stacks", 60),
     CU_TEST(stack_sizes),
+    CU_TEST(stack_attr_kept_across_default),
     CU_TEST(stack_size_env),
     CU_LOOP(stack_guard_fallback, 0, (int)(sizeof gf_errs / sizeof gf_errs[0])),
     CU_TEST(stack_guard_error_named),

@@ -11,8 +11,9 @@
  * A ULT with the default stack size gets its stack when it first runs
  * (ult_bind), not when it is created: a batch of ULTs that each run to the
  * end then reuses the stacks the ULTs before left in the VP's cache, still
- * in the CPU's cache, instead of touching one cold stack per ULT. Other
- * sizes, and mltp_vcreate's arguments, need the stack at once. */
+ * in the CPU's cache, instead of touching one cold stack per ULT. A size
+ * asked for (the default's too: the default may change before the first
+ * run), and mltp_vcreate's arguments, need the stack at once. */
 #include <stdint.h>
 #include <string.h>
 #include "ult/asan.h"
