@@ -107,11 +107,24 @@ void sched_wait_word(const unsigned int *word, unsigned int old, const unsigned 
    proxies are in q for key are posted, a parked VP is woken to take the
    waiters of VPs that stay busy, and the caller's own VP's are queued
    where idle VPs can take them. */
-void sched_word_released(const void *obj, sched_waitq_t *q, const void *key,
-                         unsigned int *bell);
 /* After changing a word: the caller's own VP's watchers first (its ULT
    goes on running, and they are then queued where idle VPs steal). */
 void sched_watch_look_here(void);
+void sched_word_released_slow(const void *obj, sched_waitq_t *q, const void *key);
+static inline void sched_word_released(const void *obj, sched_waitq_t *q, const void *key,
+                                       unsigned int *bell)
+{
+    if (bell)
+        uatomic_inc(bell);
+    /* proxies to post, or a VP parked and none spinning: the rest out of
+       line (the usual release, every VP busy or spinning, costs 3 loads) */
+    if (__builtin_expect(CMM_LOAD_SHARED(q->last) != NULL ||
+                         (!CMM_LOAD_SHARED(sg.idle.spinning) &&
+                          CMM_LOAD_SHARED(sg.idle.parked)), 0))
+        sched_word_released_slow(obj, q, key);
+    sched_watch_look_here();
+}
+
 
 /* ---- waking (the queue's lock held) ------------------------------- */
 /* how: SCHED_WAKE_HANDOFF (the waker switches soon: a condition) or
@@ -170,9 +183,9 @@ static inline int sched_spin_until(int (*done)(void *), void *arg)
         return 0;
     deadline = base_now_ns() + sched_spin_ns();
     for (unsigned int n = 1;; n++) {
-        caa_cpu_relax();
         if (done(arg))
             return 1;
+        caa_cpu_relax();
         if ((n & 0x3f) == 0 && sched_spin_over(deadline))
             return 0;
     }

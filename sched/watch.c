@@ -245,15 +245,14 @@ int sched_released_busy_skip;
  *     looks at busy VPs' lists, or parks, and a parking VP counts itself
  *     parked before it looks (R: change W, read parked; P: parked++, look
  *     at W: store buffering, both fenced).
+ * The bell and the caller's own watchers are sched_word_released's, in
+ * sched/block.h: inline, with this called only when there is more to do.
  */
-void sched_word_released(const void *obj, sched_waitq_t *q, const void *key,
-                         unsigned int *bell)
+void sched_word_released_slow(const void *obj, sched_waitq_t *q, const void *key)
 {
     struct sched_posts p;
 
     sched_posts_init(&p);
-    if (bell)
-        uatomic_inc(bell);
     if (CMM_LOAD_SHARED(q->last)) {
         base_spin_t *s = sched_stripe_take(obj);
         sched_wake_all_locked(q, key, NULL, SCHED_WAKE_RELEASE, &p);
@@ -262,8 +261,6 @@ void sched_word_released(const void *obj, sched_waitq_t *q, const void *key,
     if (!CMM_LOAD_SHARED(sg.idle.spinning) && CMM_LOAD_SHARED(sg.idle.parked) &&
         !sched_released_busy_skip && busy_watchers_released(sched_current(), &p))
         sched_post_owed(&p);
-    /* our VP's own waiters: queued now, where idle VPs can take them */
-    sched_watch_look_here();
 }
 
 void sched_watch_look_here(void)
