@@ -47,7 +47,7 @@ END_TEST
 /* a released waiter whose VP is busy in the kernel: 2 and 4 VPs (on 1
    the only VP is in the kernel until the waiter runs: M:N cannot; on 8,
    in the emulated aarch64 machine, an idle VP stole Y before X waited in
-   10 runs of 10, so the case never set itself up) *
+   10 runs of 10, so the case never set itself up) */
 #define BS_NVP several_vps(_i == 0 ? 2 : 4)
 START_TEST(barrier_waiter_behind_syscall) { sc_barrier_syscall(BS_NVP, 0); }
 END_TEST
