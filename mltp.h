@@ -295,18 +295,44 @@ int mltp_compare_and_swap(long old, long new_value, volatile void *addr);
 
 /* Creation attributes. Initialise with mltp_attr_init(); every field has a
    default (stacksize 0 = the default stack size, priority
-   MLTP_PRIO_DEFAULT, name NULL). A higher priority runs first. The name (copied, at most 15 characters
-   kept) shows in crash messages. */
+   MLTP_PRIO_DEFAULT, name NULL, the default guard). A higher priority runs
+   first. The name (copied, at most 15 characters kept) shows in crash
+   messages. */
 #define MLTP_PRIO_MIN 0
 #define MLTP_PRIO_DEFAULT 16
 #define MLTP_PRIO_MAX 31
 typedef struct mltp_attr {
     size_t stacksize;
     int priority;
+    unsigned int guard_pages;   /* private: mltp_attr_setguardsize */
     const char *name;
 } mltp_attr_t;
 
 void mltp_attr_init(mltp_attr_t *a);
+/* The guard below the stack of ULTs created with a, as
+   pthread_attr_setguardsize: bytes rounded up to whole pages, 0 for none
+   (an overflow then writes silently into the stack below, another
+   unguarded ULT's; never a guarded one's). By default the process's guard
+   (64 KiB; none under MLTP_STACK_GUARD=none). A ULT with a guard other
+   than the default gets its stack when it is created. Return 0 or EINVAL
+   (a NULL, bytes above MLTP_GUARD_MAX). */
+#define MLTP_GUARD_MAX ((size_t)1 << 30)
+int mltp_attr_setguardsize(mltp_attr_t *a, size_t bytes);
+int mltp_attr_getguardsize(const mltp_attr_t *a, size_t *bytes);
+
+/* What guards t's stack, as it got it: *kind one of MLTP_GUARD_*, *bytes
+   the guard's size. A guard region (MADV_GUARD_INSTALL, Linux 6.13) or
+   PROT_NONE pages fault at the first write; the check finds a write into
+   the guard when the ULT blocks or ends (kernels before 6.13 once guard
+   pages would take half the mappings left, or MLTP_STACK_GUARD=check).
+   Returns 0, EINVAL (t NULL or a bound thread), EAGAIN (t has no stack
+   yet: one is taken at its first run) or ESRCH (t has ended). Ask about a
+   ULT that cannot end meanwhile (the caller, or one it will join). */
+#define MLTP_GUARD_NONE 0
+#define MLTP_GUARD_CHECK 1
+#define MLTP_GUARD_PAGES 2
+#define MLTP_GUARD_REGION 3
+int mltp_stack_guard(const mltp_t *t, int *kind, size_t *bytes);
 /* Like mltp_create, with attributes (a may be NULL). EINVAL also for a
    priority outside MLTP_PRIO_MIN..MLTP_PRIO_MAX or a stack size outside
    MLTP_STACK_MIN..MLTP_STACK_MAX. */

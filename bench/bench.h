@@ -65,6 +65,7 @@ struct bench_row {
     int twin;               /* not run: its repetitions are the `value`s of
                                the row before's runs */
     int nocount;            /* no counted runs (runs of seconds) */
+    const char *env;        /* NAME=VALUE for a fresh row's process */
 };
 
 /* --scale's comparison columns: the same kernel on another package, with

@@ -18,7 +18,7 @@
 #include <unistd.h>
 #include "bench/bench.h"
 
-enum { LIFE_MLTP, LIFE_GO };
+enum { LIFE_MLTP, LIFE_MLTP_UNGUARDED, LIFE_GO };
 
 static double resident_bytes(void)
 {
@@ -184,9 +184,10 @@ static void k_life(const struct bench_row *row, long iters, struct bench_run *r)
         life_mltp(row, r);
 }
 
-/* Each size, on 1 VP (pinned to one CPU, with GOMAXPROCS=1) and on 2: the
-   time rows, each followed by its memory row (the same runs' samples).
-   Quick mode: 10,000 and 1,000,000 live; full mode 100,000 too. */
+/* Each size, on 1 VP (pinned to one CPU, with GOMAXPROCS=1) and on 2,
+   MLTP with guards (the default) and without (MLTP_STACK_GUARD=none), and
+   Go, taking turns: the time rows, each followed by its memory row (the
+   same runs' samples). 10,000, 100,000 and 1,000,000 live. */
 void ops_life_register(void)
 {
     static const long sizes[] = { 10000, 100000, 1000000 };
@@ -196,18 +197,21 @@ void ops_life_register(void)
 
     for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
         long n = sizes[s];
-        if (n == 100000 && !bench_full)
-            continue;
         for (int v = 1; v <= 2; v++) {
             group++;
             for (int b = LIFE_MLTP; b <= LIFE_GO; b++) {
+                static const char *const variants[][2] = {
+                    { "MLTP 1 VP", "MLTP 2 VPs" },
+                    { "MLTP 1 VP unguarded", "MLTP 2 VPs unguarded" },
+                    { "Go GOMAXPROCS=1", "Go GOMAXPROCS=2" },
+                };
                 struct bench_row row = {
                     .op = bench_name("life of a ULT, %s live", names[s]),
-                    .variant = b == LIFE_GO ? (v == 1 ? "Go GOMAXPROCS=1" : "Go GOMAXPROCS=2")
-                                            : v == 1 ? "MLTP 1 VP" : "MLTP 2 VPs",
+                    .variant = variants[b][v - 1],
+                    .env = b == LIFE_MLTP_UNGUARDED ? "MLTP_STACK_GUARD=none" : NULL,
                     .fn = k_life, .arg = { n, b }, .nvp = v, .cpus = v == 1,
                     .fixed_iters = n, .warmup = -1, .fresh = 1, .turns = group, .nocount = 1,
-                    .reps = n >= 1000000 ? (bench_full ? 5 : 3) : bench_full ? 11 : 5,
+                    .reps = n >= 1000000 || !bench_full ? 5 : 11,
                     .na = b == LIFE_GO && !go
                               ? "bench/go-life not found (built when configure finds go)"
                               : NULL,

@@ -66,6 +66,7 @@ static void main_ult_init(void)
     }
     u->stack_lo = addr ? (char *)addr - ult_guard_size : NULL;
     u->stack_map = addr ? size + ult_guard_size : 0;
+    u->flags |= ULT_MAIN_STACK;
 }
 
 /* On the reaper's stack, main's context saved: queue main (queue 0, as

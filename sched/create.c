@@ -115,7 +115,7 @@ static ult_t *create(const mltp_attr_t *a, mltp_userf_t *fn, void *arg,
                      const struct ult_vargs *va)
 {
     struct ult_cache *c;
-    size_t usable = 0;
+    size_t usable = 0, guard = ult_guard_default;
     int prio = MLTP_PRIO_DEFAULT, own;
     ult_t *u;
 
@@ -134,9 +134,15 @@ static ult_t *create(const mltp_attr_t *a, mltp_userf_t *fn, void *arg,
         prio = a->priority;
         if (a->stacksize)
             usable = (a->stacksize + ult_page_size - 1) & ~(ult_page_size - 1);
+        if (a->guard_pages)
+            guard = (size_t)(a->guard_pages - 1) * ult_page_size;
     }
     c = sched_cache();
-    own = usable && usable != ult_stack_default;
+    /* another shape than the default's: a stack of its own, no
+       reservation */
+    own = (usable && usable != ult_stack_default) || guard != ult_guard_default;
+    if (own && !usable)
+        usable = ult_stack_default;
     /* a default-size stack is reserved with the id: past the limit of
        what can be mapped, the refill says which limit, once. A stack of
        another size is mapped now, or the creation fails. */
@@ -153,8 +159,8 @@ static ult_t *create(const mltp_attr_t *a, mltp_userf_t *fn, void *arg,
     /* A size asked for is kept even if it is the default now: the stack
        is taken at once (with the id's reservation, as mltp_vcreate's),
        not at the first run, when the default may be another. */
-    if ((va || usable) &&
-        !(u->sp = ult_frame(c, u, usable ? usable : ult_stack_default, va, sched_first_run))) {
+    if ((va || usable) && !(u->sp = ult_frame(c, u, usable ? usable : ult_stack_default, guard,
+                                              !own, va, sched_first_run))) {
         u->life = ULT_FREED;            /* never made live */
         ult_handle_put(c, u);
         if (!own)
@@ -191,7 +197,31 @@ void mltp_attr_init(mltp_attr_t *a)
 {
     a->stacksize = 0;
     a->priority = MLTP_PRIO_DEFAULT;
+    a->guard_pages = 0;
     a->name = NULL;
+}
+
+/* Kept as pages + 1 in the attribute's padding (0: the default), so that
+   mltp_attr_t keeps its size. */
+int mltp_attr_setguardsize(mltp_attr_t *a, size_t bytes)
+{
+    size_t pages;
+
+    mltp_init();
+    if (!a || bytes > MLTP_GUARD_MAX)
+        return EINVAL;
+    pages = (bytes + ult_page_size - 1) / ult_page_size;
+    a->guard_pages = (unsigned int)pages + 1;
+    return 0;
+}
+
+int mltp_attr_getguardsize(const mltp_attr_t *a, size_t *bytes)
+{
+    mltp_init();
+    if (!a || !bytes)
+        return EINVAL;
+    *bytes = a->guard_pages ? (size_t)(a->guard_pages - 1) * ult_page_size : ult_guard_default;
+    return 0;
 }
 
 /* From mltp_vcreate's entry (sched/vcreate-x86_64.S), with the caller's
@@ -209,4 +239,23 @@ mltp_t *sched_vcreate_regs(void *f, int nbytes, const struct ult_vregs *r)
         return NULL;
     }
     return (mltp_t *)create(NULL, (mltp_userf_t *)f, NULL, &u.va);
+}
+
+int mltp_stack_guard(const mltp_t *t, int *kind, size_t *bytes)
+{
+    const ult_t *u = (const ult_t *)t;
+    const struct ult_stack_rec *r;
+    int life;
+
+    if (!u || !kind || !bytes || u->type == MLTP_THREAD_BOUND || (u->flags & ULT_MAIN_STACK))
+        return EINVAL;
+    life = CMM_LOAD_SHARED(u->life);
+    if (life == ULT_ENDED || life == ULT_FREED)
+        return ESRCH;
+    if (!CMM_LOAD_SHARED(u->sp) && t != mltp_self())
+        return EAGAIN;
+    r = ult_stack_record(u->stack_lo, u->stack_map);
+    *kind = r->kind;
+    *bytes = r->guard;
+    return 0;
 }

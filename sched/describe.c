@@ -22,31 +22,34 @@ int sched_describe(const vp_t *vp, pid_t pid, int sig, char *buf, size_t n)
     const ult_t *u = ((const sched_vp_t *)vp)->cur, *over;
     char who[48], sn[80];
     const char *lo;
+    size_t guard;
 
     base_signame(sig, sn, sizeof sn);
     if (!u)
         return snprintf(buf, n, "VP %d (pid %d) killed by %s in its scheduler "
                         "loop (no ULT running)", vp->id, (int)pid, sn);
     lo = u->stack_lo;
-    /* unguarded, its guard region touched: whose overflow came down here
-       (its own, or one from a stack above that ran through it) */
-    if (vp->fault_sig && lo && (u->flags & ULT_UNGUARDED) && ult_stack_touched_below(lo)) {
+    guard = lo ? ult_guard_of(u) : 0;
+    /* checked, its guard touched: whose overflow came down here (its own,
+       or one from a stack above that ran through it) */
+    if (vp->fault_sig && lo && (u->flags & ULT_UNGUARDED) && ult_stack_touched_below(lo, guard)) {
         over = ult_stack_overflower(lo, u->stack_map);
         name(over ? over : u, who, sizeof who);
         return snprintf(buf, n, "stack overflow in %s (stack size %zu bytes, no guard "
                         "pages: its guard region was written) on VP %d (pid %d): killed by %s",
-                        who, u->stack_map - ult_guard_size, vp->id, (int)pid, sn);
+                        who, u->stack_map - guard, vp->id, (int)pid, sn);
     }
     name(u, who, sizeof who);
     /* a fault in its guard, or with the stack pointer below its stack */
     if (vp->fault_sig && lo &&
         (((const char *)vp->fault_addr >= lo &&
-          (const char *)vp->fault_addr < lo + ult_guard_size) ||
-         ((const char *)vp->fault_sp < lo + ult_guard_size &&
+          (const char *)vp->fault_addr < lo + guard) ||
+         ((const char *)vp->fault_sp < lo + guard &&
           (const char *)vp->fault_sp >= lo - OVERFLOW_REACH)))
-        return snprintf(buf, n, "stack overflow in %s (stack size %zu bytes) on "
-                        "VP %d (pid %d): killed by %s", who,
-                        u->stack_map - ult_guard_size, vp->id, (int)pid, sn);
+        return snprintf(buf, n, "stack overflow in %s (stack size %zu bytes%s) on "
+                        "VP %d (pid %d): killed by %s", who, u->stack_map - guard,
+                        guard ? "" : ", no guard: stopped by its chunk's floor", vp->id,
+                        (int)pid, sn);
     return snprintf(buf, n, "VP %d (pid %d) killed by %s while running %s",
                     vp->id, (int)pid, sn, who);
 }
@@ -55,5 +58,5 @@ int sched_describe(const vp_t *vp, pid_t pid, int sig, char *buf, size_t n)
    VP dies as at a guard page, the fault's address in that region. */
 void sched_overflowed(sched_vp_t *sv, const ult_t *u)
 {
-    vp_fault_raise(&sv->vp, u->stack_lo + ult_guard_size - 1, SIGSEGV);
+    vp_fault_raise(&sv->vp, u->stack_lo + ult_guard_of(u) - 1, SIGSEGV);
 }

@@ -170,11 +170,12 @@ void sched_end(void *retval, int set_retval)
     sv->cur = next;
     sv->switches++;
     if (next)
-        ult_asan_start(NULL, next->stack_lo + ult_guard_size,
-                       next->stack_map - ult_guard_size);
+        ult_asan_start(NULL, next->stack_lo + ult_guard_of(next),
+                       next->stack_map - ult_guard_of(next));
     else
         ult_asan_start(NULL, sv->vp.stack_bottom, sv->vp.stack_size);
-    if (__builtin_expect(!ult_stack_room(&sv->cache, d.map), 0)) {
+    if (__builtin_expect((self->flags & ULT_OWN_STACK) || !ult_stack_room(&sv->cache, d.map),
+                         0)) {
         /* self is cur no more: under the lock, its stack no longer names
            it, as when it is cached (sched/ids.c reads the names) */
         ult_stack_disown(d.lo, d.map);

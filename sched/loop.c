@@ -28,7 +28,7 @@ static void run(sched_vp_t *sv, ult_t *u, base_spin_t *held)
     *sv->errno_p = u->saved_errno;
     sv->cur = u;
     sv->switches++;
-    ult_asan_start(&fake, u->stack_lo + ult_guard_size, u->stack_map - ult_guard_size);
+    ult_asan_start(&fake, u->stack_lo + ult_guard_of(u), u->stack_map - ult_guard_of(u));
     ult_switch(to, sv, held, leave_loop);
     ult_asan_finish(fake);
 }

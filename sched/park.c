@@ -288,6 +288,12 @@ void sched_idle(sched_vp_t *sv)
             return;
         }
     }
+    /* the stacks' maintenance (ult/chunk.c: the reserve mapped ahead,
+       memory given back), a step at a time while no work comes: off
+       every ULT's path */
+    while (__builtin_expect(ult_stack_due(), 0) && !CMM_LOAD_SHARED(sv->rq->nready) &&
+           !CMM_LOAD_SHARED(sg.finish) && ult_stack_maintain(0))
+        ;
     spin_then_park(sv);
 }
 

@@ -12,7 +12,10 @@
  * (unpark_self). A post that finds nothing costs a wake-up per tick.
  * With no VP parked, the next ULT that yields with nothing else to run
  * on its VP takes the work (sg.stranded, sched/yield.c): a VP that only
- * polls with mltp_yield is not idle, and would never look otherwise. */
+ * polls with mltp_yield is not idle, and would never look otherwise.
+ * The tick is also the stacks' clock (their decay time, ult/chunk.c),
+ * and posts a parked VP when their maintenance is due: the VP does it in
+ * sched_idle and parks again. */
 #include <errno.h>
 #include <string.h>
 #include <sys/sem.h>
@@ -53,6 +56,16 @@ static int stalled(int i)
     return r;
 }
 
+/* A V on parked VP i's semaphore: it takes itself out of PARKED
+   (unpark_self). */
+static void post(int i)
+{
+    struct sembuf op = { (unsigned short)i, 1, 0 };
+
+    while (semop(sg.park_semid, &op, 1) < 0 && errno == EINTR)
+        ;
+}
+
 void sched_rescue_tick(void)
 {
     long now = base_now_ns();
@@ -61,12 +74,21 @@ void sched_rescue_tick(void)
     if (now - seen.last_ns < RESCUE_NS || CMM_LOAD_SHARED(sg.finish) != SCHED_GO)
         return;
     seen.last_ns = now;
+    ult_stack_tick(now / 1000000);
     for (int i = 0; i < n; i++) {
         any |= stalled(i);
         if (parked < 0 && CMM_LOAD_SHARED(sched_runqs[i].idle) == SCHED_RQ_PARKED)
             parked = i;
     }
-    if (!any || CMM_LOAD_SHARED(sg.idle.spinning))
+    if (CMM_LOAD_SHARED(sg.idle.spinning))
+        return;
+    /* stacks' memory to give back (or the reserve to map), and a VP
+       parked: it does it (sched_idle) and parks again */
+    if (!any && parked >= 0 && ult_stack_due()) {
+        post(parked);
+        return;
+    }
+    if (!any)
         return;
     if (parked < 0) {
         /* every VP busy: a ULT that yields with nothing else to run
@@ -76,7 +98,5 @@ void sched_rescue_tick(void)
     }
     /* counted by the VP if it then finds work (sched/loop.c) */
     CMM_STORE_SHARED(sg.vps[parked].rescued, 1);
-    struct sembuf op = { (unsigned short)parked, 1, 0 };
-    while (semop(sg.park_semid, &op, 1) < 0 && errno == EINTR)
-        ;
+    post(parked);
 }

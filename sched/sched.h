@@ -98,7 +98,7 @@ extern struct sched_global sg;
 void sched_overflowed(sched_vp_t *sv, const ult_t *u) __attribute__((noreturn, cold));
 static inline void sched_check_stack(sched_vp_t *sv, const ult_t *u)
 {
-    if (__builtin_expect(u->flags & ULT_UNGUARDED, 0) && ult_stack_overflowed(u->stack_lo))
+    if (__builtin_expect(u->flags & ULT_UNGUARDED, 0) && ult_stack_overflowed(u->stack_lo, u->stack_map))
         sched_overflowed(sv, u);
 }
 

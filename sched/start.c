@@ -139,6 +139,8 @@ int sched_start_run(int nvp, int *ran_none)
     *ran_none = !ran;
     if (!ran)
         return errno;
+    /* the stacks' memory the VPs did not give back in time */
+    ult_stack_maintain(1);
     if (sg.stats)
         print_stats();
     if (sg.finish == SCHED_DEADLOCK)

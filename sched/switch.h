@@ -47,8 +47,8 @@ static inline void switch_to_cur(sched_vp_t *sv, ult_t *self, ult_t *next,
         sched_switch_new(self, held);   /* a tail call */
         return;
     }
-    ult_asan_start(&fake, next->stack_lo + ult_guard_size,
-                   next->stack_map - ult_guard_size);
+    ult_asan_start(&fake, next->stack_lo + ult_guard_of(next),
+                   next->stack_map - ult_guard_of(next));
     ult_switch_yield(self, to, held);
     ult_asan_finish(fake);
 }

@@ -16,8 +16,8 @@ __attribute__((noinline)) void sched_switch_new(ult_t *self, base_spin_t *held)
     ult_t *next = sv->cur;
     void *to = sched_bind(sv, next), *fake = NULL;
 
-    ult_asan_start(&fake, next->stack_lo + ult_guard_size,
-                   next->stack_map - ult_guard_size);
+    ult_asan_start(&fake, next->stack_lo + ult_guard_of(next),
+                   next->stack_map - ult_guard_of(next));
     ult_switch_yield(self, to, held);
     ult_asan_finish(fake);
 }

@@ -6,7 +6,8 @@
  *
  * segv, segv-named, abort, overflow, exit, sigint-wait, sigterm-wait,
  * idle-wait, deadlock, badstart, yield-outside, bound-segv, nostack,
- * overflow-end, overflow-block, stack-limit,
+ * overflow-end, overflow-block, overflow-unguarded, overflow-beside-unguarded,
+ * stack-limit,
  * die-in-registry, die-holding-runq.
  *
  * A ULT that is about to crash prints "CRASHER id=<thrid> vp=<n>
@@ -244,6 +245,34 @@ static int overflow_and(int block)
     return start_returned(want_vps, 3);
 }
 
+/* A ULT of guard g (mltp_attr_setguardsize), or exit 99. */
+static void make_guarded(mltp_userf_t *f, size_t g)
+{
+    mltp_attr_t a;
+
+    mltp_attr_init(&a);
+    if (mltp_attr_setguardsize(&a, g) != 0 || !mltp_create_attr(&a, f, NULL)) {
+        fprintf(stderr, "faulty: mltp_create_attr with a guard of %zu bytes failed\n", g);
+        exit(99);
+    }
+}
+
+/* Guarded and unguarded stacks side by side, one overflowing for good:
+   0, the unguarded one among guarded ULTs (its overflow runs through its
+   own chunk, whose slots are all unguarded, and faults at the chunk's
+   floor: no guarded ULT is touched, and the message names it); 1, a
+   guarded one among unguarded ULTs (its guard faults). */
+static int overflow_mixed(int guarded_crasher)
+{
+    size_t other = guarded_crasher ? 0 : 64 * 1024;
+
+    make_guarded(busy, other);
+    make_guarded(busy, other);
+    make_guarded(overflow_ult, guarded_crasher ? 64 * 1024 : 0);
+    make_guarded(busy, other);
+    return start_returned(want_vps, 3);
+}
+
 /* No room for more stacks (the address space capped a little above what
    the program has): mltp_create fails with ENOMEM, once the stacks
    already reserved are taken, and a line says which limit; the ULTs made
@@ -395,6 +424,8 @@ static const struct pu_scenario scenarios[] = {
     PU_SCEN_WITH("overflow", crash, 2),
     PU_SCEN_WITH("overflow-end", overflow_and, 0),
     PU_SCEN_WITH("overflow-block", overflow_and, 1),
+    PU_SCEN_WITH("overflow-unguarded", overflow_mixed, 0),
+    PU_SCEN_WITH("overflow-beside-unguarded", overflow_mixed, 1),
     PU_SCEN("stack-limit", stack_limit),
     PU_SCEN("segv-named", segv_named),
     PU_SCEN("exit", exit_in_ult),

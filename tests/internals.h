@@ -54,6 +54,13 @@ static inline void it_stack_record_fails(int on)
     ult_chunk_test_no_record = on;
 }
 
+/* Chunks a creation had to map itself (its reservations found the
+   reserve ahead short). */
+static inline long it_stack_inline_grows(void)
+{
+    return ult_chunk_test_inline_grows;
+}
+
 /* The slots that may still get a PROT_NONE guard page (0 until guard
    pages are in use: MLTP_STACK_GUARD=pages, or no guard regions). */
 static inline long it_stack_pages_left(void)

@@ -837,6 +837,17 @@ START_TEST(fault_overflow_then_end)
     crash_case_guard("overflow-end", SIGSEGV, guards[_i]);
 }
 END_TEST
+/* Guarded and unguarded stacks side by side (mltp_attr_setguardsize):
+   an unguarded ULT's overflow stops at its chunk's floor, never in a
+   guarded stack; a guarded ULT's beside unguarded ones faults at its
+   guard. Each names the ULT that overflowed. */
+START_TEST(fault_overflow_unguarded) { crash_case("overflow-unguarded", SIGSEGV); }
+END_TEST
+START_TEST(fault_overflow_beside_unguarded)
+{
+    crash_case("overflow-beside-unguarded", SIGSEGV);
+}
+END_TEST
 START_TEST(fault_overflow_then_block)
 {
     crash_case_guard("overflow-block", SIGSEGV, guards[_i]);
@@ -1169,6 +1180,8 @@ static const struct cu_row vp_tests[] = {
     CU_LOOP(fault_overflow_guard, 0, 3),
     CU_LOOP(fault_overflow_then_end, 0, 3),
     CU_LOOP(fault_overflow_then_block, 0, 3),
+    CU_TEST(fault_overflow_unguarded),
+    CU_TEST(fault_overflow_beside_unguarded),
     CU_TEST(fault_stack_limit),
     CU_TEST(fault_sigint),
     CU_TEST(fault_sigterm),

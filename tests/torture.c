@@ -9,12 +9,14 @@
  * A round is one or more phases; a phase creates ULTs and bound threads
  * (locks of every class, condition queues, barriers of any party count,
  * pipes, sleeps, yields, fork(), nested creation with join, detach and
- * both releases, stacks of many sizes, priorities, names, vcreate), then
+ * both releases, stacks of many sizes and guards, priorities, names,
+ * vcreate), then
  * runs them with mltp_start(nvp) (or mltp_begin/mltp_end) and checks:
  * each lock's counter exact, every item of the condition-protected queues
  * consumed once, every barrier episode seen complete by every party, each
  * join's value, each ULT run exactly once, each bound thread joined with
- * its value and its term function run once. A deadlock phase leaves a
+ * its value and its term function run once, and each ULT's stack guarded
+ * as it asked (mltp_stack_guard). A deadlock phase leaves a
  * barrier short of parties: the start must return EDEADLK; the missing
  * parties then come and another start, on another VP count, must finish.
  *
@@ -134,12 +136,12 @@ static void fail(const char *fmt, ...)
 enum {
     F_LOCKS, F_QUEUES, F_BARRIERS, F_PIPES, F_PIPEBAR, F_SPAWN, F_MISC,
     F_FORK, F_COND, F_BOUND, F_DEADLOCK, F_BEGIN, F_RESTART, F_STACKSIZE,
-    F_SETSTACK, F_N
+    F_SETSTACK, F_GUARD, F_N
 };
 static const char *const feature_name[F_N] = {
     "locks", "queues", "barriers", "pipes", "pipebar", "spawn", "misc",
     "fork", "cond", "bound", "deadlock", "begin", "restart", "stacksize",
-    "setstack"
+    "setstack", "guard"
 };
 static unsigned skipped;
 static int on(int f) { return !(skipped & (1u << f)); }
@@ -223,6 +225,7 @@ struct task {
     int slot, kind, depth, group, aborts;
     size_t stack;           /* the stack it runs on */
     int dflt;               /* the default size: the one at its first run */
+    long guard;             /* the guard it asked for; -1: the default */
     uint64_t rng;
     int iters, lclass;
     mltp_t *h;              /* main's handle: joined after the start */
@@ -327,6 +330,7 @@ static mltp_t *spawn(struct task *t, uint64_t *r)
     unsigned how = trn(r, 4);
     t->stack = mltp_get_stack_size();
     t->dflt = 1;
+    t->guard = -1;
     if (how == 0) {
         h = mltp_create(ult_main, t);
     } else if (how == 1 && t->kind == K_LEAF) {
@@ -349,6 +353,21 @@ static mltp_t *spawn(struct task *t, uint64_t *r)
         snprintf(name, sizeof name, "%s-%d", kind_name[t->kind], t->slot);
         if (trn(r, 2))
             a.name = name;
+        /* none, a page, or the default's size set explicitly */
+        if (trn(r, 2) && on(F_GUARD)) {
+            static const long guards[] = { 0, 4096, 65536 };
+            size_t dflt_guard;
+            t->guard = guards[trn(r, 3)];
+            CHECK(mltp_attr_setguardsize(&a, (size_t)t->guard) == 0,
+                  "mltp_attr_setguardsize(%ld) failed", t->guard);
+            mltp_attr_t d;
+            mltp_attr_init(&d);
+            mltp_attr_getguardsize(&d, &dflt_guard);
+            /* a guard not the default's: its stack is taken now
+               (mltp_create(3)), of the size in force now */
+            if ((size_t)t->guard != dflt_guard)
+                t->dflt = 0;
+        }
         h = mltp_create_attr(&a, ult_main, t);
     }
     CHECK(h != NULL, "creating a %s ULT failed: %s", kind_name[t->kind],
@@ -364,6 +383,21 @@ static __attribute__((noinline)) void stack_check(struct task *t)
        (mltp_set_stack_size(3)); a start does not change it. */
     if (t->dflt)
         t->stack = mltp_get_stack_size();
+    /* the guard it asked for, or the process's, is the one it got */
+    int kind;
+    size_t guard, want;
+    CHECK(mltp_stack_guard(mltp_self(), &kind, &guard) == 0, "ULT %d: mltp_stack_guard "
+          "failed", t->slot);
+    if (t->guard >= 0) {
+        want = (size_t)t->guard;
+    } else {
+        mltp_attr_t d;
+        mltp_attr_init(&d);
+        mltp_attr_getguardsize(&d, &want);
+    }
+    CHECK(guard == want && (kind == MLTP_GUARD_NONE) == (want == 0), "ULT %d (%s, thread %d): "
+          "guard of %zu bytes (kind %d), asked for %zu", t->slot, kind_name[t->kind],
+          mltp_get_myid(), guard, kind, want);
     /* Half of it: a ULT given a smaller stack than it asked for (one
        of half its size, say) overflows here rather than in silence. */
     size_t n = t->stack / 2;
@@ -1184,7 +1218,7 @@ static void usage(void)
             "--rounds R] [--from R] [--watchdog S] [--max-prio P] [--skip LIST] [--quiet] [--verbose]\n"
             "--skip: locks,queues,barriers,pipes,pipebar,spawn,misc,fork,"
             "cond,bound,deadlock,begin,restart,stacksize (attributes),"
-            "setstack (mltp_set_stack_size)\n");
+            "setstack (mltp_set_stack_size),guard (mltp_attr_setguardsize)\n");
     exit(2);
 }
 

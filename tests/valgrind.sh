@@ -78,6 +78,7 @@ export MLTP_TEST_VPS=2
 
 skip_test_ult=(
     fp_control_preserved fp_flags_travel                 # D
+    stack_memory_decays                                  # E: resident memory counts valgrind's own
 )
 skip_test_sync=(
     semaphore_sets_removed:1                             # B: _exit() after a start
@@ -105,6 +106,8 @@ skip_test_vp=(
     fault_overflow fault_exit fault_no_stack             # A
     fault_overflow_guard fault_overflow_then_end         # A
     fault_overflow_then_block                            # A
+    fault_overflow_unguarded                             # A
+    fault_overflow_beside_unguarded                      # A
     fault_stack_limit                                    # E: RLIMIT_AS
     fault_bound_segv fault_die_in_registry               # A
     fault_die_holding_runq                               # A

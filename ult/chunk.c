@@ -1,49 +1,64 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* ult/chunk.c - where stacks live. A chunk is one mapping of up to SLOTS
- * slots (SLOTS_FIRST for the first, then as many again as there are),
- * each a guard region with a stack above it, above a guarded floor
- * (map_chunk): the chunk is mapped and its
- * guards installed in a few system calls, and its slots are handed out
- * one by one (ult/stack.c caches them in turn), so a stack costs no system
- * call of its own. A stack of another size than the default is a chunk of
- * one slot.
+/* ult/chunk.c - where stacks live (ARCHITECTURE.md, "Stacks", has the
+ * picture and the figures).
+ *
+ * A chunk is one mapping of up to SLOTS slots (SLOTS_FIRST for a pool's
+ * first, then as many again as the pool has), each a guard and the stack
+ * above it, above a guarded floor (map_chunk). The chunk is mapped and its
+ * guards installed in a few system calls, and its slots are handed out one
+ * by one, so a stack costs no system call of its own, and a guard is paid
+ * once per slot, not once per ULT. A pool is the chunks of one shape
+ * (stack size and guard size); the default shape's pool holds the
+ * reservations. Up to POOLS shapes have pools; a stack of yet another
+ * shape is a chunk of one slot.
  *
  * The guard. Where the kernel has guard regions (MADV_GUARD_INSTALL, Linux
  * 6.13), all of a chunk's are installed in one process_madvise(): they
  * cost no mapping (VMA), and neighbouring chunks merge into one. Before
  * 6.13, or where a sandbox refuses guard regions (EPERM, ENOSYS), a guard
- * is made PROT_NONE with mprotect(), which splits the mapping
- * in two for each stack: those are spent while vm.max_map_count affords
- * them (half of the mappings the process had left when the layer started,
- * about 16,000 stacks with the default 65,530), then chunks get none. A
- * stack of such a chunk has the same 64 KiB below it, untouched by any
- * correct program, and its ULT is checked when it blocks or ends
- * (ult_stack_overflowed, ARCHITECTURE.md "Stacks"). MLTP_STACK_GUARD=pages
- * or check picks the older kernels' way, or the check alone, on any kernel.
+ * is made PROT_NONE with mprotect(), which splits the mapping in two for
+ * each stack: those are spent while vm.max_map_count affords them (half of
+ * the mappings the process had left when the layer started, about 16,000
+ * stacks with the default 65,530), then chunks get none, which is said
+ * once. A stack of such a chunk has its guard's bytes below it, untouched
+ * by any correct program, and its ULT is checked when it blocks or ends
+ * (ult_stack_overflowed). A guard of 0 (mltp_attr_setguardsize, or
+ * MLTP_STACK_GUARD=none) makes a pool of unguarded slots: their chunks
+ * hold no guarded slot, and their floor is guarded too, so an unguarded
+ * overflow can reach only the unguarded stacks below it in its own chunk,
+ * never a guarded stack's top (its record and private area).
  *
- * Memory goes back. A slot ult/stack.c returns (its caches are full) is
- * free. A chunk with no slot in use is unmapped unless it is of the
- * default size and either no other empty chunk is kept or the others'
- * slots would no longer cover the reservations (empty()): one is kept for
- * the next creations, more while the reservations need them, each with
- * its pages given back. Free slots of chunks still in
- * use keep their pages until MLTP_STACK_CACHE of them do, then the oldest
- * chunks' go back (MADV_DONTNEED, which keeps guard regions): ULTs that
- * end in the order they were made empty whole chunks, with no call per
- * slot.
+ * Lowest first. A pool hands out the slots of its lowest chunk with a free
+ * slot (avail is kept in address order): stacks in use gather in few
+ * chunks, and the others empty out, so that the address space kept is
+ * bounded by the stacks kept.
  *
- * Reservations. Every ULT holds a slot, or the promise of one, from its
- * creation to its end, so that its first run always finds one: mltp_create
- * fails instead (ENOMEM, and a message naming the limit) when no more can
- * be mapped. They are taken in blocks with the thread ids
+ * Memory goes back, off every ULT's path. A slot given back keeps its
+ * pages. Past the budget (MLTP_STACK_CACHE free slots that keep pages),
+ * those that have been free for the decay time (MLTP_STACK_DECAY) go back
+ * in batches (MADV_DONTNEED, which keeps guards: the slot keeps its guard
+ * for its next ULT); a chunk with no slot in use is kept, and unmapped
+ * once it has been empty for the decay time and the pool's other free
+ * slots cover its reservations, the reserve ahead and the budget. This is
+ * maintenance (ult_chunk_maintain), done by a VP with nothing to run, and
+ * all of it when a start ends; and it maps the default pool's reserve
+ * ahead of demand, so that a creation makes no system call while the
+ * reserve lasts.
+ *
+ * Reservations. Every ULT of the default shape holds a slot, or the promise
+ * of one, from its creation to its end, so that its first run always finds
+ * one: mltp_create fails instead (ENOMEM, and a message naming the limit)
+ * when no more can be mapped. They are taken in blocks with the thread ids
  * (ult_id_refill_reserved, ult/stack.c), which gives back the promise of a
- * ULT that runs on a cached stack (that stack holds one already). `reserved` never exceeds `capacity`, the
- * default-size slots mapped, and every slot in use or cached holds a
- * reservation: the free slots always cover the ULTs that have none yet.
+ * ULT that runs on a cached stack (that stack holds one already).
+ * `reserved` never exceeds the default pool's capacity, and every slot
+ * handed out with a reservation (its record says so) holds it until it
+ * comes back: the free slots always cover the ULTs that have none yet.
  *
  * One leaf lock (ARCHITECTURE.md, "Locking rules", rule 7) guards every
  * chunk's counts and the lists. No system call is made under it. */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,6 +67,7 @@
 #include <sys/syscall.h>
 #include <sys/uio.h>
 #include <unistd.h>
+#include "base/clock.h"
 #include "base/log.h"
 #include "base/spin.h"
 #include "ult/chunk.h"
@@ -64,46 +80,60 @@
 #endif
 
 #define SLOTS 256               /* per chunk at most: 32 MiB with 64 KiB stacks */
-#define SLOTS_FIRST 16          /* the first: a program with few ULTs maps 2 MiB */
+#define SLOTS_FIRST 16          /* a pool's first: a program with few ULTs maps 2 MiB */
+#define POOLS 8                 /* shapes with pools of their own */
+#define FLOOR ULT_GUARD_SIZE    /* below every chunk */
 
-enum guard { GUARD_REGION, GUARD_PAGES, GUARD_CHECK };
+struct ult_pool {
+    size_t slot, guard;         /* slot = guard + stack; slot 0: unused */
+    struct ult_chunk *avail;    /* chunks with a free slot, lowest first */
+    long capacity;              /* slots in its chunks */
+    long out;                   /* handed out, cached or being released */
+};
 
 struct ult_chunk {
     struct ult_chunk *prev, *next;          /* ult_stack_chunks */
     struct ult_chunk *avail_prev, *avail_next;
     struct ult_chunk *dirty_prev, *dirty_next;
-    char *base;
-    size_t slot;
+    struct ult_pool *pool;      /* NULL: a chunk of one slot */
+    char *base;                 /* slot 0 */
+    size_t slot, guard;
+    long dirty_ms, empty_ms;    /* when its free slots began keeping pages;
+                                   when its last slot came back */
     unsigned int nslots;
     unsigned int carved;        /* slots [0, carved) were ever handed out */
     unsigned int out;           /* in use, cached, or being released */
     unsigned int nfree, nclean; /* free[]: [0, nclean) released, then resident */
-    unsigned char guard;        /* enum guard */
-    unsigned char pool;         /* of a default size: its slots hold reservations */
-    unsigned char current;      /* of the default size: in capacity, on avail */
-    unsigned char on_avail, on_dirty, spare;
+    unsigned char kind;         /* enum ult_guard_kind */
+    unsigned char on_avail, on_dirty;
     unsigned short free[];
 };
 
 /* Every chunk, for debuggers (gdb/mltp.py walks the carved slots'
    records). */
 struct ult_chunk *ult_stack_chunks;
-static struct ult_chunk *chunks_tail;   /* ult/list.h keeps one; unread */
+static struct ult_chunk *chunks_tail;   /* the oldest: maintenance starts there */
 
 static base_spin_t lock;
-static struct ult_chunk *avail, *avail_tail;    /* default-size chunks with a slot
-                                                   (the tail unread, as chunks_tail) */
+static struct ult_pool pools[POOLS], *pool_default;
+static struct ult_chunk *avail_tail;    /* ult/list.h's, for any pool; unread */
 /* chunks with free slots whose pages are still there, oldest first, and
-   how many such slots in all: their pages go back past dirty_max */
+   how many such slots in all */
 static struct ult_chunk *dirty_head, *dirty_tail;
 static long ndirty, dirty_max = 4096;
-static size_t slot_default;
-static long capacity, reserved;         /* default-size slots; promises */
-static int nspare;                      /* empty default-size chunks kept */
-static enum guard kind = GUARD_REGION;  /* what a new chunk gets */
+static long dirty_head_ms;              /* dirty_head's dirty_ms, for ult_chunk_due */
+static long reserved;                   /* promises, on the default pool */
+static long nempty;                     /* chunks with no slot out */
+static long decay_ms = 1000;
+static long clock_ms;                   /* the reaper's tick (ult_chunk_tick) */
+static long unmap_ms;                   /* from then on an empty chunk may go */
+static long grow_failed_ms = -1;        /* the reserve could not be mapped ahead */
+static enum ult_guard_kind kind = ULT_GUARD_REGION;    /* what a new chunk gets */
 static long pages_left;                 /* slots that may get a PROT_NONE guard */
 static int pm_works = 1;                /* process_madvise takes guards */
-static int limit_said;
+static int pidfd = -1;                  /* ours, for process_madvise */
+static pid_t pidfd_of;
+static int limit_said, check_said;
 
 /* Tests (tests/internals.h): reservations map nothing, nor does a new
    default size for the ULTs already created, so that one may find no
@@ -112,6 +142,8 @@ int ult_chunk_test_unreserved;
 /* Tests: guard regions fail with this errno (a sandbox's EPERM, say), and
    a chunk's record cannot be allocated. */
 int ult_chunk_test_guard_errno, ult_chunk_test_no_record;
+/* Tests: chunks a creation mapped itself (ult_chunk_reserve). */
+long ult_chunk_test_inline_grows;
 
 /* ---- guards ------------------------------------------------------------- */
 
@@ -155,52 +187,66 @@ void ult_chunk_init(void)
 {
     const char *s = secure_getenv("MLTP_STACK_GUARD");
 
+    ult_guard_default = ult_guard_size;
     if (s && !strcmp(s, "pages"))
-        kind = GUARD_PAGES;
+        kind = ULT_GUARD_PAGES;
     else if (s && !strcmp(s, "check"))
-        kind = GUARD_CHECK;
+        kind = ULT_GUARD_CHECK;
+    else if (s && !strcmp(s, "none"))
+        ult_guard_default = 0;
     else if (s && *s && strcmp(s, "auto"))
-        base_warn("ignoring MLTP_STACK_GUARD=%s (auto, pages or check)", s);
-    if (kind == GUARD_PAGES)
+        base_warn("ignoring MLTP_STACK_GUARD=%s (auto, pages, check or none)", s);
+    if (kind == ULT_GUARD_PAGES)
         pages_left = pages_budget();
+    decay_ms = base_env_long("MLTP_STACK_DECAY", 1000, 0, 3600L * 1000);
+}
+
+/* Our pidfd, opened once per process (a fork()ed child opens its own). */
+static int self_pidfd(void)
+{
+    pid_t me = getpid();
+
+    if (pidfd < 0 || pidfd_of != me) {
+        pidfd = (int)syscall(SYS_pidfd_open, me, 0);
+        pidfd_of = me;
+    }
+    return pidfd;
 }
 
 /* The guard regions of n slots from p, all at once where the kernel takes
    them so (6.13), else one call each. 0, or -1 (errno). */
-static int install_regions(char *p, size_t slot, unsigned int n)
+static int install_regions(char *p, size_t slot, size_t guard, unsigned int n)
 {
     struct iovec iov[SLOTS];
-    long want = (long)(n * ult_guard_size);
+    long want = (long)(n * guard);
 
     if (ult_chunk_test_guard_errno) {
         errno = ult_chunk_test_guard_errno;
         return -1;
     }
     if (pm_works && n > 1 && !ult_vg_running()) {    /* valgrind knows no process_madvise */
-        int fd = (int)syscall(SYS_pidfd_open, getpid(), 0);
+        int fd = self_pidfd();
         long done = -1;
         for (unsigned int i = 0; i < n; i++) {
             iov[i].iov_base = p + i * slot;
-            iov[i].iov_len = ult_guard_size;
+            iov[i].iov_len = guard;
         }
-        if (fd >= 0) {
+        if (fd >= 0)
             done = syscall(SYS_process_madvise, fd, iov, (size_t)n, MADV_GUARD_INSTALL, 0);
-            close(fd);
-        }
         if (done == want)
             return 0;
         pm_works = 0;
     }
     for (unsigned int i = 0; i < n; i++)
-        if (madvise(p + i * slot, ult_guard_size, MADV_GUARD_INSTALL) != 0)
+        if (madvise(p + i * slot, guard, MADV_GUARD_INSTALL) != 0)
             return -1;
     return 0;
 }
 
-static int install_pages(char *p, size_t slot, unsigned int n)
+static int install_pages(char *p, size_t slot, size_t guard, unsigned int n)
 {
     for (unsigned int i = 0; i < n; i++)
-        if (mprotect(p + i * slot, ult_guard_size, PROT_NONE) != 0) {
+        if (mprotect(p + i * slot, guard, PROT_NONE) != 0) {
             int e = errno;
             mprotect(p, (size_t)n * slot, PROT_READ | PROT_WRITE);
             errno = e;
@@ -209,65 +255,83 @@ static int install_pages(char *p, size_t slot, unsigned int n)
     return 0;
 }
 
-/* Guards for the n slots from p, as `kind` and the budget say: the kind
-   they got, or -1 (errno, and *call the system call that failed). No
-   guard regions (EINVAL before Linux 6.13; EPERM or ENOSYS where a
-   sandbox or seccomp filter refuses the call): PROT_NONE pages from now
-   on; those refused (the mappings' limit): the check from now on. */
-static int install_guards(char *p, size_t slot, unsigned int n, const char **call)
+/* Once: PROT_NONE guards would pass their budget of mappings, so stacks
+   are checked from now on (a weaker guard: never silently). */
+static void say_check(void)
 {
+    if (!uatomic_xchg(&check_said, 1))
+        base_warn("ULT stacks from now on are checked, not guarded: guard pages "
+                  "(Linux before 6.13) would take more than half of the mappings "
+                  "vm.max_map_count leaves (raise it, or see MLTP_STACK_GUARD in mltp(3))");
+}
+
+/* Guards of `guard` bytes for the n slots from p, as `kind` and the
+   budget say: the kind they got, or -1 (errno, and *call the system call
+   that failed). No guard regions (EINVAL before Linux 6.13; EPERM or
+   ENOSYS where a sandbox or seccomp filter refuses the call): PROT_NONE
+   pages from now on; those refused (the mappings' limit): the check from
+   now on. */
+static int install_guards(char *p, size_t slot, size_t guard, unsigned int n,
+                          const char **call)
+{
+    if (!guard)
+        return ULT_GUARD_NONE;
     for (;;) {
-        enum guard g;
+        enum ult_guard_kind g;
         long budget;
         int e;
 
         base_spin_lock(&lock);
         g = kind;
-        if (g == GUARD_PAGES && pages_left < (long)n)
-            g = GUARD_CHECK;
-        else if (g == GUARD_PAGES)
+        if (g == ULT_GUARD_PAGES && pages_left < (long)n)
+            g = ULT_GUARD_CHECK;
+        else if (g == ULT_GUARD_PAGES)
             pages_left -= n;
         base_spin_unlock(&lock);
-        if (g == GUARD_CHECK ||
-            (g == GUARD_REGION ? install_regions(p, slot, n) : install_pages(p, slot, n)) == 0)
+        if (g == ULT_GUARD_CHECK && kind == ULT_GUARD_PAGES)
+            say_check();
+        if (g == ULT_GUARD_CHECK ||
+            (g == ULT_GUARD_REGION ? install_regions(p, slot, guard, n)
+                                   : install_pages(p, slot, guard, n)) == 0)
             return g;
         e = errno;
-        if (g == GUARD_REGION && (e == EINVAL || e == EPERM || e == ENOSYS)) {
+        if (g == ULT_GUARD_REGION && (e == EINVAL || e == EPERM || e == ENOSYS)) {
             budget = pages_budget();        /* no system call under the lock */
             base_spin_lock(&lock);
-            if (kind == GUARD_REGION) {
-                kind = GUARD_PAGES;
+            if (kind == ULT_GUARD_REGION) {
+                kind = ULT_GUARD_PAGES;
                 pages_left = budget;
             }
             base_spin_unlock(&lock);
             continue;
         }
         base_spin_lock(&lock);
-        if (g == GUARD_PAGES && e == ENOMEM) {
-            kind = GUARD_CHECK;
+        if (g == ULT_GUARD_PAGES && e == ENOMEM) {
+            kind = ULT_GUARD_CHECK;
             pages_left = 0;
-        } else if (g == GUARD_PAGES) {
+        } else if (g == ULT_GUARD_PAGES) {
             pages_left += n;
         }
         base_spin_unlock(&lock);
-        if (g != GUARD_PAGES || e != ENOMEM) {
-            *call = g == GUARD_REGION ? "madvise(MADV_GUARD_INSTALL)" : "mprotect(PROT_NONE)";
+        if (g != ULT_GUARD_PAGES || e != ENOMEM) {
+            *call = g == ULT_GUARD_REGION ? "madvise(MADV_GUARD_INSTALL)" : "mprotect(PROT_NONE)";
             errno = e;
             return -1;
         }
+        say_check();
     }
 }
 
 /* ---- chunks ------------------------------------------------------------- */
 
-/* n slots of `slot` bytes, guarded, not yet listed; NULL (errno, and
-   *call the call that failed). The record is allocated last, after every
-   system call of the chunk: a fork() while another VP makes a chunk loses
-   it in the child only if it comes between the calloc and the listing,
-   with no system call in between. */
-static struct ult_chunk *map_chunk(size_t slot, unsigned int n, const char **call)
+/* n slots of `slot` bytes (`guard` of them the guard), guarded, not yet
+   listed; NULL (errno, and *call the call that failed). The record is
+   allocated last, after every system call of the chunk: a fork() while
+   another VP makes a chunk loses it in the child only if it comes between
+   the calloc and the listing, with no system call in between. */
+static struct ult_chunk *map_chunk(size_t slot, size_t guard, unsigned int n, const char **call)
 {
-    size_t len = ult_guard_size + slot * n;
+    size_t len = FLOOR + slot * n;
     struct ult_chunk *k;
     char *p;
     int g;
@@ -279,7 +343,7 @@ static struct ult_chunk *map_chunk(size_t slot, unsigned int n, const char **cal
         return NULL;
     /* a huge page would make a waiting ULT 2 MiB instead of one page */
     madvise(p, len, MADV_NOHUGEPAGE);
-    if ((g = install_guards(p + ult_guard_size, slot, n, call)) < 0) {
+    if ((g = install_guards(p + FLOOR, slot, guard, n, call)) < 0) {
         int e = errno;
         munmap(p, len);
         errno = e;
@@ -287,17 +351,20 @@ static struct ult_chunk *map_chunk(size_t slot, unsigned int n, const char **cal
     }
     /* The floor, a guard below the lowest slot: an overflow past stacks
        without guards runs down through the chunk and faults there, before
-       it reaches whatever is mapped below (a VP's signal stack, say: its
-       crash would then name nobody). Best effort: where its guard page
-       cannot be had, the chunk has none. A guard page merges with the
-       lowest slot's; under the check it is one mapping per chunk. */
-    if (g == GUARD_REGION && !ult_vg_running())     /* memcheck reads every page */
-        madvise(p, ult_guard_size, MADV_GUARD_INSTALL);
+       it reaches whatever is mapped below (another chunk's top stack, or a
+       VP's signal stack, whose crash would then name nobody). Best effort:
+       where its guard page cannot be had, the chunk has none. A guard page
+       merges with the lowest slot's; under the check it is one mapping
+       per chunk. */
+    if ((g == ULT_GUARD_REGION || (g == ULT_GUARD_NONE && kind == ULT_GUARD_REGION)) &&
+        !ult_vg_running() && !ult_chunk_test_guard_errno &&     /* memcheck reads every page */
+        madvise(p, FLOOR, MADV_GUARD_INSTALL) == 0)
+        ;
     else
-        mprotect(p, ult_guard_size, PROT_NONE);
+        mprotect(p, FLOOR, PROT_NONE);
     if (ult_chunk_test_no_record || !(k = calloc(1, sizeof *k + n * sizeof k->free[0]))) {
         /* the guard pages' budget goes back with the mapping */
-        if (g == GUARD_PAGES) {
+        if (g == ULT_GUARD_PAGES) {
             base_spin_lock(&lock);
             pages_left += n;
             base_spin_unlock(&lock);
@@ -307,18 +374,35 @@ static struct ult_chunk *map_chunk(size_t slot, unsigned int n, const char **cal
         errno = ENOMEM;
         return NULL;
     }
-    k->base = p + ult_guard_size;
+    k->base = p + FLOOR;
     k->slot = slot;
+    k->guard = guard;
     k->nslots = n;
-    k->guard = (unsigned char)g;
+    k->kind = (unsigned char)g;
     return k;
 }
 
-/* Under the lock. */
+/* Under the lock. A pool's avail list is in address order: the lowest
+   chunk's slots go first. Chunks mostly come back highest first (mmap
+   places each new one below the last, and ULTs end in the order they
+   were made), so the walk is short. */
 static void avail_add(struct ult_chunk *k)
 {
+    struct ult_pool *p = k->pool;
+    struct ult_chunk *at = p->avail;
+
     k->on_avail = 1;
-    ULT_LIST_PUSH_FRONT(avail, avail_tail, k, avail_prev, avail_next);
+    while (at && at->base < k->base && at->avail_next)
+        at = at->avail_next;
+    if (at && at->base < k->base) {         /* the highest: after at */
+        k->avail_prev = at;
+        k->avail_next = NULL;
+        at->avail_next = k;
+    } else if (at) {
+        ULT_LIST_INSERT_BEFORE(p->avail, at, k, avail_prev, avail_next);
+    } else {
+        ULT_LIST_PUSH_FRONT(p->avail, avail_tail, k, avail_prev, avail_next);
+    }
 }
 
 static void avail_remove(struct ult_chunk *k)
@@ -326,13 +410,15 @@ static void avail_remove(struct ult_chunk *k)
     if (!k->on_avail)
         return;
     k->on_avail = 0;
-    ULT_LIST_REMOVE(avail, avail_tail, k, avail_prev, avail_next);
+    ULT_LIST_REMOVE(k->pool->avail, avail_tail, k, avail_prev, avail_next);
 }
 
 static void dirty_add(struct ult_chunk *k)
 {
     k->on_dirty = 1;
+    k->dirty_ms = CMM_LOAD_SHARED(clock_ms);
     ULT_LIST_PUSH_BACK(dirty_head, dirty_tail, k, dirty_prev, dirty_next);
+    CMM_STORE_SHARED(dirty_head_ms, dirty_head->dirty_ms);
 }
 
 static void dirty_remove(struct ult_chunk *k)
@@ -341,6 +427,8 @@ static void dirty_remove(struct ult_chunk *k)
         return;
     k->on_dirty = 0;
     ULT_LIST_REMOVE(dirty_head, dirty_tail, k, dirty_prev, dirty_next);
+    if (dirty_head)
+        CMM_STORE_SHARED(dirty_head_ms, dirty_head->dirty_ms);
 }
 
 static void list_add(struct ult_chunk *k)
@@ -355,46 +443,88 @@ static void unlink_chunk(struct ult_chunk *k)
     dirty_remove(k);
     ndirty -= k->nfree - k->nclean;
     ULT_LIST_REMOVE(ult_stack_chunks, chunks_tail, k, prev, next);
-    if (k->current)
-        capacity -= k->nslots;
-    if (k->guard == GUARD_PAGES)
+    if (k->pool)
+        k->pool->capacity -= k->nslots;
+    if (k->kind == ULT_GUARD_PAGES)
         pages_left += k->nslots;
-    if (k->spare) {
-        k->spare = 0;
-        nspare--;
-    }
+    if (!k->out)
+        nempty--;
 }
 
 static void unmap_chunk(struct ult_chunk *k)
 {
-    munmap(k->base - ult_guard_size, ult_guard_size + k->slot * k->nslots);
+    munmap(k->base - FLOOR, FLOOR + k->slot * k->nslots);
     free(k);
 }
 
-/* A chunk of up to `want` slots of `slot` bytes, fewer if that much
-   cannot be mapped (down to one: the address space used to its end);
-   NULL (errno) if not even one. */
-static struct ult_chunk *map_some(size_t slot, unsigned int want, const char **call)
+/* A chunk of up to `want` slots, fewer if that much cannot be mapped
+   (down to one: the address space used to its end); NULL (errno) if not
+   even one. */
+static struct ult_chunk *map_some(size_t slot, size_t guard, unsigned int want,
+                                  const char **call)
 {
     struct ult_chunk *k;
 
-    while (!(k = map_chunk(slot, want, call)) && want > 1)
+    while (!(k = map_chunk(slot, guard, want, call)) && want > 1)
         want /= 2;
     return k;
 }
 
-/* k, a new chunk of the default size, in the pool (under the lock). */
-static void pool_add(struct ult_chunk *k)
+/* k, a new chunk of p's shape, in p (under the lock). */
+static void pool_add(struct ult_pool *p, struct ult_chunk *k)
 {
+    k->pool = p;
     list_add(k);
-    k->pool = k->current = 1;
-    capacity += k->nslots;
+    p->capacity += k->nslots;
+    nempty++;
+    k->empty_ms = CMM_LOAD_SHARED(clock_ms);
     avail_add(k);
-    k->spare = 1;
-    nspare++;
 }
 
-/* The slots of a new chunk of a size that has `have`: as many again, from
+/* p's chunks leave it (under the lock): they hand out no more slots, and
+   are unmapped once empty, as a chunk of one slot is. */
+static void pool_evict(struct ult_pool *p)
+{
+    for (struct ult_chunk *k = ult_stack_chunks; k; k = k->next)
+        if (k->pool == p) {
+            avail_remove(k);
+            k->pool = NULL;
+        }
+    p->capacity = p->out = 0;
+    CMM_STORE_SHARED(unmap_ms, 0);      /* its empty chunks may go */
+}
+
+/* The pool of a shape (under the lock): the default's first, then one
+   that holds it or none. If every pool holds another shape's chunks:
+   NULL, or with evict (a new default shape, which must have one) the
+   smallest other pool, emptied (pool_evict). */
+static struct ult_pool *pool_of(size_t slot, size_t guard, int evict)
+{
+    struct ult_pool *spare = NULL, *least = NULL;
+
+    if (pool_default && pool_default->slot == slot && pool_default->guard == guard)
+        return pool_default;
+    for (int i = 0; i < POOLS; i++) {
+        struct ult_pool *p = &pools[i];
+        if (p->slot == slot && p->guard == guard)
+            return p;
+        if (!spare && p != pool_default && !p->capacity)
+            spare = p;
+        if (p != pool_default && (!least || p->capacity < least->capacity))
+            least = p;
+    }
+    if (!spare && evict) {
+        pool_evict(least);
+        spare = least;
+    }
+    if (spare) {
+        spare->slot = slot;
+        spare->guard = guard;
+    }
+    return spare;
+}
+
+/* The slots of a new chunk of a pool that has `have`: as many again, from
    SLOTS_FIRST up to SLOTS. Under valgrind one, and none mapped ahead for
    the reservations: memcheck's leak check reads every word of every
    mapping, each of a guard region a fault it catches (8192 a stack, 5 s
@@ -407,22 +537,21 @@ static unsigned int chunk_slots(long have)
          : have > SLOTS          ? SLOTS : (unsigned int)have;
 }
 
-/* A new chunk of the default size (the lock held on return, as on entry,
-   but dropped meanwhile); -1 (errno, *call) if none could be mapped. */
-static int grow(const char **call)
+/* A new chunk for p (the lock held on return, as on entry, but dropped
+   meanwhile); -1 (errno, *call) if none could be mapped. */
+static int grow(struct ult_pool *p, const char **call)
 {
+    size_t slot = p->slot, guard = p->guard;
     struct ult_chunk *k;
-    size_t slot = slot_default;
-    unsigned int want = chunk_slots(capacity);
 
     base_spin_unlock(&lock);
-    k = map_some(slot, want, call);
+    k = map_some(slot, guard, chunk_slots(p->capacity), call);
     base_spin_lock(&lock);
     if (!k)
         return -1;
-    if (slot == slot_default) {
-        pool_add(k);
-    } else {                        /* mltp_set_stack_size came between */
+    if (p->slot == slot && p->guard == guard) {
+        pool_add(p, k);
+    } else {                        /* the pool went to another shape */
         base_spin_unlock(&lock);
         unmap_chunk(k);
         base_spin_lock(&lock);
@@ -436,6 +565,8 @@ static int grow(const char **call)
 static void say_limit(int err, size_t len, const char *call)
 {
     long vmsize = 0, maps, max = read_long("/proc/sys/vm/max_map_count", 65530);
+    long have = pool_default ? pool_default->capacity : 0;
+    size_t slot = pool_default ? pool_default->slot : len;
     char why[240];
     struct rlimit rl;
     FILE *f;
@@ -466,12 +597,13 @@ static void say_limit(int err, size_t len, const char *call)
     else
         snprintf(why, sizeof why, "mmap of %zu KiB: %s", len >> 10, strerror(err));
     base_warn("no room for another ULT stack (%ld of %zu KiB mapped, %ld MiB of address "
-              "space in all): %s", capacity, slot_default >> 10, vmsize >> 20, why);
+              "space in all): %s", have, slot >> 10, vmsize >> 20, why);
 }
 
 long ult_chunk_reserve(long n)
 {
     const char *call = "mmap";
+    struct ult_pool *p;
 
     base_spin_lock(&lock);
     /* under valgrind a slot is mapped when a ULT takes it (chunk_slots) */
@@ -480,15 +612,18 @@ long ult_chunk_reserve(long n)
         base_spin_unlock(&lock);
         return n;
     }
-    while (reserved + n > capacity && grow(&call) == 0)
-        ;
+    /* the default pool read again after each grow (the lock dropped: a
+       new default meanwhile) */
+    while (reserved + n > pool_default->capacity && grow(pool_default, &call) == 0)
+        ult_chunk_test_inline_grows++;
+    p = pool_default;
     /* at the limit: what is left */
-    if (reserved + n > capacity)
-        n = capacity - reserved;
+    if (reserved + n > p->capacity)
+        n = p->capacity - reserved;
     if (n <= 0) {
         int e = errno;
         base_spin_unlock(&lock);
-        say_limit(e, slot_default, call);
+        say_limit(e, p->slot, call);
         return 0;
     }
     reserved += n;
@@ -510,10 +645,8 @@ static unsigned int pop_slot(struct ult_chunk *k)
 {
     unsigned int i;
 
-    if (k->spare) {
-        k->spare = 0;
-        nspare--;
-    }
+    if (!k->out)
+        nempty--;
     if (k->nfree > k->nclean) {
         i = k->free[--k->nfree];
         ndirty--;
@@ -527,37 +660,57 @@ static unsigned int pop_slot(struct ult_chunk *k)
         i = k->carved++;
     }
     k->out++;
+    if (k->pool)
+        k->pool->out++;
     if (!k->nfree && k->carved == k->nslots)
         avail_remove(k);
     return i;
 }
 
-int ult_chunk_take(size_t slot, char **lo)
+/* A chunk of one slot, for a shape no pool holds. */
+static struct ult_chunk *take_single(size_t slot, size_t guard)
+{
+    const char *call;
+    struct ult_chunk *k = map_chunk(slot, guard, 1, &call);
+
+    if (!k) {
+        say_limit(errno, slot, call);
+        return NULL;
+    }
+    k->carved = k->out = 1;
+    base_spin_lock(&lock);
+    list_add(k);
+    base_spin_unlock(&lock);
+    return k;
+}
+
+int ult_chunk_take(size_t slot, size_t guard, int holds_reservation, char **lo)
 {
     struct ult_chunk *k;
     struct ult_stack_rec *r;
+    struct ult_pool *p;
     unsigned int i = 0;
     int used = 0;
-    const char *call;
+    const char *call = "mmap";
 
-    if (slot != slot_default) {
-        if (!(k = map_chunk(slot, 1, &call))) {
-            say_limit(errno, slot, call);
+    base_spin_lock(&lock);
+    /* the reservations leave a free slot in the default pool; a new chunk
+       only if they were lost (sched_bind then says so). The pool is looked
+       up again after a grow: the lock was dropped, and a pool whose chunks
+       were all gone may have gone to another shape meanwhile. */
+    while ((p = pool_of(slot, guard, 0)) && !(k = p->avail))
+        if (grow(p, &call) != 0) {
+            int e = errno;
+            base_spin_unlock(&lock);
+            if (!holds_reservation)
+                say_limit(e, slot, call);
             return ENOMEM;
         }
-        k->carved = k->out = 1;
-        base_spin_lock(&lock);
-        list_add(k);
+    if (!p) {
         base_spin_unlock(&lock);
+        if (!(k = take_single(slot, guard)))
+            return ENOMEM;
     } else {
-        base_spin_lock(&lock);
-        /* the reservations leave a free slot; a new chunk only if they
-           were lost (sched_bind then says so) */
-        while (!(k = avail))
-            if (grow(&call) != 0) {
-                base_spin_unlock(&lock);
-                return ENOMEM;
-            }
         used = k->nfree > k->nclean;
         i = pop_slot(k);
         base_spin_unlock(&lock);
@@ -569,16 +722,20 @@ int ult_chunk_take(size_t slot, char **lo)
         memset(*lo + k->slot - MLTP_PRIVATE_SIZE, 0, MLTP_PRIVATE_SIZE);
     r->chunk = k;
     r->owner = NULL;
-    r->flags = k->guard == GUARD_CHECK ? ULT_UNGUARDED : 0;
-    r->vg_id = ult_vg_running() ? ult_vg_stack_register(*lo + ult_guard_size, *lo + k->slot) : 0;
+    r->guard = k->guard;
+    r->kind = k->kind;
+    r->reserved = (unsigned char)holds_reservation;
+    r->flags = (unsigned char)((k->kind == ULT_GUARD_CHECK ? ULT_UNGUARDED : 0) |
+                               (holds_reservation ? 0 : ULT_OWN_STACK));
+    r->vg_id = ult_vg_running() ? ult_vg_stack_register(*lo + k->guard, *lo + k->slot) : 0;
     return 0;
 }
 
 /* After a crash, from the reaper (the ULT at lo ran on the VP that died,
-   its stack unguarded and its guard region touched): whose overflow came
-   down here? Up from lo, slot by slot, while each slot's guard region was
-   touched: the owner of the last such slot, whose own stack overflowed
-   (the one above it has an untouched guard region). NULL if it has none. */
+   its stack checked and its guard touched): whose overflow came down
+   here? Up from lo, slot by slot, while each slot's guard was touched:
+   the owner of the last such slot, whose own stack overflowed (the one
+   above it has an untouched guard). NULL if it has none. */
 const ult_t *ult_stack_overflower(const char *lo, size_t slot)
 {
     const struct ult_chunk *k = ult_stack_record((char *)lo, slot)->chunk;
@@ -586,7 +743,8 @@ const ult_t *ult_stack_overflower(const char *lo, size_t slot)
 
     if (!k || k->slot != slot || lo < k->base)
         return NULL;
-    for (const char *s = lo; s < k->base + k->nslots * k->slot && ult_stack_touched_below(s);
+    for (const char *s = lo;
+         s < k->base + k->nslots * k->slot && ult_stack_touched_below(s, k->guard);
          s += slot)
         who = ult_stack_record((char *)s, slot)->owner;
     return who;
@@ -607,14 +765,51 @@ void ult_stack_each_owner(void (*f)(ult_t *owner, void *arg), void *arg)
     base_spin_unlock(&lock);
 }
 
+/* A slot comes back: it keeps its pages, and its chunk stays mapped, until
+   maintenance (below) gives them back; no system call, so an ending ULT
+   pays none. */
+void ult_chunk_give(char *lo, size_t slot)
+{
+    struct ult_stack_rec *r = ult_stack_record(lo, slot);
+    struct ult_chunk *k = r->chunk;
+    int held = r->reserved;
+
+    r->owner = NULL;
+    if (ult_vg_running())
+        ult_vg_stack_deregister(r->vg_id);
+    base_spin_lock(&lock);
+    if (held)
+        reserved--;
+    k->free[k->nfree++] = (unsigned short)((size_t)(lo - k->base) / k->slot);
+    k->out--;
+    ndirty++;
+    if (!k->on_dirty)
+        dirty_add(k);
+    if (k->pool) {
+        k->pool->out--;
+        if (!k->on_avail)
+            avail_add(k);
+    }
+    if (!k->out) {
+        nempty++;
+        k->empty_ms = CMM_LOAD_SHARED(clock_ms);
+        if (unmap_ms > k->empty_ms + decay_ms)
+            CMM_STORE_SHARED(unmap_ms, k->empty_ms + decay_ms);
+    }
+    base_spin_unlock(&lock);
+}
+
+/* ---- maintenance ---------------------------------------------------- */
+
 static int cmp_index(const void *a, const void *b)
 {
     return (int)*(const unsigned short *)a - (int)*(const unsigned short *)b;
 }
 
 /* The pages of k's slots idx[0..n) go back to the system, runs of
-   neighbours in one call (guard regions stay; guard pages are left as
-   they are: PROT_NONE, never touched). No lock held. */
+   neighbours in one call (guards stay: guard regions survive
+   MADV_DONTNEED, guard pages are PROT_NONE and never touched). No lock
+   held. */
 static void release_pages(const struct ult_chunk *k, unsigned short *idx, unsigned int n)
 {
     qsort(idx, n, sizeof idx[0], cmp_index);
@@ -624,21 +819,6 @@ static void release_pages(const struct ult_chunk *k, unsigned short *idx, unsign
         madvise(k->base + idx[a] * k->slot, (size_t)(idx[b - 1] - idx[a] + 1) * k->slot,
                 MADV_DONTNEED);
     }
-}
-
-/* k has no slot in use (the lock held): unlinked, for the caller to
-   unmap (1), or kept as the spare (0). */
-static int empty(struct ult_chunk *k)
-{
-    if (!k->current || (nspare - k->spare > 0 && capacity - (long)k->nslots >= reserved)) {
-        unlink_chunk(k);
-        return 1;
-    }
-    if (!k->spare) {
-        k->spare = 1;
-        nspare++;
-    }
-    return 0;
 }
 
 /* The pages of k's free slots go back (the lock held on entry and on
@@ -651,6 +831,8 @@ static void release(struct ult_chunk *k)
 
     memcpy(idx, &k->free[k->nclean], n * sizeof idx[0]);
     k->nfree = k->nclean;
+    if (!k->out)
+        nempty--;
     k->out += n;
     ndirty -= n;
     dirty_remove(k);
@@ -662,60 +844,136 @@ static void release(struct ult_chunk *k)
         k->free[k->nclean++] = idx[j];
     }
     k->out -= n;
+    if (!k->out)
+        nempty++;
 }
 
-/* A chunk emptied in turn (ULTs that end in the order they were made)
-   is unmapped before its free slots are released one by one: slots wait
-   with their pages until dirty_max of them do, then the oldest go. */
-void ult_chunk_give(char *lo, size_t slot)
+static int aged(long since, int force)
 {
-    struct ult_stack_rec *r = ult_stack_record(lo, slot);
-    struct ult_chunk *k = r->chunk;
-
-    r->owner = NULL;
-    if (ult_vg_running())
-        ult_vg_stack_deregister(r->vg_id);
-    base_spin_lock(&lock);
-    if (k->pool)
-        reserved--;
-    k->free[k->nfree++] = (unsigned short)((size_t)(lo - k->base) / k->slot);
-    k->out--;
-    ndirty++;
-    if (!k->on_dirty)
-        dirty_add(k);
-    if (k->current && !k->on_avail)
-        avail_add(k);
-    for (;;) {
-        if (!k->out && empty(k)) {
-            base_spin_unlock(&lock);
-            unmap_chunk(k);
-            return;
-        }
-        /* the spare keeps no pages; past dirty_max, the oldest go */
-        if (k->spare && k->nfree > k->nclean)
-            release(k);
-        else if (ndirty > dirty_max && (k = dirty_head))
-            release(k);
-        else
-            break;
-    }
-    base_spin_unlock(&lock);
+    return force || CMM_LOAD_SHARED(clock_ms) - since >= decay_ms;
 }
+
+/* The default pool's reserve ahead: as many free slots beyond the
+   reservations as are reserved, up to a chunk's worth. */
+static long reserve_ahead(void)
+{
+    return reserved < SLOTS ? reserved : SLOTS;
+}
+
+/* Is k, empty, more than its pool needs kept (under the lock)? The default
+   pool keeps free slots for its reservations, the reserve ahead and the
+   budget; another keeps none past the decay time, so that it is free for
+   another shape once its chunks are gone. */
+static int surplus(const struct ult_chunk *k)
+{
+    const struct ult_pool *p = k->pool;
+
+    return p != pool_default ||
+           p->capacity - p->out - (long)k->nslots >= reserved - p->out + reserve_ahead() +
+                                                        dirty_max;
+}
+
+/* The reserve ahead is short, and may be mapped (not after a failure in
+   this tick, nor where reservations map nothing). */
+static int reserve_short(void)
+{
+    const struct ult_pool *p = CMM_LOAD_SHARED(pool_default);
+
+    return p && !ult_chunk_test_unreserved && !ult_vg_running() &&
+           CMM_LOAD_SHARED(p->capacity) - CMM_LOAD_SHARED(reserved) < reserve_ahead() &&
+           CMM_LOAD_SHARED(grow_failed_ms) != CMM_LOAD_SHARED(clock_ms);
+}
+
+/* One step of maintenance (the lock held on entry and return, dropped
+   meanwhile): 1 if it did something, 0 if nothing is due. At a start's
+   end (force) the decay time is not waited for, and nothing is mapped. */
+static int maintain_step(int force)
+{
+    const char *call;
+
+    if (!force && reserve_short()) {
+        if (grow(pool_default, &call) == 0)
+            return 1;
+        grow_failed_ms = clock_ms;
+    }
+    if (ndirty > dirty_max && dirty_head && aged(dirty_head->dirty_ms, force)) {
+        release(dirty_head);
+        return 1;
+    }
+    if (nempty && (force || clock_ms >= unmap_ms)) {
+        /* the oldest first, which mmap placed highest: the lowest are
+           handed out first; the next look when the first of the others
+           that are not needed has been empty for the decay time */
+        long next = LONG_MAX;
+        for (struct ult_chunk *k = chunks_tail; k; k = k->prev) {
+            if (k->out || !surplus(k))
+                continue;
+            if (aged(k->empty_ms, force)) {
+                unlink_chunk(k);
+                base_spin_unlock(&lock);
+                unmap_chunk(k);
+                base_spin_lock(&lock);
+                return 1;
+            }
+            if (next > k->empty_ms + decay_ms)
+                next = k->empty_ms + decay_ms;
+        }
+        CMM_STORE_SHARED(unmap_ms, next);
+    }
+    return 0;
+}
+
+/* Racy, lock-free and cheap: is any maintenance due? A VP with nothing to
+   run asks at each idle entry. */
+int ult_chunk_due(void)
+{
+    return reserve_short() ||
+           (CMM_LOAD_SHARED(ndirty) > dirty_max && CMM_LOAD_SHARED(dirty_head) &&
+            aged(CMM_LOAD_SHARED(dirty_head_ms), 0)) ||
+           (CMM_LOAD_SHARED(nempty) && CMM_LOAD_SHARED(clock_ms) >= CMM_LOAD_SHARED(unmap_ms));
+}
+
+/* A few steps (a VP with nothing to run: it looks for work in between),
+   or, at a start's end, all of it. */
+int ult_chunk_maintain(int force)
+{
+    int did;
+
+    base_spin_lock(&lock);
+    if (force)
+        while (maintain_step(1))
+            ;
+    did = !force && maintain_step(0);
+    base_spin_unlock(&lock);
+    return did;
+}
+
+void ult_chunk_tick(long now_ms)
+{
+    CMM_STORE_SHARED(clock_ms, now_ms);
+}
+
+/* ---- the default shape -------------------------------------------------- */
 
 /* The new size's chunks are mapped first, for the reservations already
    made (ULTs created and not yet run take the new size): 0, or ENOMEM
-   (a message said which limit) with the old size kept. */
+   (a message said which limit) with the old size kept. The old pool's
+   chunks stay until their stacks come back (maintenance unmaps them). */
 int ult_chunk_set_default(size_t slot)
 {
-    struct ult_chunk *k, *next, *fresh = NULL, *gone = NULL;
+    struct ult_chunk *k, *next, *fresh = NULL;
+    struct ult_pool *p;
+    size_t guard = ult_guard_default;
     long have = 0, need;
     const char *call;
 
     base_spin_lock(&lock);
-    need = slot == slot_default || ult_chunk_test_unreserved || ult_vg_running() ? 0 : reserved;
+    p = pool_of(slot, guard, 1);
+    need = p == pool_default || ult_chunk_test_unreserved || ult_vg_running() ? 0 : reserved;
+    have = p->capacity - p->out;
     base_spin_unlock(&lock);
     while (have < need) {
-        if (!(k = map_some(slot, chunk_slots(have), &call))) {
+        if (!(k = map_some(slot, guard, chunk_slots(have), &call))) {
             say_limit(errno, slot, call);
             for (; fresh; fresh = next) {
                 next = fresh->next;
@@ -728,47 +986,32 @@ int ult_chunk_set_default(size_t slot)
         have += k->nslots;
     }
     base_spin_lock(&lock);
-    if (slot != slot_default) {
-        /* the old size's chunks in use stay until their stacks come back,
-           and hold their reservations */
-        for (k = ult_stack_chunks; k; k = next) {
-            next = k->next;
-            if (!k->current)
-                continue;
-            if (!k->out) {
-                unlink_chunk(k);
-                k->next = gone;
-                gone = k;
-            } else {
-                avail_remove(k);
-                capacity -= k->nslots;
-                k->current = 0;
-            }
-        }
-        slot_default = slot;
-    }
+    if (p->slot != slot || p->guard != guard)
+        p = pool_of(slot, guard, 1);    /* taken meanwhile for another shape: rare */
+    pool_default = p;
+    CMM_STORE_SHARED(unmap_ms, 0);      /* the old pool's empty chunks may go */
     for (; fresh; fresh = next) {
         next = fresh->next;
-        pool_add(fresh);
+        pool_add(p, fresh);
     }
     /* creations meanwhile: best effort (a first run maps what it lacks) */
-    while (reserved > capacity && !ult_chunk_test_unreserved && !ult_vg_running() &&
-           grow(&call) == 0)
+    while (reserved > p->capacity && !ult_chunk_test_unreserved && !ult_vg_running() &&
+           grow(p, &call) == 0)
         ;
     base_spin_unlock(&lock);
-    for (; gone; gone = next) {
-        next = gone->next;
-        unmap_chunk(gone);
-    }
     return 0;
 }
 
 void ult_chunk_forget(void)
 {
     lock = 0;
-    ult_stack_chunks = chunks_tail = avail = avail_tail = dirty_head = dirty_tail = NULL;
-    capacity = reserved = ndirty = 0;
-    nspare = 0;
+    ult_stack_chunks = chunks_tail = avail_tail = dirty_head = dirty_tail = NULL;
+    for (int i = 0; i < POOLS; i++) {
+        pools[i].avail = NULL;
+        pools[i].capacity = pools[i].out = 0;
+    }
+    reserved = ndirty = nempty = 0;
+    unmap_ms = 0;
 }
 
 /* Tests: the slots that may still get a PROT_NONE guard. */

@@ -24,21 +24,18 @@ static size_t vargs_size(const struct ult_vargs *va)
     return sizeof *va + (size_t)va->nstack * sizeof va->stack[0];
 }
 
-void *ult_frame(struct ult_cache *c, ult_t *u, size_t usable,
-                const struct ult_vargs *va, ult_entry_t *entry)
+/* u on the stack [lo, lo + map) */
+static inline void *frame_on(ult_t *u, char *lo, size_t map, const struct ult_vargs *va,
+                             ult_entry_t *entry)
 {
-    struct ult_stack_rec *rec;
-    char *lo, *top;
-    size_t map;
+    struct ult_stack_rec *rec = ult_stack_record(lo, map);
+    char *top;
 
-    if (ult_stack_get(c, usable, &lo, &map) != 0)
-        return NULL;
-    rec = ult_stack_record(lo, map);
     rec->owner = u;             /* what a debugger lists (mltp-debug(7)) */
     top = (char *)rec;
     u->stack_lo = lo;
     u->stack_map = map;
-    u->flags |= rec->flags;     /* ULT_UNGUARDED: checked (sched/) */
+    u->flags |= rec->flags;     /* checked (sched/); never cached */
     if (va) {
         top = (char *)(((uintptr_t)(top - vargs_size(va))) & ~(uintptr_t)15);
         memcpy(top, va, vargs_size(va));
@@ -48,9 +45,25 @@ void *ult_frame(struct ult_cache *c, ult_t *u, size_t usable,
     return ult_context_init(top, entry, u, u->fp_control);
 }
 
+void *ult_frame(struct ult_cache *c, ult_t *u, size_t usable, size_t guard, int reserved,
+                const struct ult_vargs *va, ult_entry_t *entry)
+{
+    char *lo;
+    size_t map;
+
+    if (ult_stack_get(c, usable, guard, reserved, &lo, &map) != 0)
+        return NULL;
+    return frame_on(u, lo, map, va, entry);
+}
+
 /* Cost in a batch: a hot cached stack (its private area already zeroed)
    and the 64-byte frame. */
 void *ult_bind(struct ult_cache *c, ult_t *u, ult_entry_t *entry)
 {
-    return ult_frame(c, u, ult_stack_default, NULL, entry);
+    char *lo;
+    size_t map;
+
+    if (ult_stack_get_default(c, &lo, &map) != 0)
+        return NULL;
+    return frame_on(u, lo, map, NULL, entry);
 }

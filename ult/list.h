@@ -33,6 +33,18 @@
         (tail) = (x);                                 \
     } while (0)
 
+/* x just before at, which is on it */
+#define ULT_LIST_INSERT_BEFORE(head, at, x, PREV, NEXT) \
+    do {                                                \
+        (x)->NEXT = (at);                               \
+        (x)->PREV = (at)->PREV;                         \
+        if ((at)->PREV)                                 \
+            (at)->PREV->NEXT = (x);                     \
+        else                                            \
+            (head) = (x);                               \
+        (at)->PREV = (x);                               \
+    } while (0)
+
 /* x, which is on it, off it */
 #define ULT_LIST_REMOVE(head, tail, x, PREV, NEXT) \
     do {                                           \

@@ -1,16 +1,32 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ult/stack.c - ULT stacks: slots of chunks (ult/chunk.c), each with a
- * guard region below, so an overflow faults (and the reaper reports it)
- * instead of corrupting memory. The guard is 64 KiB, not one page: a frame
- * or alloca() of up to that size that jumps past the stack's end still
- * lands in its own guard, not in the stack below it (programs built with
- * -fstack-clash-protection, which pkg-config's cflags give, probe every
- * page of larger ones). Where the kernel cannot afford guard pages the
- * guard region is checked instead (ult_stack_overflowed, ult/chunk.c).
- * Stacks of the default size are cached when their ULT ends, per VP and
- * then shared: creation then costs no system call and, on a VP, no lock.
- * Beyond the caches (MLTP_STACK_CACHE) a stack goes back to its chunk,
- * and its memory to the system.
+ * guard below, so an overflow faults (and the reaper reports it) instead
+ * of corrupting memory. Where the kernel cannot afford guard pages the
+ * guard is checked instead (ult_stack_overflowed, ult/chunk.c); a ULT
+ * created with a guard size of 0 (mltp_attr_setguardsize), or every ULT
+ * under MLTP_STACK_GUARD=none, has none.
+ *
+ * The default guard is 64 KiB, not one page, on every architecture. A
+ * frame or alloca() of up to that size that jumps past the stack's end
+ * still lands in its own guard, not in the stack below it. One page would
+ * do on x86-64 only for code built with -fstack-clash-protection (GCC and
+ * Clang then probe every 4 KiB of a larger frame; pkg-config's cflags give
+ * it, Debian's compilers do not by default, and aarch64's probes assume 64
+ * KiB). Measured on the 2-CPU VM (Linux 6.18, guard regions, 256 slots
+ * per process_madvise): 4 KiB costs 420-510 ns per slot, 64 KiB 710-740
+ * ns: the call's cost is per range, not per page, and a guard is paid once
+ * per slot, not per ULT (slots keep their guards while their pages go
+ * back), so the smaller guard would save ~0.3 us per slot on a program's
+ * first use of each, and 60 KiB of address space per stack, for a guard
+ * that silently misses larger frames of code built without the probes.
+ * A program that wants one page says so: mltp_attr_setguardsize(a, 4096).
+ *
+ * Stacks of the default shape are cached per VP when their ULT ends:
+ * creation then costs no system call and no lock. Beyond a VP's cache
+ * (MLTP_STACK_CACHE, at most 1024) a stack goes back to its chunk, which
+ * hands it out again, lowest chunk first, with its pages, until
+ * maintenance gives them back. (A shared cache between the two cost a
+ * lock as the chunk does, and spread the stacks kept over more chunks.)
  *
  * Every stack handed out has a zeroed private area at its top (a new
  * slot is zero; a cached one was zeroed when its ULT ended, while its
@@ -42,17 +58,17 @@
 #include "ult/chunk.h"
 #include "ult/ult.h"
 
-#define STACK_CACHE_DEFAULT 4096  /* shared by all, under a lock */
+#define STACK_CACHE_DEFAULT 4096  /* free slots keeping their pages */
 #define VP_STACK_CACHE_MAX 1024   /* per VP, no lock: create and exit on a VP */
 #define SPARE_MAX 128             /* reservations a thread keeps beyond its ids */
 
 size_t ult_stack_default = 64 * 1024;
 size_t ult_page_size = 4096;
 size_t ult_guard_size = ULT_GUARD_SIZE;
+size_t ult_guard_default = ULT_GUARD_SIZE;
 
-/* MLTP_STACK_CACHE: at most this many in the shared cache, and at most
-   min(it, VP_STACK_CACHE_MAX) in each VP's own */
-static long cache_max = STACK_CACHE_DEFAULT;
+/* MLTP_STACK_CACHE: at most min(it, VP_STACK_CACHE_MAX) in each VP's
+   cache, and it free slots keep their pages (ult/chunk.c) */
 static int own_cache_max = VP_STACK_CACHE_MAX;
 
 /* Kept at the top of each cached stack (in its private area). */
@@ -77,30 +93,11 @@ static inline void zero_private(char *lo, size_t map)
     libc_memset(lo + map - MLTP_PRIVATE_SIZE, 0, MLTP_PRIVATE_SIZE);
 }
 
-static base_spin_t cache_lock;
-static struct cached_stack *cache;
 static size_t cache_map;             /* mapping size of the default stacks */
-static long cache_count;
 
 static size_t map_size(size_t usable)
 {
-    return usable + ult_guard_size;
-}
-
-static struct cached_stack *shared_get(size_t m)
-{
-    struct cached_stack *c = NULL;
-
-    if (!cache)
-        return NULL;
-    base_spin_lock(&cache_lock);
-    if (cache && m == cache_map) {
-        c = cache;
-        cache = c->next;
-        cache_count--;
-    }
-    base_spin_unlock(&cache_lock);
-    return c;
+    return usable + ult_guard_default;
 }
 
 /* An ended ULT's stack, ready to be cached: area zeroed, link filled in. */
@@ -115,29 +112,8 @@ static struct cached_stack *to_cache(char *lo, size_t map)
     return c;
 }
 
-/* Into the shared cache if there is room: 1, else 0 (the stack is then
-   left as it was, to go back to its chunk). */
-static int shared_put(char *lo, size_t map)
-{
-    struct cached_stack *c;
-    int kept = 0;
-
-    if (map != cache_map || CMM_LOAD_SHARED(cache_count) >= cache_max)
-        return 0;
-    c = to_cache(lo, map);
-    base_spin_lock(&cache_lock);
-    if (c->map == cache_map && cache_count < cache_max) {
-        c->next = cache;
-        cache = c;
-        cache_count++;
-        kept = 1;
-    }
-    base_spin_unlock(&cache_lock);
-    return kept;
-}
-
-/* This VP's cache first (no lock), then the shared one. A VP's cache may
-   hold stacks of an older default size: those go back to their chunks. */
+/* This VP's cache (no lock). It may hold stacks of an older default size:
+   those go back to their chunks. */
 static struct cached_stack *cached_get(struct ult_cache *uc, size_t m)
 {
     while (uc && uc->stacks) {
@@ -148,7 +124,7 @@ static struct cached_stack *cached_get(struct ult_cache *uc, size_t m)
             return c;
         ult_chunk_give(c->lo, c->map);     /* reads only its record */
     }
-    return shared_get(m);
+    return NULL;
 }
 
 /* A cached stack, out of its cache: its link is cleared, so that its
@@ -157,7 +133,7 @@ static inline void hand_out(struct cached_stack *c, char **lo, size_t *map)
 {
     *lo = c->lo;
     *map = c->map;
-    ult_asan_unpoison(c->lo + ult_guard_size, c->map - ult_guard_size);
+    ult_asan_unpoison(c->lo + ult_guard_default, c->map - ult_guard_default);
     memset(c, 0, sizeof *c);
 }
 
@@ -241,11 +217,14 @@ void ult_stack_unreserve(struct ult_cache *uc)
         ult_chunk_unreserve(n);
 }
 
-/* Not from this VP's cache: the shared one, or a slot of a chunk. */
+/* Not from this VP's cache: a slot of a chunk. A stack of the default
+   shape (reserved) may come from an older size's stacks left in the
+   cache. */
 static int __attribute__((noinline))
-stack_get_slow(struct ult_cache *uc, size_t m, char **lo, size_t *map)
+stack_get_slow(struct ult_cache *uc, size_t m, size_t guard, int reserved, char **lo,
+               size_t *map)
 {
-    struct cached_stack *c = m == cache_map ? cached_get(uc, m) : NULL;
+    struct cached_stack *c = reserved && m == cache_map ? cached_get(uc, m) : NULL;
     int e;
 
     if (c) {
@@ -254,27 +233,37 @@ stack_get_slow(struct ult_cache *uc, size_t m, char **lo, size_t *map)
             spare_add(uc);
         return 0;
     }
-    if ((e = ult_chunk_take(m, lo)) != 0)
+    if ((e = ult_chunk_take(m, guard, reserved, lo)) != 0)
         return e;
     *map = m;
-    ult_asan_unpoison(*lo + ult_guard_size, m - ult_guard_size);
+    ult_asan_unpoison(*lo + guard, m - guard);
     return 0;
 }
 
 /* Returns 0, or ENOMEM. The usual case, a ULT's first run on a VP, pops
    the VP's cache: 20 instructions, no lock (5 of them count the spare
    reservation; its rare return is a tail call, so no frame). */
-int ult_stack_get(struct ult_cache *uc, size_t usable, char **lo, size_t *map)
+int ult_stack_get_default(struct ult_cache *uc, char **lo, size_t *map)
 {
-    size_t m = map_size(usable);
     struct cached_stack *c;
 
-    if (__builtin_expect(!uc || !(c = uc->stacks) || c->map != m, 0))
-        return stack_get_slow(uc, m, lo, map);
+    if (__builtin_expect(!uc || !(c = uc->stacks) || c->map != cache_map, 0))
+        return stack_get_slow(uc, ult_stack_default + ult_guard_default, ult_guard_default, 1,
+                              lo, map);
     uc->stacks = c->next;
     uc->nstacks--;
     hand_out(c, lo, map);
     return spare_add(uc);
+}
+
+/* A stack of a size or guard given at a creation: of the default shape
+   (it holds a reservation) from the VP's cache too. */
+int ult_stack_get(struct ult_cache *uc, size_t usable, size_t guard, int reserved, char **lo,
+                  size_t *map)
+{
+    if (reserved && usable + guard == cache_map)
+        return ult_stack_get_default(uc, lo, map);
+    return stack_get_slow(uc, usable + guard, guard, reserved, lo, map);
 }
 
 int ult_stack_room(const struct ult_cache *uc, size_t map)
@@ -294,23 +283,25 @@ void ult_stack_put_here(struct ult_cache *uc, char *lo, size_t map)
     uc->nstacks++;
 }
 
-/* Past the caches a stack goes back to its chunk as it is: the chunk
-   zeroes its private area if it hands it out with its pages. */
+/* Past the VP's cache a stack goes back to its chunk as it is: the chunk
+   zeroes its private area if it hands it out with its pages. Only a
+   stack that holds a reservation (its record says so) may be cached. */
 void ult_stack_put(struct ult_cache *uc, char *lo, size_t map)
 {
-    if (uc && ult_stack_room(uc, map))
+    if (uc && ult_stack_record(lo, map)->reserved && ult_stack_room(uc, map))
         ult_stack_put_here(uc, lo, map);
-    else if (!shared_put(lo, map))
+    else
         ult_chunk_give(lo, map);
 }
 
-/* Below an unguarded stack lie ult_guard_size bytes that no correct
-   program touches: a write there is an overflow. Its top page is read
-   (the zero page until written: no memory), where frames under a page
-   that run past the stack's end leave return addresses. */
-int ult_stack_overflowed(const char *lo)
+/* Below a checked stack lie its guard's bytes, which no correct program
+   touches: a write there is an overflow. Its top page is read (the zero
+   page until written: no memory), where frames under a page that run
+   past the stack's end leave return addresses. */
+int ult_stack_overflowed(char *lo, size_t map)
 {
-    const unsigned long *w = (const unsigned long *)(lo + ult_guard_size - ult_page_size);
+    const unsigned long *w =
+        (const unsigned long *)(lo + ult_stack_guard(lo, map) - ult_page_size);
     unsigned long any = 0;
 
     for (size_t i = 0; i < ult_page_size / sizeof *w; i++)
@@ -318,19 +309,41 @@ int ult_stack_overflowed(const char *lo)
     return any != 0;
 }
 
-/* After a crash, from another thread: has any page below the stack been
-   touched? (mincore: resident, or mapped to the zero page by a read) */
-int ult_stack_touched_below(const char *lo)
+/* After a crash, from another thread: has any page of the guard (guard
+   bytes at lo) been touched? (mincore: resident, or mapped to the zero
+   page by a read) */
+int ult_stack_touched_below(const char *lo, size_t guard)
 {
-    unsigned char v[ULT_GUARD_SIZE / 4096];
-    size_t n = ult_guard_size / ult_page_size;
+    unsigned char v[64];
+    size_t n = guard / ult_page_size;
 
-    if (n > sizeof v || mincore((void *)lo, ult_guard_size, v) != 0)
-        return ult_stack_overflowed(lo);
+    if (!n)
+        return 0;
+    if (n > sizeof v) {             /* its top 64 pages */
+        lo += guard - sizeof v * ult_page_size;
+        n = sizeof v;
+    }
+    if (mincore((void *)lo, n * ult_page_size, v) != 0)
+        return 0;
     for (size_t i = 0; i < n; i++)
         if (v[i] & 1)
             return 1;
     return 0;
+}
+
+int ult_stack_due(void)
+{
+    return ult_chunk_due();
+}
+
+int ult_stack_maintain(int force)
+{
+    return ult_chunk_maintain(force);
+}
+
+void ult_stack_tick(long now_ms)
+{
+    ult_chunk_tick(now_ms);
 }
 
 /* "65536", "64k", "1M": bytes, or 0 if s is not such a size (digits
@@ -359,25 +372,15 @@ size_t ult_stack_parse(const char *s)
     return *p || v > SIZE_MAX ? 0 : (size_t)v;
 }
 
+/* The VPs' caches give the old size's stacks back as they meet them. */
 static int set_default(size_t usable)
 {
-    struct cached_stack *old;
     int e = ult_chunk_set_default(map_size(usable));
 
     if (e)
         return e;
-    base_spin_lock(&cache_lock);
-    ult_stack_default = usable;
-    cache_map = map_size(usable);
-    old = cache;
-    cache = NULL;
-    cache_count = 0;
-    base_spin_unlock(&cache_lock);
-    while (old) {
-        struct cached_stack *n = old->next;
-        ult_chunk_give(old->lo, old->map);
-        old = n;
-    }
+    CMM_STORE_SHARED(ult_stack_default, usable);
+    CMM_STORE_SHARED(cache_map, map_size(usable));
     return 0;
 }
 
@@ -395,16 +398,13 @@ size_t mltp_get_stack_size(void)
     return ult_stack_default;
 }
 
-/* In a fork()ed child: the shared cache's list and the chunks may have
-   been in the middle of a change (their stacks are leaked in the child),
-   and the reservations are the parent's. The calling thread's cached
-   stacks are slots of those chunks: left with them, so that no slot of
-   the parent's goes back to a chunk in the child. */
+/* In a fork()ed child: the chunks may have been in the middle of a
+   change (their stacks are leaked in the child), and the reservations are
+   the parent's. The calling thread's cached stacks are slots of those
+   chunks: left with them, so that no slot of the parent's goes back to a
+   chunk in the child. */
 void ult_stack_forget(void)
 {
-    cache_lock = 0;
-    cache = NULL;
-    cache_count = 0;
     ult_cache_tls.stacks = NULL;
     ult_cache_tls.nstacks = 0;
     ult_chunk_forget();
@@ -431,7 +431,8 @@ static int init_layer(void)
         else
             stack = v;
     }
-    cache_max = base_env_long("MLTP_STACK_CACHE", STACK_CACHE_DEFAULT, 0, 1L << 30);
+    long cache_max = base_env_long("MLTP_STACK_CACHE", STACK_CACHE_DEFAULT, 0, 1L << 30);
+
     own_cache_max = cache_max < VP_STACK_CACHE_MAX ? (int)cache_max : VP_STACK_CACHE_MAX;
     ult_chunk_set_dirty_max(cache_max);
     ult_chunk_init();

@@ -28,9 +28,16 @@ enum ult_flags {        /* fit in a byte */
     ULT_VARGS = 1,      /* arg is a struct ult_vargs on the ULT's stack */
     ULT_MOVED = 2,      /* queued away from the VP it last ran on, not run
                            since (the scheduler's statistics) */
-    ULT_UNGUARDED = 4   /* its stack has no guard pages: checked instead
+    ULT_UNGUARDED = 4,  /* its stack's guard is the check
                            (ult_stack_overflowed) */
+    ULT_MAIN_STACK = 8, /* main's share (sched/begin.c): the program's
+                           stack, no record, ult_guard_size below it */
+    ULT_OWN_STACK = 16  /* its stack holds no reservation (not of the
+                           default shape): never cached */
 };
+
+/* What guards a stack: the values of mltp.h's MLTP_GUARD_* */
+enum ult_guard_kind { ULT_GUARD_NONE, ULT_GUARD_CHECK, ULT_GUARD_PAGES, ULT_GUARD_REGION };
 
 typedef struct ult ult_t;
 struct sched_level;     /* the run queue's (sched/runq.h) */
@@ -162,10 +169,12 @@ static inline void ult_init(ult_t *u, int id, mltp_userf_t *fn, void *arg, int p
 }
 
 /* ult/create.c: a new ULT's first frame */
-/* Give u a stack of usable bytes with a frame that starts entry(u, ...)
-   (with vcreate's arguments below the private area if va): its stack
-   pointer, or NULL (ENOMEM). c: the caller's VP's cache, or NULL. */
-void *ult_frame(struct ult_cache *c, ult_t *u, size_t usable,
+/* Give u a stack of usable bytes above a guard of `guard` bytes with a
+   frame that starts entry(u, ...) (with vcreate's arguments below the
+   private area if va): its stack pointer, or NULL (ENOMEM). c: the
+   caller's VP's cache, or NULL; reserved: u holds a reservation (a ULT
+   of the default shape, ult/stack.c). */
+void *ult_frame(struct ult_cache *c, ult_t *u, size_t usable, size_t guard, int reserved,
                 const struct ult_vargs *va, ult_entry_t *entry);
 /* The same at the first run of a ULT created without a stack (sp NULL),
    on the VP about to switch to it, with the default size. */
@@ -186,11 +195,20 @@ struct ult_stack_rec {
     struct ult_chunk *chunk;
     ult_t *owner;           /* set at ult_frame, cleared at its end */
     unsigned long vg_id;    /* valgrind's id for the stack (ult/valgrind.h) */
-    unsigned char flags;    /* ULT_UNGUARDED: the chunk's guard is the check */
+    size_t guard;           /* bytes of the slot below the stack */
+    unsigned char kind;     /* enum ult_guard_kind */
+    unsigned char reserved; /* it holds a reservation (ult/chunk.c) */
+    unsigned char flags;    /* for its ULT's: ULT_UNGUARDED, ULT_OWN_STACK */
 };
+
 static inline struct ult_stack_rec *ult_stack_record(char *lo, size_t map)
 {
     return (struct ult_stack_rec *)(lo + map - MLTP_PRIVATE_SIZE) - 1;
+}
+/* A stack's guard, in bytes (slot lo, map bytes with the guard). */
+static inline size_t ult_stack_guard(char *lo, size_t map)
+{
+    return ult_stack_record(lo, map)->guard;
 }
 /* f(owner, arg) for each stack handed to a ULT, under the chunks' lock
    (ult/chunk.c) */
@@ -202,11 +220,24 @@ static inline void ult_stack_disown(char *lo, size_t map)
 }
 extern size_t ult_stack_default;     /* usable bytes */
 extern size_t ult_page_size;
-#define ULT_GUARD_SIZE (64 * 1024)   /* below each stack; whole pages */
-extern size_t ult_guard_size;
-/* a stack whose private area is zeroed; 0 or ENOMEM (no room to map one:
-   a message says which limit) */
-int ult_stack_get(struct ult_cache *c, size_t usable, char **lo, size_t *map);
+#define ULT_GUARD_SIZE (64 * 1024)   /* the default guard; whole pages */
+extern size_t ult_guard_size;        /* ULT_GUARD_SIZE in whole pages */
+extern size_t ult_guard_default;     /* a new ULT's: ult_guard_size, or 0
+                                        (MLTP_STACK_GUARD=none) */
+/* u's guard, in bytes; its stack proper is the rest of its mapping */
+static inline size_t ult_guard_of(const ult_t *u)
+{
+    return __builtin_expect(u->flags & ULT_MAIN_STACK, 0)
+               ? ult_guard_size : ult_stack_guard(u->stack_lo, u->stack_map);
+}
+/* a stack of `usable` bytes above a guard of `guard` bytes, its private
+   area zeroed; reserved: the caller holds a reservation for it (a ULT of
+   the default shape). 0 or ENOMEM (no room to map one: a message says
+   which limit) */
+int ult_stack_get(struct ult_cache *c, size_t usable, size_t guard, int reserved,
+                  char **lo, size_t *map);
+/* the same for a ULT of the default shape (its first run) */
+int ult_stack_get_default(struct ult_cache *c, char **lo, size_t *map);
 /* the stack of an ended ULT, once nothing runs on it: zeroed and cached,
    or unmapped */
 void ult_stack_put(struct ult_cache *c, char *lo, size_t map);
@@ -221,13 +252,22 @@ size_t ult_stack_parse(const char *s);
 int ult_stack_reserve(struct ult_cache *c);
 void ult_stack_spare(struct ult_cache *c);
 void ult_stack_unreserve(struct ult_cache *c);
-/* Has the ULT on the unguarded stack at lo written below it? */
-int ult_stack_overflowed(const char *lo);
-/* The same from another thread, after a crash: any page below touched?
-   And whose overflow reached the unguarded stack [lo, lo + map), if any:
-   the ULT above it whose stack overflowed (ult/chunk.c). */
-int ult_stack_touched_below(const char *lo);
+/* Has the ULT on the checked stack (slot lo, map bytes) written into
+   its guard? */
+int ult_stack_overflowed(char *lo, size_t map);
+/* The same from another thread, after a crash: any page of the guard
+   (guard bytes from lo) touched? And whose overflow reached the checked
+   stack [lo, lo + map), if any: the ULT above it whose stack overflowed
+   (ult/chunk.c). */
+int ult_stack_touched_below(const char *lo, size_t guard);
 const ult_t *ult_stack_overflower(const char *lo, size_t map);
+/* The stacks' maintenance (ult/chunk.c): is any due (racy, cheap, a VP
+   with nothing to run asks)? A step of it (1 if one was made), or at a
+   start's end (force) all of it but the mapping ahead. The reaper's
+   clock, in ms, for the decay time (MLTP_STACK_DECAY). */
+int ult_stack_due(void);
+int ult_stack_maintain(int force);
+void ult_stack_tick(long now_ms);
 void ult_init_layer(void);           /* page size, guard, MLTP_STACK_SIZE */
 void ult_stack_forget(void);         /* in a fork()ed child */
 void ult_fork_register(void);        /* ult/fork.c */
