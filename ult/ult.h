@@ -99,6 +99,10 @@ struct ult_cache {
     int nstacks;
     ult_t *handles;         /* released descriptors (ult/handle.c) */
     int nhandles;
+    int handles_keep;       /* how many it may keep, if more than the
+                               minimum: its peak of handles_owned, capped
+                               (ult/handle.c) */
+    long handles_owned;     /* malloc'd by this thread, not free()d by it */
     int id_next, id_end;    /* thread ids taken in blocks (ult/id.c); each
                                comes with a stack reserved (ult/stack.c) */
     int id_limit;           /* 0 until the first block */
