@@ -313,7 +313,8 @@ void mltp_attr_init(mltp_attr_t *a);
    pthread_attr_setguardsize: bytes rounded up to whole pages, 0 for none
    (an overflow then writes silently into the stack below, another
    unguarded ULT's; never a guarded one's). By default the process's guard
-   (64 KiB; none under MLTP_STACK_GUARD=none). A ULT with a guard other
+   (a page on x86-64 with guard regions, Linux 6.13; else 64 KiB; or what
+   MLTP_STACK_GUARD says: none, or a size). A ULT with a guard other
    than the default gets its stack when it is created. Return 0 or EINVAL
    (a NULL, bytes above MLTP_GUARD_MAX). */
 #define MLTP_GUARD_MAX ((size_t)1 << 30)

@@ -73,6 +73,7 @@ mltp_t *mltp_create_bound(mltp_buserf_t *f, void *p0, int stacksz,
     /* from now on the run queues have two kernel-level users: lock them
        (the clone below orders this store before the thread runs) */
     CMM_STORE_SHARED(sched_solo_on, 0);
+    CMM_STORE_SHARED(ult_stack_alone, 0);
     if ((e = vp_bound_spawn(b, ss)) != 0) {
         free(u);
         errno = e;

@@ -180,7 +180,9 @@ void sched_end(void *retval, int set_retval)
                        next->stack_map - ult_guard_of(next));
     else
         ult_asan_start(NULL, sv->vp.stack_bottom, sv->vp.stack_size);
-    if (__builtin_expect((self->flags & ULT_OWN_STACK) || !ult_stack_room(&sv->cache, d.map),
+    /* a stack that holds no reservation (ULT_OWN_STACK, a bit below any
+       page) matches no cached size */
+    if (__builtin_expect(!ult_stack_room(&sv->cache, d.map | (self->flags & ULT_OWN_STACK)),
                          0)) {
         /* self is cur no more: under the lock, its stack no longer names
            it, as when it is cached (sched/ids.c reads the names) */

@@ -13,7 +13,7 @@ static void child(void)
     /* the queues ever used (untouched ones are zero pages: leave them) */
     memset(sched_runqs, 0, sizeof sched_runqs[0] * (size_t)(sg.nslots > 0 ? sg.nslots : 1));
     memset(sched_stripes, 0, sizeof sched_stripes);
-    sched_solo_on = 0;
+    sched_solo_on = ult_stack_alone = 0;
     sg.outside_live = 0;
     sg.idle.parked = sg.idle.spinning = sg.idle.asleep = 0;
     sched_self_tls = &sched_outside;

@@ -134,8 +134,9 @@ int sched_start_run(int nvp, int *ran_none)
 
     /* solo only while no other kernel-level thread can touch a queue */
     sched_solo_on = nvp == 1 && !vp_bound_alive();
+    ult_stack_alone = sched_solo_on;
     ran = vp_run(sg.vp_list, nvp, sched_vp_main);
-    sched_solo_on = 0;
+    sched_solo_on = ult_stack_alone = 0;
     *ran_none = !ran;
     if (!ran)
         return errno;

@@ -7,14 +7,17 @@
  *
  *   clash SCENARIO NVP       SCENARIO: frame (a 72 KiB local array),
  *                            frame-low (the same, only its lowest 1 KiB
- *                            written: with a one-page guard that lands in
- *                            the stack below, silently) or alloca
- *                            (200 KiB)
+ *                            written: with a guard smaller than the
+ *                            frame, x86-64's default page, that lands in
+ *                            the stack below, silently, unless probed;
+ *                            test_proc runs it unprobed under
+ *                            MLTP_STACK_GUARD=64k) or alloca (200 KiB)
  *
- * The clasher, named "clasher", is created first (its stack is mapped
- * first, above the others'), yields while the others take their stacks,
- * prints "CRASHER id=<thrid> vp=<n> pid=<pid>" and overflows. The others
- * print "OTHER id=<thrid>" and keep running on their own stacks.
+ * The others print "OTHER id=<thrid>" and keep running on their own
+ * stacks. The clasher, named "clasher", is created after them, so that
+ * its stack, taken at its first run after theirs, is above theirs (slots
+ * go lowest first); it yields until they run, prints "CRASHER id=<thrid>
+ * vp=<n> pid=<pid>" and overflows.
  */
 #include <alloca.h>
 #include <stdint.h>
@@ -94,9 +97,9 @@ static int clash(int mode)
 {
     use_low = mode == 1;
     use_alloca = mode == 2;
-    make_named("clasher", clasher, NULL);
     for (int i = 0; i < 3; i++)
         make(other, NULL);
+    make_named("clasher", clasher, NULL);
     return start_returned(nvp, 3);
 }
 

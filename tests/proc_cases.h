@@ -211,8 +211,9 @@ int pc_names_ult(const char *line, int id);
 /* scen: frame (72 KiB local array) or alloca (200 KiB) */
 /* prog: PC_CLASH (built with -fstack-clash-protection), or
    PC_CLASH_NOPROBE (without: frame-low's 72 KiB frame, written only at
-   its low end, must still fault in the clasher's own guard, which is
-   larger than one page, not land in the stack below) */
+   its low end, must still fault in the clasher's own guard, not land in
+   the stack below: run with MLTP_STACK_GUARD=64k, as mltp(3) tells such
+   programs; x86-64's default one-page guard catches only probed frames) */
 void pc_clash(const char *prog, const char *scen, int nvp);
 
 /* ==================================================================== */

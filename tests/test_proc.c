@@ -109,6 +109,8 @@
     X(stack_env_huge_m, pc_bad_env("MLTP_STACK_SIZE=17179869184M", NVP)) \
     X(stack_env_bad_suffix, pc_bad_env("MLTP_STACK_SIZE=1x", NVP)) \
     X(stack_env_too_small, pc_bad_env("MLTP_STACK_SIZE=8", NVP)) \
+    X(guard_env_bad_word, pc_bad_env("MLTP_STACK_GUARD=sometimes", NVP)) \
+    X(guard_env_too_big, pc_bad_env("MLTP_STACK_GUARD=2048M", NVP)) \
     X(spin_env_negative, pc_bad_env("MLTP_SPIN_US=-5", NVP)) \
     X(spin_env_overflow, pc_bad_env("MLTP_SPIN_US=99999999999999999999", NVP)) \
     X(spin_env_not_a_number, pc_bad_env("MLTP_SPIN_US=abc", NVP)) \

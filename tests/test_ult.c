@@ -1437,6 +1437,17 @@ struct attr_before_guard {
     const char *name;
 };
 
+/* The default guard (mltp_init done): a page on x86-64 where guard
+   regions work (no guard pages in use), else 64 KiB. */
+static size_t default_guard(void)
+{
+#if defined(__x86_64__)
+    if (!it_stack_pages_left())
+        return (size_t)sysconf(_SC_PAGESIZE);
+#endif
+    return 65536;
+}
+
 START_TEST(guard_size_attr)
 {
     size_t page = (size_t)sysconf(_SC_PAGESIZE), g = 1;
@@ -1446,7 +1457,7 @@ START_TEST(guard_size_attr)
     unsetenv("MLTP_STACK_GUARD");
     mltp_attr_init(&a);
     ck_assert_int_eq(mltp_attr_getguardsize(&a, &g), 0);
-    ck_assert_uint_eq(g, 65536);
+    ck_assert_uint_eq(g, default_guard());
     ck_assert_int_eq(mltp_attr_setguardsize(&a, 1), 0);
     ck_assert_int_eq(mltp_attr_getguardsize(&a, &g), 0);
     ck_assert_uint_eq(g, page);
@@ -1467,10 +1478,12 @@ END_TEST
 
 /* What mltp_stack_guard says each ULT got, asked by the ULT itself: the
    default's (MLTP_STACK_GUARD auto: a guard region where the kernel has
-   them, else guard pages; check; none), none for a guard of 0, the kind
-   of the default for a guard of a page; EAGAIN before a ULT's first run,
-   ESRCH once it has ended, EINVAL for NULL and a bound thread. */
-static const char *const gk_env[] = { "auto", "check", "none" };
+   them, else guard pages, of the default size; check, of 64 KiB; none; a
+   size, 64k), none for a guard of 0, the kind of the default for a guard
+   of two pages; EAGAIN before a ULT's first run (a guard not the
+   default's: the stack is taken at its creation), ESRCH once it has
+   ended, EINVAL for NULL and a bound thread. */
+static const char *const gk_env[] = { "auto", "check", "none", "64k" };
 static int gk_kind[3], gk_err[3];
 static size_t gk_bytes[3];
 
@@ -1492,38 +1505,35 @@ START_TEST(guard_of_ult)
     size_t page = (size_t)sysconf(_SC_PAGESIZE), bytes;
     mltp_t *t[3], *b;
     mltp_attr_t a;
-    int kind, dflt;
+    int kind, dflt, guarded;
 
     setenv("MLTP_STACK_GUARD", gk_env[_i], 1);
     mltp_init();
+    guarded = it_stack_pages_left() ? MLTP_GUARD_PAGES : MLTP_GUARD_REGION;
+    dflt = _i == 1 ? MLTP_GUARD_CHECK : _i == 2 ? MLTP_GUARD_NONE : guarded;
     t[0] = mltp_create(gk_ult, (void *)0);
     mltp_attr_init(&a);
     mltp_attr_setguardsize(&a, 0);
     t[1] = mltp_create_attr(&a, gk_ult, (void *)1);
-    mltp_attr_setguardsize(&a, page);
+    mltp_attr_setguardsize(&a, 2 * page);
     t[2] = mltp_create_attr(&a, gk_ult, (void *)2);
     for (int i = 0; i < 3; i++)
         ck_assert_ptr_nonnull(t[i]);
-    /* no stack before its first run; a guard not the default's: one now */
     ck_assert_int_eq(mltp_stack_guard(t[0], &kind, &bytes), EAGAIN);
     ck_assert_int_eq(mltp_stack_guard(t[1], &kind, &bytes), _i == 2 ? EAGAIN : 0);
     ck_assert_int_eq(mltp_stack_guard(t[2], &kind, &bytes), 0);
-    ck_assert_uint_eq(bytes, page);
+    ck_assert_uint_eq(bytes, 2 * page);
     ck_assert_int_eq(mltp_stack_guard(NULL, &kind, &bytes), EINVAL);
     ck_assert_int_eq(mltp_stack_guard(t[1], NULL, &bytes), EINVAL);
     mltp_start(1);
     for (int i = 0; i < 3; i++)
         ck_assert_int_eq(gk_err[i], 0);
-    dflt = _i == 1 ? MLTP_GUARD_CHECK : _i == 2 ? MLTP_GUARD_NONE
-         : it_stack_pages_left() ? MLTP_GUARD_PAGES : MLTP_GUARD_REGION;
     ck_assert_int_eq(gk_kind[0], dflt);
-    ck_assert_uint_eq(gk_bytes[0], _i == 2 ? 0 : 65536);
+    ck_assert_uint_eq(gk_bytes[0], _i == 2 ? 0 : _i == 0 ? default_guard() : 65536);
     ck_assert_int_eq(gk_kind[1], MLTP_GUARD_NONE);
     ck_assert_uint_eq(gk_bytes[1], 0);
-    ck_assert_int_eq(gk_kind[2], _i == 2 ? (it_stack_pages_left() ? MLTP_GUARD_PAGES
-                                                                   : MLTP_GUARD_REGION)
-                                         : dflt);
-    ck_assert_uint_eq(gk_bytes[2], page);
+    ck_assert_int_eq(gk_kind[2], _i == 2 ? guarded : dflt);
+    ck_assert_uint_eq(gk_bytes[2], 2 * page);
     for (int i = 0; i < 3; i++) {
         ck_assert_int_eq(mltp_stack_guard(t[i], &kind, &bytes), ESRCH);
         free(t[i]);
@@ -2030,7 +2040,7 @@ static const struct cu_row ult_tests[] = {
     CU_LOOP(stack_guard_fallback, 0, (int)(sizeof gf_errs / sizeof gf_errs[0])),
     CU_TEST(stack_guard_error_named),
     CU_TEST(guard_size_attr),
-    CU_LOOP(guard_of_ult, 0, 3),
+    CU_LOOP(guard_of_ult, 0, 4),
     CU_LOOP(stack_memory_decays, 0, 2),
     CU_TEST(stack_reserve_ahead),
     CU_TEST(stack_record_failure),

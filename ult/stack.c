@@ -6,20 +6,25 @@
  * created with a guard size of 0 (mltp_attr_setguardsize), or every ULT
  * under MLTP_STACK_GUARD=none, has none.
  *
- * The default guard is 64 KiB, not one page, on every architecture. A
- * frame or alloca() of up to that size that jumps past the stack's end
- * still lands in its own guard, not in the stack below it. One page would
- * do on x86-64 only for code built with -fstack-clash-protection (GCC and
- * Clang then probe every 4 KiB of a larger frame; pkg-config's cflags give
- * it, Debian's compilers do not by default, and aarch64's probes assume 64
- * KiB). Measured on the 2-CPU VM (Linux 6.18, guard regions, 256 slots
- * per process_madvise): 4 KiB costs 420-510 ns per slot, 64 KiB 710-740
- * ns: the call's cost is per range, not per page, and a guard is paid once
- * per slot, not per ULT (slots keep their guards while their pages go
- * back), so the smaller guard would save ~0.3 us per slot on a program's
- * first use of each, and 60 KiB of address space per stack, for a guard
- * that silently misses larger frames of code built without the probes.
- * A program that wants one page says so: mltp_attr_setguardsize(a, 4096).
+ * The default guard is one page on x86-64 where guard regions work (Linux
+ * 6.13), as a pthread's is, and 64 KiB elsewhere. A frame or alloca()
+ * larger than the guard that jumps past the stack's end lands in the stack
+ * below, unless the code probes every page of a large frame on its way
+ * down, which GCC and Clang do with -fstack-clash-protection: every 4 KiB
+ * on x86-64, so a page of guard catches it there; aarch64's probes assume
+ * a 64 KiB guard. pkg-config's cflags give the flag; a program built
+ * without it that has large frames sets a larger guard
+ * (mltp_attr_setguardsize, or MLTP_STACK_GUARD=64k). Guard pages
+ * (mprotect: before 6.13) cost two mappings whatever their size, and the
+ * check needs its 64 KiB below the stack to see most overflows before they
+ * reach the stack below: those keep 64 KiB. Measured on the 2-CPU VM
+ * (Linux 6.18): a guard region costs 420-510 ns per slot of 4 KiB and
+ * 710-740 ns of 64 KiB (process_madvise of 256 ranges: the cost is per
+ * range more than per page), once per slot; with a million ULTs waiting
+ * at once, 64 KiB guards made a ULT's whole life 6,655 ns on 1 VP against
+ * 3,680 unguarded and Go's 3,684 (1.8 times Go's: page tables for 60 GiB
+ * more of guards), 4 KiB guards 4,059 against Go's 3,220 (1.26 times);
+ * and a 64 KiB guard is 60 KiB more address space per stack.
  *
  * Stacks of the default shape are cached per VP when their ULT ends:
  * creation then costs no system call and no lock. Beyond a VP's cache

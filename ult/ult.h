@@ -224,10 +224,17 @@ static inline void ult_stack_disown(char *lo, size_t map)
 }
 extern size_t ult_stack_default;     /* usable bytes */
 extern size_t ult_page_size;
-#define ULT_GUARD_SIZE (64 * 1024)   /* the default guard; whole pages */
+#define ULT_GUARD_SIZE (64 * 1024)   /* the check's, and guard pages'; whole pages */
+#if defined(__x86_64__)
+#define ULT_GUARD_REGION_SIZE 4096   /* guard regions' (ult/stack.c says why) */
+#else
+#define ULT_GUARD_REGION_SIZE ULT_GUARD_SIZE
+#endif
 extern size_t ult_guard_size;        /* ULT_GUARD_SIZE in whole pages */
-extern size_t ult_guard_default;     /* a new ULT's: ult_guard_size, or 0
-                                        (MLTP_STACK_GUARD=none) */
+extern size_t ult_guard_default;     /* a new ULT's (ult_chunk_init): a page
+                                        on x86-64 with guard regions, else
+                                        ult_guard_size; MLTP_STACK_GUARD's
+                                        size, or 0 for none */
 /* u's guard, in bytes; its stack proper is the rest of its mapping */
 static inline size_t ult_guard_of(const ult_t *u)
 {
@@ -270,6 +277,9 @@ const ult_t *ult_stack_overflower(const char *lo, size_t map);
    start's end (force) all of it but the mapping ahead. The reaper's
    clock, in ms, for the decay time (MLTP_STACK_DECAY). */
 int ult_stack_due(void);
+/* One VP runs and no bound thread (sched/ sets it with solo mode): the
+   first runs may make the next stacks' top pages in one call. */
+extern int ult_stack_alone;
 int ult_stack_maintain(int force);
 void ult_stack_tick(long now_ms);
 void ult_init_layer(void);           /* page size, guard, MLTP_STACK_SIZE */
