@@ -48,6 +48,13 @@ static inline void it_stack_guards_fail(int err)
     ult_chunk_test_guard_errno = err;
 }
 
+/* From now on PROT_NONE guard pages (mprotect) fail with errno err (0:
+   as the kernel says). */
+static inline void it_stack_pages_fail(int err)
+{
+    ult_chunk_test_pages_errno = err;
+}
+
 /* While on, a chunk's record cannot be allocated (its calloc fails). */
 static inline void it_stack_record_fails(int on)
 {

@@ -148,6 +148,8 @@ int ult_chunk_test_unreserved;
 /* Tests: guard regions fail with this errno (a sandbox's EPERM, say), and
    a chunk's record cannot be allocated. */
 int ult_chunk_test_guard_errno, ult_chunk_test_no_record;
+/* Tests: guard pages (mprotect) fail with this errno. */
+int ult_chunk_test_pages_errno;
 /* Tests: chunks a creation mapped itself (ult_chunk_reserve). */
 long ult_chunk_test_inline_grows;
 
@@ -290,6 +292,10 @@ static int install_regions(char *p, size_t slot, size_t guard, unsigned int n)
 
 static int install_pages(char *p, size_t slot, size_t guard, unsigned int n)
 {
+    if (ult_chunk_test_pages_errno) {
+        errno = ult_chunk_test_pages_errno;
+        return -1;
+    }
     for (unsigned int i = 0; i < n; i++)
         if (mprotect(p + i * slot, guard, PROT_NONE) != 0) {
             int e = errno;

@@ -41,6 +41,7 @@ void ult_chunk_init(void);
 extern int ult_chunk_test_unreserved;     /* tests/internals.h */
 extern int ult_chunk_test_guard_errno, ult_chunk_test_no_record;
 extern long ult_chunk_test_inline_grows;
+extern int ult_chunk_test_pages_errno;
 long ult_chunk_test_pages_left(void);
 /* In a fork()ed child: the chunks are the parent's (leaked). */
 void ult_chunk_forget(void);
