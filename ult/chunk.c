@@ -137,8 +137,6 @@ static long pages_left;                 /* slots that may get a PROT_NONE guard 
 static int pm_works = 1;                /* process_madvise takes guards */
 static int populate_works = 1;          /* and MADV_POPULATE_WRITE */
 int ult_stack_alone;                    /* one VP runs, no bound thread (sched/) */
-static int pidfd = -1;                  /* ours, for process_madvise */
-static pid_t pidfd_of;
 static int limit_said, check_said;
 
 /* Tests (tests/internals.h): reservations map nothing, nor does a new
@@ -248,16 +246,20 @@ void ult_chunk_init(void)
     decay_ms = base_env_long("MLTP_STACK_DECAY", 1000, 0, 3600L * 1000);
 }
 
-/* Our pidfd, opened once per process (a fork()ed child opens its own). */
-static int self_pidfd(void)
+/* process_madvise on ourselves, with a pidfd of our own for the call:
+   one kept open could be closed by the program (daemons close every fd)
+   and its number reused, perhaps for another process's pidfd. n ranges,
+   want bytes: 1 if all were done. */
+static int madvise_self(struct iovec *iov, size_t n, int advice, long want)
 {
-    pid_t me = getpid();
+    int fd = (int)syscall(SYS_pidfd_open, getpid(), 0);
+    long done;
 
-    if (pidfd < 0 || pidfd_of != me) {
-        pidfd = (int)syscall(SYS_pidfd_open, me, 0);
-        pidfd_of = me;
-    }
-    return pidfd;
+    if (fd < 0)
+        return 0;
+    done = syscall(SYS_process_madvise, fd, iov, n, advice, 0);
+    close(fd);
+    return done == want;
 }
 
 /* The guard regions of n slots from p, all at once where the kernel takes
@@ -272,15 +274,11 @@ static int install_regions(char *p, size_t slot, size_t guard, unsigned int n)
         return -1;
     }
     if (pm_works && n > 1 && !ult_vg_running()) {    /* valgrind knows no process_madvise */
-        int fd = self_pidfd();
-        long done = -1;
         for (unsigned int i = 0; i < n; i++) {
             iov[i].iov_base = p + i * slot;
             iov[i].iov_len = guard;
         }
-        if (fd >= 0)
-            done = syscall(SYS_process_madvise, fd, iov, (size_t)n, MADV_GUARD_INSTALL, 0);
-        if (done == want)
+        if (madvise_self(iov, n, MADV_GUARD_INSTALL, want))
             return 0;
         pm_works = 0;
     }
@@ -729,16 +727,14 @@ static unsigned int pop_slot(struct ult_chunk *k)
 static void populate_tops(const struct ult_chunk *k, unsigned int i, unsigned int n)
 {
     struct iovec iov[AHEAD];
-    long want = (long)(n * ult_page_size);
-    int fd;
 
-    if (!CMM_LOAD_SHARED(populate_works) || ult_vg_running() || (fd = self_pidfd()) < 0)
+    if (!CMM_LOAD_SHARED(populate_works) || ult_vg_running())
         return;
     for (unsigned int j = 0; j < n; j++) {
         iov[j].iov_base = k->base + (i + j + 1) * k->slot - ult_page_size;
         iov[j].iov_len = ult_page_size;
     }
-    if (syscall(SYS_process_madvise, fd, iov, (size_t)n, MADV_POPULATE_WRITE, 0) != want)
+    if (!madvise_self(iov, n, MADV_POPULATE_WRITE, (long)(n * ult_page_size)))
         CMM_STORE_SHARED(populate_works, 0);
 }
 
