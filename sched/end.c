@@ -138,6 +138,7 @@ void sched_end(void *retval, int set_retval)
     ult_t *self = sv->cur, *next, *joiner;
     struct sched_runq *q = sv->rq;
     struct dying d;
+    size_t own;
     void *to;
 
     sched_check_stack(sv, self);
@@ -147,6 +148,7 @@ void sched_end(void *retval, int set_retval)
     base_store_ordered(&sv->ended, sv->ended + 1);
     d.lo = self->stack_lo;              /* before its life says ENDED */
     d.map = self->stack_map;
+    own = self->flags & ULT_OWN_STACK;  /* (a detached descriptor is gone then) */
     d.owe = 0;
     joiner = end_life(sv, self);
     if (__builtin_expect(sched_watching(sv), 0))
@@ -182,8 +184,7 @@ void sched_end(void *retval, int set_retval)
         ult_asan_start(NULL, sv->vp.stack_bottom, sv->vp.stack_size);
     /* a stack that holds no reservation (ULT_OWN_STACK, a bit below any
        page) matches no cached size */
-    if (__builtin_expect(!ult_stack_room(&sv->cache, d.map | (self->flags & ULT_OWN_STACK)),
-                         0)) {
+    if (__builtin_expect(!ult_stack_room(&sv->cache, d.map | own), 0)) {
         /* self is cur no more: under the lock, its stack no longer names
            it, as when it is cached (sched/ids.c reads the names) */
         ult_stack_disown(d.lo, d.map);

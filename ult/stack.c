@@ -302,7 +302,11 @@ void ult_stack_put(struct ult_cache *uc, char *lo, size_t map)
 /* Below a checked stack lie its guard's bytes, which no correct program
    touches: a write there is an overflow. Its top page is read (the zero
    page until written: no memory), where frames under a page that run
-   past the stack's end leave return addresses. */
+   past the stack's end leave return addresses. Raw memory to
+   AddressSanitizer: its shadow there may still hold the redzones of
+   frames of a stack that had these addresses before (chunks of other
+   shapes are mapped where others were). */
+__attribute__((no_sanitize("address")))
 int ult_stack_overflowed(char *lo, size_t map)
 {
     const unsigned long *w =
