@@ -304,7 +304,7 @@ int mltp_compare_and_swap(long old, long new_value, volatile void *addr);
 typedef struct mltp_attr {
     size_t stacksize;
     int priority;
-    unsigned int guard_pages;   /* private: mltp_attr_setguardsize */
+    unsigned int mltp_reserved_guard_;   /* private: mltp_attr_setguardsize */
     const char *name;
 } mltp_attr_t;
 

@@ -134,8 +134,8 @@ static ult_t *create(const mltp_attr_t *a, mltp_userf_t *fn, void *arg,
         prio = a->priority;
         if (a->stacksize)
             usable = (a->stacksize + ult_page_size - 1) & ~(ult_page_size - 1);
-        if (a->guard_pages)
-            guard = (size_t)(a->guard_pages - 1) * ult_page_size;
+        if (a->mltp_reserved_guard_)
+            guard = (size_t)(a->mltp_reserved_guard_ - 1) * ult_page_size;
     }
     c = sched_cache();
     /* another shape than the default's: a stack of its own, no
@@ -197,7 +197,7 @@ void mltp_attr_init(mltp_attr_t *a)
 {
     a->stacksize = 0;
     a->priority = MLTP_PRIO_DEFAULT;
-    a->guard_pages = 0;
+    a->mltp_reserved_guard_ = 0;
     a->name = NULL;
 }
 
@@ -211,7 +211,7 @@ int mltp_attr_setguardsize(mltp_attr_t *a, size_t bytes)
     if (!a || bytes > MLTP_GUARD_MAX)
         return EINVAL;
     pages = (bytes + ult_page_size - 1) / ult_page_size;
-    a->guard_pages = (unsigned int)pages + 1;
+    a->mltp_reserved_guard_ = (unsigned int)pages + 1;
     return 0;
 }
 
@@ -220,7 +220,8 @@ int mltp_attr_getguardsize(const mltp_attr_t *a, size_t *bytes)
     mltp_init();
     if (!a || !bytes)
         return EINVAL;
-    *bytes = a->guard_pages ? (size_t)(a->guard_pages - 1) * ult_page_size : ult_guard_default;
+    *bytes = a->mltp_reserved_guard_ ? (size_t)(a->mltp_reserved_guard_ - 1) * ult_page_size
+                                     : ult_guard_default;
     return 0;
 }
 
