@@ -1,0 +1,168 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* omp/rt.h - GCC's OpenMP ABI on MLTP: what the omp/ files share.
+ *
+ * Every OpenMP thread of a team is a ULT: thread 0 is the encountering
+ * thread itself, threads 1..n-1 are ULTs made for the region, which end
+ * at its closing barrier. A nested region does the same on the same VPs,
+ * so nesting never makes a kernel-level thread. Explicit tasks are ULTs
+ * too. Each ULT finds its OpenMP state (omprt_thr) through the last word
+ * of its private area (mltp_get_private()); the thread that is not in
+ * MLTP (main before the first region, or another pthread) has the
+ * initial thread's. Only the public mltp.h API is used. */
+#ifndef OMP_RT_H
+#define OMP_RT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <omp.h>
+#include <mltp.h>
+#include "omp/abi.h"
+
+#ifndef OMPRT_API
+#define OMPRT_API __attribute__((visibility("default")))
+#endif
+
+/* Schedule kinds as GCC passes them and omp_sched_t numbers them. */
+enum {
+    OMPRT_SCHED_RUNTIME = 0,
+    OMPRT_SCHED_STATIC = 1,
+    OMPRT_SCHED_DYNAMIC = 2,
+    OMPRT_SCHED_GUIDED = 3,
+    OMPRT_SCHED_AUTO = 4,
+    OMPRT_SCHED_MONOTONIC = (int)0x80000000u
+};
+
+/* Internal control variables of one data environment. */
+struct omprt_icv {
+    int nthreads;           /* nthreads-var for the next region */
+    int run_sched;          /* run-sched-var kind (OMPRT_SCHED_*) */
+    long run_chunk;
+    int dyn;
+    int max_active_levels;
+    int bind;               /* bind-var: accepted, VPs are not bound per thread */
+};
+
+/* One slot of a team's ring of work shares: a loop, sections or a single
+   with copyprivate. Threads may be up to OMPRT_WS_RING constructs apart
+   (nowait). Its fields are written by the thread that sets it up, before
+   it publishes `ready`. */
+#define OMPRT_WS_RING 8
+struct omprt_ws {
+    /* claimed by the first thread at construct `claim`; ready once set up */
+    volatile long claim;
+    volatile long ready;
+    volatile long free_for;     /* the construct allowed to set up next */
+    volatile int left;          /* threads done with the current construct */
+    int sched;                  /* OMPRT_SCHED_STATIC/DYNAMIC/GUIDED */
+    int ordered;
+    unsigned long long start, incr;  /* iteration i is start + i * incr */
+    unsigned long long n;       /* iterations */
+    unsigned long long end;     /* the loop's bound: the last chunk's end */
+    unsigned long long chunk;
+    /* dynamic and guided: the next iteration, on a line of its own */
+    char pad0[64];
+    volatile unsigned long long next;
+    char pad1[64 - sizeof(unsigned long long)];
+    volatile unsigned long long ordered_next;  /* whose turn in `ordered` */
+    void *copyprivate;
+    void *mem;                  /* GCC's per-construct memory (lastprivate
+                                   conditional, scan) */
+    size_t mem_size;
+};
+
+struct omprt_thr;
+
+struct omprt_team {
+    mltp_barrier_t barrier;
+    int nthreads;
+    int level, active_level;
+    void (*fn)(void *);
+    void *data;
+    volatile unsigned long single_count;   /* singles claimed so far */
+    volatile long tasks;        /* explicit tasks not yet ended */
+    long ws_base;               /* constructs met in its earlier regions */
+    struct omprt_thr *thr;      /* nthreads of them */
+    int capacity;
+    struct omprt_team *next_free;
+    struct omprt_ws ws[OMPRT_WS_RING];
+};
+
+struct omprt_taskgroup;
+struct omprt_task;
+
+/* An OpenMP thread's view: its team and place in it, the task it runs
+   (implicit or explicit) and that task's data environment. */
+struct omprt_thr {
+    struct omprt_team *team;
+    struct omprt_thr *parent;   /* the encountering thread's state */
+    int num;                    /* omp_get_thread_num() */
+    int level, active_level;
+    long ws_count;              /* work-sharing constructs met in the team */
+    unsigned long single_count;
+    struct omprt_ws *ws;        /* the current one */
+    unsigned long long static_trip;
+    unsigned long long ord_lo, ord_hi;  /* the chunk this thread holds */
+    int has_chunk;
+    struct omprt_icv icv;
+    /* tasks */
+    struct omprt_task *task;    /* the explicit task run, NULL if implicit */
+    volatile long children;     /* its child tasks not yet ended */
+    mltp_pause_t children_done;
+    struct omprt_taskgroup *taskgroup;
+    struct omprt_depmap *deps;  /* its children's dependences */
+    int final;                  /* in a final task */
+};
+
+extern struct omprt_icv omprt_global_icv;
+extern int omprt_thread_limit;
+extern int omprt_max_task_priority;
+extern size_t omprt_stack_size;
+extern int omprt_wait_active;
+
+/* The calling thread's state (never NULL). */
+struct omprt_thr *omprt_self(void);
+void omprt_set_self(struct omprt_thr *t);
+/* Make sure MLTP runs (the first region makes main a ULT). 0 when ULTs
+   can be made here; -1 when this thread must run its regions alone. */
+int omprt_ensure_started(void);
+void omprt_env_init(void);
+void omprt_env_display(void);   /* OMP_DISPLAY_ENV=true */
+/* nthreads-var for the members of a region at `level` (OMP_NUM_THREADS'
+   list), else the encountering thread's */
+int omprt_nthreads_at(int level, int fallback);
+
+/* barrier of the caller's team, tasks included */
+void omprt_barrier(struct omprt_thr *t);
+void omprt_wait_team_tasks(struct omprt_team *team);
+/* work shares */
+void omprt_ws_team_init(struct omprt_team *team);
+struct omprt_ws *omprt_ws_enter(struct omprt_thr *t, int *first);
+void omprt_ws_publish(struct omprt_thr *t, struct omprt_ws *ws);
+void omprt_ws_leave(struct omprt_thr *t);
+void omprt_loop_init(struct omprt_ws *ws, int sched, int ordered, int up,
+                     unsigned long long start, unsigned long long end,
+                     unsigned long long incr, unsigned long long chunk,
+                     int nthreads);
+/* Parallel region entry for GOMP_parallel and its loop/sections forms:
+   prepare(team, arg) sets up the first work share before the team runs. */
+void omprt_parallel(void (*fn)(void *), void *data, unsigned nthreads,
+                    void (*prepare)(struct omprt_team *, const void *),
+                    const void *arg);
+void omprt_task_thr_init(struct omprt_thr *t);
+void omprt_deps_release(struct omprt_thr *t);
+
+/* One line on stderr, then exit status 1: a construct we do not run. */
+void omprt_unsupported(const char *what) __attribute__((noreturn));
+void omprt_fatal(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
+
+static inline void omprt_pause(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ __volatile__("yield");
+#endif
+}
+
+#endif /* OMP_RT_H */

@@ -1,0 +1,537 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* omp/task.c - explicit tasks as ULTs: task, taskwait, taskgroup,
+ * taskyield, taskloop, depend and detach.
+ *
+ * A deferred task is a new ULT, ready at once; an undeferred one (if(0),
+ * or inside a final task) runs in the encountering thread. Each task has
+ * its own omprt_thr (team and thread number of its creator), counts in
+ * its parent's children, its taskgroup and its team, and is freed when
+ * the last reference to it goes: its own, its children's (they count down
+ * in its omprt_thr when they end), its successors' and its parent's
+ * dependence map's. A successor's ULT waits for each predecessor's end
+ * on the predecessor's pause flag before it runs. */
+#include <stdlib.h>
+#include <string.h>
+#include "omp/rt.h"
+
+#define TASK_FLAG_FINAL (1u << 1)
+#define TASK_FLAG_DEPEND (1u << 3)
+#define TASK_FLAG_PRIORITY (1u << 4)
+#define TASK_FLAG_UP (1u << 8)
+#define TASK_FLAG_GRAINSIZE (1u << 9)
+#define TASK_FLAG_IF (1u << 10)
+#define TASK_FLAG_NOGROUP (1u << 11)
+#define TASK_FLAG_REDUCTION (1u << 12)
+#define TASK_FLAG_DETACH (1u << 13)
+#define TASK_FLAG_STRICT (1u << 14)
+
+#define DEPEND_IN 1
+#define DEPEND_OUT 2
+#define DEPEND_INOUT 3
+#define DEPEND_MUTEXINOUTSET 4
+
+struct omprt_taskgroup {
+    struct omprt_taskgroup *prev;
+    volatile long count;
+};
+
+struct omprt_task {
+    struct omprt_thr thr;           /* the task's own view */
+    struct omprt_thr *parent;       /* the creating task's view */
+    struct omprt_taskgroup *group;  /* the group it counts in, if any */
+    void (*fn)(void *);
+    void *arg;
+    volatile int refs;
+    volatile int pending;           /* its end, and its event if detached */
+    volatile int done;
+    mltp_pause_t done_ev;
+    struct omprt_task **preds;
+    int npreds;
+};
+
+struct depent {
+    void *addr;
+    struct omprt_task *out;         /* the last out/inout task */
+    struct omprt_task **readers;    /* in tasks since */
+    int nreaders, cap;
+};
+
+struct omprt_depmap {
+    struct depent *e;
+    int n, cap;
+};
+
+void omprt_task_thr_init(struct omprt_thr *t)
+{
+    mltp_pause_init(&t->children_done);
+}
+
+static void task_ref(struct omprt_task *k)
+{
+    __atomic_add_fetch(&k->refs, 1, __ATOMIC_RELAXED);
+}
+
+static void task_unref(struct omprt_task *k)
+{
+    if (__atomic_sub_fetch(&k->refs, 1, __ATOMIC_ACQ_REL) == 0) {
+        free(k->preds);
+        free(k);
+    }
+}
+
+/* the taskgroup a task created by t counts in */
+static struct omprt_taskgroup *group_of(const struct omprt_thr *t)
+{
+    if (t->taskgroup)
+        return t->taskgroup;
+    return t->task ? t->task->group : NULL;
+}
+
+/* ---- dependences ---- */
+
+static void add_pred(struct omprt_task *k, struct omprt_task *p, int *cap)
+{
+    int i;
+
+    if (__atomic_load_n(&p->done, __ATOMIC_ACQUIRE))
+        return;
+    for (i = 0; i < k->npreds; i++)
+        if (k->preds[i] == p)
+            return;
+    if (k->npreds == *cap) {
+        int ncap = *cap ? 2 * *cap : 4;
+        struct omprt_task **np = realloc(k->preds, (size_t)ncap * sizeof *np);
+        if (!np)
+            omprt_fatal("out of memory for a task's dependences");
+        k->preds = np;
+        *cap = ncap;
+    }
+    task_ref(p);
+    k->preds[k->npreds++] = p;
+}
+
+static struct depent *dep_find(struct omprt_thr *parent, void *addr)
+{
+    struct omprt_depmap *m = parent->deps;
+    int i;
+
+    if (!m) {
+        m = calloc(1, sizeof *m);
+        if (!m)
+            omprt_fatal("out of memory for task dependences");
+        parent->deps = m;
+    }
+    for (i = 0; i < m->n; i++)
+        if (m->e[i].addr == addr)
+            return &m->e[i];
+    if (m->n == m->cap) {
+        int ncap = m->cap ? 2 * m->cap : 8;
+        struct depent *ne = realloc(m->e, (size_t)ncap * sizeof *ne);
+        if (!ne)
+            omprt_fatal("out of memory for task dependences");
+        m->e = ne;
+        m->cap = ncap;
+    }
+    memset(&m->e[m->n], 0, sizeof m->e[0]);
+    m->e[m->n].addr = addr;
+    return &m->e[m->n++];
+}
+
+static void dep_one(struct omprt_thr *parent, struct omprt_task *k, void *addr, int is_in,
+                    int *cap)
+{
+    struct depent *e = dep_find(parent, addr);
+    int i;
+
+    if (is_in) {
+        if (e->out)
+            add_pred(k, e->out, cap);
+        if (e->nreaders == e->cap) {
+            int ncap = e->cap ? 2 * e->cap : 4;
+            struct omprt_task **nr = realloc(e->readers, (size_t)ncap * sizeof *nr);
+            if (!nr)
+                omprt_fatal("out of memory for task dependences");
+            e->readers = nr;
+            e->cap = ncap;
+        }
+        task_ref(k);
+        e->readers[e->nreaders++] = k;
+        return;
+    }
+    if (e->nreaders) {
+        for (i = 0; i < e->nreaders; i++) {
+            add_pred(k, e->readers[i], cap);
+            task_unref(e->readers[i]);
+        }
+        e->nreaders = 0;
+    } else if (e->out) {
+        add_pred(k, e->out, cap);
+    }
+    if (e->out)
+        task_unref(e->out);
+    task_ref(k);
+    e->out = k;
+}
+
+/* GCC's two layouts: {n, nout, addrs...} or {0, n, nout, nmutexinoutset,
+   nin, addrs..., depobjs...}, outs first */
+static void deps_add(struct omprt_thr *parent, struct omprt_task *k, void **depend)
+{
+    size_t n = (size_t)(uintptr_t)depend[0], i, nout, normal;
+    int cap = 0;
+
+    if (n) {
+        nout = (size_t)(uintptr_t)depend[1];
+        for (i = 0; i < n; i++)
+            dep_one(parent, k, depend[2 + i], i >= nout, &cap);
+        return;
+    }
+    n = (size_t)(uintptr_t)depend[1];
+    nout = (size_t)(uintptr_t)depend[2] + (size_t)(uintptr_t)depend[3];
+    normal = nout + (size_t)(uintptr_t)depend[4];
+    for (i = 0; i < n; i++) {
+        void *addr = depend[5 + i];
+        int is_in = i >= nout;
+        if (i >= normal) {     /* a depobj: {address, kind} */
+            void **d = (void **)addr;
+            uintptr_t kind = (uintptr_t)d[1];
+            if (kind < DEPEND_IN || kind > DEPEND_MUTEXINOUTSET)
+                omprt_unsupported("this kind of depobj dependence (inoutset)");
+            addr = d[0];
+            is_in = kind == DEPEND_IN;
+        }
+        dep_one(parent, k, addr, is_in, &cap);
+    }
+}
+
+void omprt_deps_release(struct omprt_thr *t)
+{
+    struct omprt_depmap *m = t->deps;
+    int i, j;
+
+    if (!m)
+        return;
+    for (i = 0; i < m->n; i++) {
+        for (j = 0; j < m->e[i].nreaders; j++)
+            task_unref(m->e[i].readers[j]);
+        free(m->e[i].readers);
+        if (m->e[i].out)
+            task_unref(m->e[i].out);
+    }
+    free(m->e);
+    free(m);
+    t->deps = NULL;
+}
+
+static void wait_preds(struct omprt_task *k)
+{
+    int i;
+
+    for (i = 0; i < k->npreds; i++) {
+        struct omprt_task *p = k->preds[i];
+        if (!__atomic_load_n(&p->done, __ATOMIC_ACQUIRE))
+            mltp_pause_wait(&p->done_ev);
+        task_unref(p);
+    }
+    k->npreds = 0;
+}
+
+/* ---- life of a task ---- */
+
+static void complete(struct omprt_task *k)
+{
+    struct omprt_thr *parent = k->parent;
+    struct omprt_team *team = k->thr.team;
+    struct omprt_task *ptask = parent->task;
+
+    __atomic_store_n(&k->done, 1, __ATOMIC_RELEASE);
+    mltp_pause_set(&k->done_ev);
+    if (k->group)
+        __atomic_sub_fetch(&k->group->count, 1, __ATOMIC_ACQ_REL);
+    if (__atomic_sub_fetch(&parent->children, 1, __ATOMIC_ACQ_REL) == 0)
+        mltp_pause_set(&parent->children_done);
+    /* last: the region's end waits for this, then reuses the team */
+    __atomic_sub_fetch(&team->tasks, 1, __ATOMIC_ACQ_REL);
+    if (ptask)
+        task_unref(ptask);
+    task_unref(k);
+}
+
+static void finish(struct omprt_task *k)
+{
+    omprt_deps_release(&k->thr);
+    if (__atomic_sub_fetch(&k->pending, 1, __ATOMIC_ACQ_REL) == 0)
+        complete(k);
+}
+
+static void *task_main(void *arg)
+{
+    struct omprt_task *k = arg;
+
+    omprt_set_self(&k->thr);
+    wait_preds(k);
+    k->fn(k->arg);
+    finish(k);
+    return NULL;
+}
+
+static struct omprt_task *task_new(struct omprt_thr *parent, long arg_size, long arg_align,
+                                   int final)
+{
+    size_t align = arg_align > 0 ? (size_t)arg_align : 1, size = sizeof(struct omprt_task);
+    struct omprt_task *k;
+
+    size = (size + align - 1) & ~(align - 1);
+    k = aligned_alloc(align > 16 ? align : 16,
+                      (size + (size_t)(arg_size > 0 ? arg_size : 0) + 15) & ~(size_t)15);
+    if (!k)
+        omprt_fatal("out of memory for a task");
+    memset(k, 0, sizeof *k);
+    k->thr.team = parent->team;
+    k->thr.parent = parent->parent;
+    k->thr.num = parent->num;
+    k->thr.level = parent->level;
+    k->thr.active_level = parent->active_level;
+    k->thr.icv = parent->icv;
+    k->thr.task = k;
+    k->thr.final = final;
+    k->thr.ws_count = parent->ws_count;
+    omprt_task_thr_init(&k->thr);
+    mltp_pause_init(&k->done_ev);
+    k->arg = (char *)k + size;
+    k->parent = parent;
+    k->group = group_of(parent);
+    k->refs = 1;
+    k->pending = 1;
+    /* counted before it can run */
+    if (parent->task)
+        task_ref(parent->task);
+    __atomic_add_fetch(&parent->children, 1, __ATOMIC_RELAXED);
+    if (k->group)
+        __atomic_add_fetch(&k->group->count, 1, __ATOMIC_RELAXED);
+    __atomic_add_fetch(&parent->team->tasks, 1, __ATOMIC_RELEASE);
+    return k;
+}
+
+static void task_run_here(struct omprt_thr *parent, struct omprt_task *k)
+{
+    wait_preds(k);
+    omprt_set_self(&k->thr);
+    k->fn(k->arg);
+    omprt_set_self(parent);
+    finish(k);
+}
+
+static void task_launch(struct omprt_task *k, int priority)
+{
+    mltp_t *u;
+
+    if (priority > 0 && omprt_max_task_priority > 0) {
+        mltp_attr_t a;
+        mltp_attr_init(&a);
+        a.priority = MLTP_PRIO_DEFAULT + (priority > omprt_max_task_priority
+                                              ? omprt_max_task_priority : priority) *
+                                             (MLTP_PRIO_MAX - MLTP_PRIO_DEFAULT) /
+                                             omprt_max_task_priority;
+        u = mltp_create_attr(&a, task_main, k);
+    } else {
+        u = mltp_create(task_main, k);
+    }
+    if (!u)
+        omprt_fatal("no ULT for a task: %s", strerror(errno));
+    mltp_detach(u);
+}
+
+OMPRT_API void GOMP_task(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *),
+                         long arg_size, long arg_align, bool if_clause, unsigned flags,
+                         void **depend, int priority, void *detach)
+{
+    struct omprt_thr *parent = omprt_self();
+    int undeferred = !if_clause || parent->final;
+    struct omprt_task *k;
+
+    if (flags & TASK_FLAG_REDUCTION)
+        omprt_unsupported("task in_reduction");
+    if (!undeferred && omprt_ensure_started() != 0)
+        undeferred = 1;
+    if (!undeferred)
+        parent = omprt_self();
+    k = task_new(parent, arg_size, arg_align, parent->final || (flags & TASK_FLAG_FINAL));
+    k->fn = fn;
+    if (cpyfn)
+        cpyfn(k->arg, data);
+    else if (arg_size > 0)
+        memcpy(k->arg, data, (size_t)arg_size);
+    if ((flags & TASK_FLAG_DEPEND) && depend)
+        deps_add(parent, k, depend);
+    if ((flags & TASK_FLAG_DETACH) && detach) {
+        k->pending = 2;
+        *(uintptr_t *)detach = (uintptr_t)k;
+    }
+    if (undeferred)
+        task_run_here(parent, k);
+    else
+        task_launch(k, (flags & TASK_FLAG_PRIORITY) ? priority : 0);
+}
+
+OMPRT_API void omp_fulfill_event(uintptr_t event)
+{
+    struct omprt_task *k = (struct omprt_task *)event;
+
+    if (!k)
+        omprt_fatal("omp_fulfill_event: not an event");
+    if (__atomic_sub_fetch(&k->pending, 1, __ATOMIC_ACQ_REL) == 0)
+        complete(k);
+}
+
+OMPRT_API void GOMP_taskwait(void)
+{
+    struct omprt_thr *t = omprt_self();
+
+    if (__atomic_load_n(&t->children, __ATOMIC_ACQUIRE) == 0)
+        return;
+    for (;;) {
+        mltp_pause_clear(&t->children_done);
+        if (__atomic_load_n(&t->children, __ATOMIC_ACQUIRE) == 0)
+            break;
+        mltp_pause_wait(&t->children_done);
+    }
+    omprt_deps_release(t);
+}
+
+/* depend on taskwait: waiting for every child is a superset */
+OMPRT_API void GOMP_taskwait_depend(void **depend)
+{
+    (void)depend;
+    GOMP_taskwait();
+}
+
+OMPRT_API void GOMP_taskyield(void)
+{
+    if (mltp_vp_id() >= 0)
+        mltp_yield();
+}
+
+OMPRT_API void GOMP_taskgroup_start(void)
+{
+    struct omprt_thr *t = omprt_self();
+    struct omprt_taskgroup *g = malloc(sizeof *g);
+
+    if (!g)
+        omprt_fatal("out of memory for a taskgroup");
+    g->prev = t->taskgroup;
+    g->count = 0;
+    t->taskgroup = g;
+}
+
+OMPRT_API void GOMP_taskgroup_end(void)
+{
+    struct omprt_thr *t = omprt_self();
+    struct omprt_taskgroup *g = t->taskgroup;
+
+    if (!g)
+        return;
+    while (__atomic_load_n(&g->count, __ATOMIC_ACQUIRE) != 0)
+        mltp_yield();
+    t->taskgroup = g->prev;
+    free(g);
+}
+
+/* ---- taskloop: the iterations cut into tasks; GCC's outlined function
+   reads its first and last iteration from the first two words of its
+   data ---- */
+
+typedef unsigned long long ull;
+
+static void taskloop(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *),
+                     long arg_size, long arg_align, unsigned flags, unsigned long num_tasks,
+                     int priority, ull start, ull n, ull step, int is_long)
+{
+    struct omprt_thr *parent = omprt_self();
+    ull base, extra, i, lo = start, strict_size = 0;
+    int undeferred = !(flags & TASK_FLAG_IF) || parent->final;
+
+    if (flags & TASK_FLAG_REDUCTION)
+        omprt_unsupported("taskloop reduction");
+    if (n == 0)
+        return;
+    if (flags & TASK_FLAG_GRAINSIZE) {
+        ull grain = num_tasks ? num_tasks : 1;
+        if (flags & TASK_FLAG_STRICT) {
+            num_tasks = (unsigned long)((n + grain - 1) / grain);
+            strict_size = grain;
+        } else {
+            num_tasks = (unsigned long)(n / grain);
+        }
+        if (num_tasks < 1)
+            num_tasks = 1;
+    } else if (num_tasks == 0) {
+        num_tasks = (unsigned long)parent->team->nthreads;
+    }
+    if (num_tasks > n)
+        num_tasks = (unsigned long)n;
+    base = n / num_tasks;
+    extra = n % num_tasks;
+    if (!undeferred && omprt_ensure_started() != 0)
+        undeferred = 1;
+    if (!(flags & TASK_FLAG_NOGROUP))
+        GOMP_taskgroup_start();
+    parent = omprt_self();
+    for (i = 0; i < num_tasks; i++) {
+        ull count = strict_size ? (n - (lo - start) / step < strict_size
+                                       ? n - (lo - start) / step : strict_size)
+                                : base + (i < extra);
+        ull hi = lo + count * step;
+        struct omprt_task *k = task_new(parent, arg_size, arg_align,
+                                        parent->final || (flags & TASK_FLAG_FINAL));
+        k->fn = fn;
+        if (cpyfn)
+            cpyfn(k->arg, data);
+        else
+            memcpy(k->arg, data, (size_t)arg_size);
+        if (is_long) {
+            ((long *)k->arg)[0] = (long)lo;
+            ((long *)k->arg)[1] = (long)hi;
+        } else {
+            ((ull *)k->arg)[0] = lo;
+            ((ull *)k->arg)[1] = hi;
+        }
+        lo = hi;
+        if (undeferred)
+            task_run_here(parent, k);
+        else
+            task_launch(k, (flags & TASK_FLAG_PRIORITY) ? priority : 0);
+    }
+    if (!(flags & TASK_FLAG_NOGROUP))
+        GOMP_taskgroup_end();
+}
+
+OMPRT_API void GOMP_taskloop(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *),
+                             long arg_size, long arg_align, unsigned flags,
+                             unsigned long num_tasks, int priority, long start, long end,
+                             long step)
+{
+    ull n;
+
+    if (step > 0)
+        n = end > start ? ((ull)end - (ull)start - 1) / (ull)step + 1 : 0;
+    else
+        n = start > end ? ((ull)start - (ull)end - 1) / -(ull)step + 1 : 0;
+    taskloop(fn, data, cpyfn, arg_size, arg_align, flags, num_tasks, priority, (ull)start, n,
+             (ull)step, 1);
+}
+
+OMPRT_API void GOMP_taskloop_ull(void (*fn)(void *), void *data,
+                                 void (*cpyfn)(void *, void *), long arg_size, long arg_align,
+                                 unsigned flags, unsigned long num_tasks, int priority,
+                                 ull start, ull end, ull step)
+{
+    ull n;
+
+    if (flags & TASK_FLAG_UP)
+        n = end > start ? (end - start - 1) / step + 1 : 0;
+    else
+        n = start > end ? (start - end - 1) / -step + 1 : 0;
+    taskloop(fn, data, cpyfn, arg_size, arg_align, flags, num_tasks, priority, start, n, step,
+             0);
+}

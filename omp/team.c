@@ -1,0 +1,396 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* omp/team.c - parallel regions: a team is its encountering thread plus
+ * one new ULT per other member, on the VPs that already run; the region
+ * ends with the team's barrier, after which the new ULTs end and the
+ * encountering thread waits for the team's tasks. Teams are kept on a
+ * free list, never freed: a member leaving the closing barrier may still
+ * read it while the next region's team starts a new episode of it. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#include "omp/rt.h"
+
+static struct omprt_team initial_team;
+static struct omprt_thr initial_thr;
+static int initial_ready;
+static mltp_t *main_share;          /* main as a ULT, once we began */
+static int began;
+/* a pthread outside MLTP that meets OpenMP: its own state, alone */
+static __thread struct omprt_thr *outside_self;
+
+#define SLOT(p) ((struct omprt_thr **)((char *)(p) + MLTP_PRIVATE_SIZE - sizeof(void *)))
+
+void omprt_fatal(const char *fmt, ...)
+{
+    va_list ap;
+    fputs("mltp-omp: ", stderr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    exit(1);
+}
+
+void omprt_unsupported(const char *what)
+{
+    omprt_fatal("%s is not supported by MLTP's OpenMP runtime (doc/openmp.md)", what);
+}
+
+static void thr_init(struct omprt_thr *t, struct omprt_team *team, struct omprt_thr *parent,
+                     int num, const struct omprt_icv *icv)
+{
+    t->team = team;
+    t->parent = parent;
+    t->num = num;
+    t->level = team->level;
+    t->active_level = team->active_level;
+    t->ws_count = team->ws_base;
+    t->single_count = 0;
+    t->ws = NULL;
+    t->static_trip = 0;
+    t->has_chunk = 0;
+    t->icv = *icv;
+    t->task = NULL;
+    t->children = 0;
+    t->taskgroup = NULL;
+    t->deps = NULL;
+    t->final = 0;
+    omprt_task_thr_init(t);
+}
+
+static void initial_init(void)
+{
+    if (initial_ready)
+        return;
+    omprt_env_init();
+    initial_team.nthreads = 1;
+    initial_team.thr = &initial_thr;
+    initial_team.capacity = 1;
+    mltp_barrier_init(&initial_team.barrier);
+    omprt_ws_team_init(&initial_team);
+    thr_init(&initial_thr, &initial_team, NULL, 0, &omprt_global_icv);
+    initial_ready = 1;
+    omprt_env_display();
+}
+
+__attribute__((constructor)) static void omprt_load(void)
+{
+    initial_init();
+}
+
+static struct omprt_thr *outside_state(void)
+{
+    struct omprt_thr *t = outside_self;
+    struct omprt_team *team;
+
+    if (t)
+        return t;
+    if (syscall(SYS_gettid) == getpid())
+        return outside_self = &initial_thr;
+    /* another pthread: a team of its own, alone */
+    team = calloc(1, sizeof *team);
+    t = calloc(1, sizeof *t);
+    if (!team || !t)
+        omprt_fatal("out of memory for a thread's OpenMP state");
+    team->nthreads = 1;
+    team->thr = t;
+    team->capacity = 1;
+    mltp_barrier_init(&team->barrier);
+    omprt_ws_team_init(team);
+    thr_init(t, team, NULL, 0, &omprt_global_icv);
+    return outside_self = t;
+}
+
+struct omprt_thr *omprt_self(void)
+{
+    void *p = mltp_get_private();
+
+    if (__builtin_expect(p != NULL, 1)) {
+        struct omprt_thr *t = *SLOT(p);
+        return t ? t : &initial_thr;
+    }
+    return outside_state();
+}
+
+void omprt_set_self(struct omprt_thr *t)
+{
+    void *p = mltp_get_private();
+
+    if (p)
+        *SLOT(p) = t == &initial_thr ? NULL : t;
+    else
+        outside_self = t;
+}
+
+/* exit() from main's share: end the start first, so that the program's
+   other exit handlers and stdio's flush run on main's own thread. From
+   anywhere else (a team member, main inside a region) MLTP's own exit
+   path ends the program. */
+static void at_exit(void)
+{
+    if (!began || mltp_self() != main_share || omprt_self() != &initial_thr)
+        return;
+    omprt_wait_team_tasks(&initial_team);
+    began = 0;
+    if (mltp_end() != 0)
+        perror("mltp-omp: mltp_end");
+}
+
+int omprt_ensure_started(void)
+{
+    static int warned;
+    int nvp;
+
+    if (mltp_vp_id() >= 0)
+        return 0;
+    if (syscall(SYS_gettid) != getpid()) {
+        if (!__atomic_exchange_n(&warned, 1, __ATOMIC_RELAXED))
+            fputs("mltp-omp: OpenMP from a thread other than main runs its regions with one "
+                  "thread (doc/openmp.md)\n", stderr);
+        return -1;
+    }
+    nvp = mltp_vps_default();
+    if (omprt_stack_size && mltp_set_stack_size(omprt_stack_size) != 0)
+        omprt_fatal("OMP_STACKSIZE: %zu bytes is outside MLTP's stack sizes", omprt_stack_size);
+    if (mltp_begin(nvp) != 0) {
+        perror("mltp-omp: mltp_begin (regions run with one thread)");
+        return -1;
+    }
+    main_share = mltp_self();
+    if (!began) {
+        static int registered;
+        began = 1;
+        if (!registered && atexit(at_exit) == 0)
+            registered = 1;
+    }
+    return 0;
+}
+
+/* ---- the free list of teams ---- */
+
+static struct omprt_team *free_teams;
+static volatile int free_lock;
+
+static void free_lock_take(void)
+{
+    while (__atomic_exchange_n(&free_lock, 1, __ATOMIC_ACQUIRE))
+        while (__atomic_load_n(&free_lock, __ATOMIC_RELAXED))
+            omprt_pause();
+}
+
+static struct omprt_team *team_get(int n)
+{
+    struct omprt_team **p, *team;
+
+    free_lock_take();
+    for (p = &free_teams; *p; p = &(*p)->next_free)
+        if ((*p)->capacity >= n)
+            break;
+    team = *p;
+    if (team)
+        *p = team->next_free;
+    __atomic_store_n(&free_lock, 0, __ATOMIC_RELEASE);
+    if (team)
+        return team;
+    team = aligned_alloc(64, (sizeof *team + 63) & ~(size_t)63);
+    if (!team)
+        omprt_fatal("out of memory for a team of %d threads", n);
+    memset(team, 0, sizeof *team);
+    team->thr = calloc((size_t)n, sizeof *team->thr);
+    if (!team->thr)
+        omprt_fatal("out of memory for a team of %d threads", n);
+    team->capacity = n;
+    mltp_barrier_init(&team->barrier);
+    omprt_ws_team_init(team);
+    return team;
+}
+
+static void team_put(struct omprt_team *team)
+{
+    free_lock_take();
+    team->next_free = free_teams;
+    free_teams = team;
+    __atomic_store_n(&free_lock, 0, __ATOMIC_RELEASE);
+}
+
+/* ---- barriers ---- */
+
+void omprt_wait_team_tasks(struct omprt_team *team)
+{
+    while (__atomic_load_n(&team->tasks, __ATOMIC_ACQUIRE) != 0)
+        mltp_yield();
+}
+
+/* GOMP_barrier: every member arrives, then every task of the team ends */
+void omprt_barrier(struct omprt_thr *t)
+{
+    struct omprt_team *team = t->team;
+
+    if (team->nthreads > 1)
+        mltp_barrier(&team->barrier, team->nthreads);
+    omprt_wait_team_tasks(team);
+}
+
+/* ---- regions ---- */
+
+static void *member_main(void *arg)
+{
+    struct omprt_thr *t = arg;
+    struct omprt_team *team = t->team;
+
+    omprt_set_self(t);
+    team->fn(team->data);
+    omprt_deps_release(t);
+    /* the closing barrier; nothing of the team is read after it */
+    mltp_barrier(&team->barrier, team->nthreads);
+    return NULL;
+}
+
+static int team_size(const struct omprt_thr *outer, unsigned requested)
+{
+    long n = requested ? (long)requested : outer->icv.nthreads;
+
+    if (outer->active_level >= outer->icv.max_active_levels)
+        return 1;
+    if (n > omprt_thread_limit)
+        n = omprt_thread_limit;
+    return n < 1 ? 1 : (int)n;
+}
+
+void omprt_parallel(void (*fn)(void *), void *data, unsigned requested,
+                    void (*prepare)(struct omprt_team *, const void *), const void *arg)
+{
+    struct omprt_thr *outer = omprt_self();
+    struct omprt_team *team;
+    struct omprt_icv icv = outer->icv;
+    int n = team_size(outer, requested), i;
+
+    if (n > 1 && omprt_ensure_started() != 0)
+        n = 1;
+    if (n > 1)
+        outer = omprt_self();   /* main is a ULT now */
+    team = team_get(n);
+    team->nthreads = n;
+    team->level = outer->level + 1;
+    team->active_level = outer->active_level + (n > 1);
+    team->fn = fn;
+    team->data = data;
+    team->single_count = 0;
+    team->tasks = 0;
+    icv.nthreads = omprt_nthreads_at(team->level, outer->icv.nthreads);
+    for (i = 0; i < n; i++)
+        thr_init(&team->thr[i], team, outer, i, &icv);
+    if (prepare) {
+        prepare(team, arg);
+        for (i = 0; i < n; i++) {
+            team->thr[i].ws_count = team->ws_base + 1;
+            team->thr[i].ws = &team->ws[team->ws_base % OMPRT_WS_RING];
+        }
+    }
+    for (i = 1; i < n; i++) {
+        mltp_t *u = mltp_create(member_main, &team->thr[i]);
+        if (!u)
+            omprt_fatal("no ULT for thread %d of a team of %d: %s", i, n, strerror(errno));
+        mltp_detach(u);
+    }
+    omprt_set_self(&team->thr[0]);
+    fn(data);
+    omprt_deps_release(&team->thr[0]);
+    if (n > 1)
+        mltp_barrier(&team->barrier, n);
+    omprt_wait_team_tasks(team);
+    team->ws_base = team->thr[0].ws_count;
+    omprt_set_self(outer);
+    team_put(team);
+}
+
+OMPRT_API void GOMP_parallel(void (*fn)(void *), void *data, unsigned num_threads,
+                             unsigned flags)
+{
+    (void)flags;    /* proc_bind: accepted; VPs are placed, threads move */
+    omprt_parallel(fn, data, num_threads, NULL, NULL);
+}
+
+OMPRT_API unsigned GOMP_parallel_reductions(void (*fn)(void *), void *data,
+                                            unsigned num_threads, unsigned flags)
+{
+    (void)fn, (void)data, (void)num_threads, (void)flags;
+    omprt_unsupported("a task reduction on a parallel region (reduction(task, ...))");
+}
+
+/* The split form of old GCCs: GOMP_parallel_start ... GOMP_parallel_end
+   around the encountering thread's call of fn. */
+OMPRT_API void GOMP_parallel_start(void (*fn)(void *), void *data, unsigned num_threads)
+{
+    (void)fn, (void)data, (void)num_threads;
+    omprt_unsupported("GOMP_parallel_start (code from GCC before 4.9)");
+}
+
+OMPRT_API void GOMP_parallel_end(void)
+{
+    omprt_unsupported("GOMP_parallel_end (code from GCC before 4.9)");
+}
+
+OMPRT_API void GOMP_barrier(void)
+{
+    omprt_barrier(omprt_self());
+}
+
+OMPRT_API bool GOMP_barrier_cancel(void)
+{
+    omprt_barrier(omprt_self());
+    return false;
+}
+
+/* ---- the queries that need the team ---- */
+
+OMPRT_API int omp_get_thread_num(void)
+{
+    return omprt_self()->num;
+}
+
+OMPRT_API int omp_get_num_threads(void)
+{
+    return omprt_self()->team->nthreads;
+}
+
+OMPRT_API int omp_in_parallel(void)
+{
+    return omprt_self()->active_level > 0;
+}
+
+OMPRT_API int omp_get_level(void)
+{
+    return omprt_self()->level;
+}
+
+OMPRT_API int omp_get_active_level(void)
+{
+    return omprt_self()->active_level;
+}
+
+static const struct omprt_thr *ancestor(int level)
+{
+    const struct omprt_thr *t = omprt_self();
+
+    if (level < 0 || level > t->level)
+        return NULL;
+    while (t && t->level > level)
+        t = t->parent;
+    return t;
+}
+
+OMPRT_API int omp_get_ancestor_thread_num(int level)
+{
+    const struct omprt_thr *t = ancestor(level);
+    return t ? t->num : -1;
+}
+
+OMPRT_API int omp_get_team_size(int level)
+{
+    const struct omprt_thr *t = ancestor(level);
+    return t ? t->team->nthreads : -1;
+}
