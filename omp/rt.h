@@ -127,6 +127,8 @@ void omprt_set_self(struct omprt_thr *t);
    can be made here; -1 when this thread must run its regions alone. */
 int omprt_ensure_started(void);
 void omprt_env_init(void);
+/* one line when the program has thread-local storage (threadprivate) */
+void omprt_check_tls(void);
 void omprt_env_display(void);   /* OMP_DISPLAY_ENV=true */
 /* nthreads-var for the members of a region at `level` (OMP_NUM_THREADS'
    list), else the encountering thread's */

@@ -335,7 +335,8 @@ static void task_launch(struct omprt_task *k, int priority)
                                              omprt_max_task_priority;
         u = mltp_create_attr(&a, task_main, k);
     } else {
-        u = mltp_create(task_main, k);
+        static const mltp_attr_t named = { .priority = MLTP_PRIO_DEFAULT, .name = "omp task" };
+        u = mltp_create_attr(&named, task_main, k);
     }
     if (!u)
         omprt_fatal("no ULT for a task: %s", strerror(errno));

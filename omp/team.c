@@ -5,6 +5,7 @@
  * encountering thread waits for the team's tasks. Teams are kept on a
  * free list, never freed: a member leaving the closing barrier may still
  * read it while the next region's team starts a new episode of it. */
+#include <link.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,7 +20,7 @@ static int initial_ready;
 static mltp_t *main_share;          /* main as a ULT, once we began */
 static int began;
 /* a pthread outside MLTP that meets OpenMP: its own state, alone */
-static __thread struct omprt_thr *outside_self;
+static __thread struct omprt_thr *outside_self __attribute__((tls_model("initial-exec")));
 
 #define SLOT(p) ((struct omprt_thr **)((char *)(p) + MLTP_PRIVATE_SIZE - sizeof(void *)))
 
@@ -169,6 +170,47 @@ int omprt_ensure_started(void)
     return 0;
 }
 
+/* ---- thread-local variables ----
+   GCC makes threadprivate variables __thread ones, and __thread belongs to
+   the VP, not to the ULT: OpenMP threads that share a VP share them, and
+   a thread that moves to another VP sees that VP's. Say so once when a
+   team starts in a program whose own code has thread-local storage. */
+
+static int object_has_tls(struct dl_phdr_info *info, size_t size, void *found)
+{
+    const char *name = info->dlpi_name;
+    int i;
+
+    (void)size;
+    /* the C library, the compiler's and the system's: made for VPs' TLS */
+    if (name && name[0] && (!strncmp(name, "/lib", 4) || !strncmp(name, "/usr/lib", 8) ||
+                            strstr(name, "linux-vdso") || strstr(name, "libmltp")))
+        return 0;
+    for (i = 0; i < info->dlpi_phnum; i++)
+        if (info->dlpi_phdr[i].p_type == PT_TLS && info->dlpi_phdr[i].p_memsz) {
+            *(const char **)found = name && name[0] ? name : "the program";
+            return 1;
+        }
+    return 0;
+}
+
+void omprt_check_tls(void)
+{
+    static int checked;
+    const char *found = NULL;
+    const char *quiet = getenv("MLTP_OMP_TLS");
+
+    if (__atomic_exchange_n(&checked, 1, __ATOMIC_RELAXED))
+        return;
+    if (quiet && !strcmp(quiet, "shared"))
+        return;
+    dl_iterate_phdr(object_has_tls, &found);
+    if (found)
+        fprintf(stderr, "mltp-omp: %s has thread-local variables (threadprivate?): OpenMP "
+                "threads on one VP share them (doc/openmp.md; MLTP_OMP_TLS=shared: "
+                "no message)\n", found);
+}
+
 /* ---- the free list of teams ---- */
 
 static struct omprt_team *free_teams;
@@ -290,8 +332,17 @@ void omprt_parallel(void (*fn)(void *), void *data, unsigned requested,
             team->thr[i].ws = &team->ws[team->ws_base % OMPRT_WS_RING];
         }
     }
+    if (n > 1)
+        omprt_check_tls();
     for (i = 1; i < n; i++) {
-        mltp_t *u = mltp_create(member_main, &team->thr[i]);
+        /* named for crash messages: ULT 66 "omp thread 2" */
+        char name[32];
+        mltp_attr_t a;
+        mltp_t *u;
+        mltp_attr_init(&a);
+        snprintf(name, sizeof name, "omp thread %d", i);
+        a.name = name;
+        u = mltp_create_attr(&a, member_main, &team->thr[i]);
         if (!u)
             omprt_fatal("no ULT for thread %d of a team of %d: %s", i, n, strerror(errno));
         mltp_detach(u);

@@ -165,8 +165,14 @@ static int next_chunk(struct omprt_thr *t, struct omprt_ws *ws, ull *lo, ull *hi
         *hi = n - i < ws->chunk ? n : i + ws->chunk;
         return 1;
     case OMPRT_SCHED_DYNAMIC:
-        /* one atomic add per chunk, on the counter's own line */
-        i = __atomic_fetch_add(&ws->next, ws->chunk, __ATOMIC_RELAXED);
+        /* one atomic add per chunk, on the counter's own line; alone, a
+           plain add */
+        if (nthr == 1) {
+            i = ws->next;
+            ws->next = i + ws->chunk;
+        } else {
+            i = __atomic_fetch_add(&ws->next, ws->chunk, __ATOMIC_RELAXED);
+        }
         if (i >= n)
             return 0;
         *lo = i;
