@@ -357,7 +357,7 @@ static double probe(void (*f)(long), long n)
    EPCC, until doubling n nearly doubles the time (1.8x), so that the
    test's fixed part (the start of its parallel region, which takes a
    time slice when the CPUs are busy) weighs at most about 1/8 of it;
-   doubling stops anyway once a test takes 50 times target_us after one
+   doubling stops anyway once a test takes 20 times target_us after one
    that took target_us */
 static long innerreps_for(void (*f)(long), int split)
 {
@@ -366,7 +366,7 @@ static long innerreps_for(void (*f)(long), int split)
 
     f(n);   /* warm-up: threads made, pages touched */
     while (((t = probe(f, n)) < goal || prev == 0 || t < 1.8 * prev) &&
-           !(t >= 50 * goal && prev >= goal) &&
+           !(t >= 20 * goal && prev >= goal) &&
            n < 1L << 40) {
         prev = t;
         n *= 2;
