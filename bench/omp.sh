@@ -20,7 +20,8 @@
 # over libgomp's (ocean: the OpenMP back end on MLTP over MLTP native).
 #
 # bench/omp.sh [--rounds N] [--full] [--target-us T] [--only WORD]... [--csv FILE]
-#   --target-us: omp_sync's target test time (default 1000 us); --only WORD: the rows whose construct (parallel, for, parallel_for,
+#   --target-us: omp_sync's target test time (default 1000 us);
+#   --only WORD: the rows whose construct (parallel, for, parallel_for,
 #   barrier, single, critical, lock, atomic, reduction, nested, dynamic)
 #   or "ocean" is WORD; 9 rounds, --full 21 of twice as long tests.
 # Env: MLTP_OMP_LIB, the library to preload: unset, omp/.libs/libmltp_omp.so
@@ -46,6 +47,7 @@ while [ $# -gt 0 ]; do
     --target-us) target_us=${2:-}; shift ;;
     --only) only+=("${2:-}"); shift ;;
     --csv) csv=${2:-}; shift ;;
+    -h|--help) sed -n '/^# bench\/omp.sh \[/,/^# Status/p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "usage: bench/omp.sh [--rounds N] [--full] [--target-us T] [--only WORD]... [--csv FILE]" >&2
        exit 2 ;;
     esac
