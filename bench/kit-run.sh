@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 # run.sh - in a kit made by make bench-kit (bench/kit-run.sh in MLTP's
 # tree), on an x86-64 Linux machine with C CPUs: mltp_bench --scale (MLTP's
-# barrier, locks and condition against pthreads and OpenMP), apps/ocean on
+# barrier, locks and condition against pthreads and OpenMP), the OpenMP
+# rows (omp.sh: GCC's OpenMP ABI on MLTP, lib/libmltp_omp.so preloaded,
+# against libgomp, if the kit carries it), apps/ocean on
 # the three back ends and the Splash-3 programs in s3/ (pthreads and MLTP,
 # digests compared), each at C and 4C workers; a summary table at the end
 # (doc/bench-kit.md says how to read it), raw files in OUT.
@@ -11,7 +13,7 @@
 # 270): after the --scale table, rounds of Ocean and Splash-3 runs follow
 # (up to 3), and a round starts only if the last one's time still fits;
 # QUICK=1: small sizes and 2 rounds, a test of the kit, not a measurement;
-# PARTS (default "scale ocean splash3"). Status 1 if a check failed (a
+# PARTS (default "scale omp ocean splash3"). Status 1 if a check failed (a
 # --scale row, a checksum or digest that differs, a run that failed).
 set -u
 K=$(cd "$(dirname "$0")" && pwd)
@@ -22,7 +24,7 @@ O=${OUT:-$PWD/out}
 mkdir -p "$O" && O=$(cd "$O" && pwd) || { echo "run.sh: cannot make OUT=$O" >&2; exit 2; }
 BUDGET=${BUDGET:-270}
 QUICK=${QUICK:-0}
-PARTS=${PARTS:-scale ocean splash3}
+PARTS=${PARTS:-scale omp ocean splash3}
 case $BUDGET in ''|*[!0-9]*) echo "run.sh: BUDGET must be whole seconds, not '$BUDGET'" >&2; exit 2 ;; esac
 has() { case " $PARTS " in *" $1 "*) return 0 ;; esac; return 1; }
 now() { local t=${EPOCHREALTIME:-}; [ -n "$t" ] && echo "${t/,/.}" || date +%s.%N; }
@@ -72,6 +74,20 @@ if has scale; then
     scale_status=$?
     [ "$scale_status" = 0 ] || bad=1
     echo "scale done at $(elapsed) s, status $scale_status" >> "$O/env.txt"
+fi
+
+# ---- the OpenMP rows (omp.sh): omp_sync and ocean, libgomp and MLTP's
+# OpenMP runtime in turns; at 2, 16 and C threads
+if has omp; then
+    echo "run.sh: OpenMP rows (omp.sh) ..." >&2
+    if [ "$QUICK" = 1 ]; then omp_args=(--rounds 1 --target-us 200); else omp_args=(--rounds 9); fi
+    # LD_LIBRARY_PATH: the preloaded runtime's libmltp.so.0 from lib/
+    OMP_SYNC=$B/omp_sync OCEAN=$B/ocean MLTP_OMP_LIB=$K/lib/libmltp_omp.so LD_LIBRARY_PATH=$K/lib \
+        OMP_BENCH_THREADS=$(printf '%s\n' 2 16 "$C" | sort -nu | paste -sd' ' -) \
+        timeout -k 5 "$BUDGET" bash "$K/omp.sh" "${omp_args[@]}" --csv "$O/omp.csv" > "$O/omp.txt" 2>&1
+    omp_status=$?
+    [ "$omp_status" = 0 ] || bad=1
+    echo "omp done at $(elapsed) s, status $omp_status" >> "$O/env.txt"
 fi
 
 # ---- rounds of apps/ocean and Splash-3, C and 4C workers
@@ -239,6 +255,11 @@ if has scale; then
     fi
     [ "${scale_status:-0}" = 0 ] || echo "mltp_bench --scale FAILED (status $scale_status):" \
         "$(grep -m2 -E 'FAILED|mltp_bench:' "$O/scale.txt" | tr '\n' ' ')"
+fi
+
+if has omp && [ -s "$O/omp.txt" ]; then
+    sed -n '/^OpenMP: /,$p' "$O/omp.txt"
+    [ "${omp_status:-0}" = 0 ] || echo "OpenMP rows FAILED (status $omp_status): $O/omp.txt"
 fi
 
 if has ocean && [ -s "$O/ocean.txt" ]; then

@@ -8,18 +8,22 @@
 # Splash-3 programs of bench/splash3-lib.sh built with Splash-3's pthread
 # macros and with MLTP's installed c.m4.mltp (s3/), and run.sh
 # (bench/kit-run.sh). Every binary finds lib/ through its own run-time
-# path ($ORIGIN), wherever the folder lies, before any other copy.
+# path ($ORIGIN), wherever the folder lies, before any other copy. The
+# OpenMP rows (bench/omp.sh, run.sh's omp part): bin/omp_sync and, when
+# it is built, MLTP's OpenMP runtime as lib/libmltp_omp.so (the installed
+# one, else MLTP_OMP_LIB of the build tree), which run.sh LD_PRELOADs.
 #
 # From make (the environment): MLTP_SRC, MLTP_BUILD; MLTP_STAGE, a
 # DESTDIR that `make install` filled, and MLTP_LIBDIR and
 # MLTP_PKGCONFIGDIR, configure's libdir and pkgconfigdir; CC, CFLAGS,
 # LDFLAGS, OPENMP_CFLAGS, PKG_CONFIG; BENCH_OBJECTS and BENCH_LIBS,
-# OCEAN_OBJECTS: what links the two programs.
+# OCEAN_OBJECTS, OMP_SYNC_OBJECTS: what links the three programs;
+# MLTP_OMP_LIB, the build tree's libmltp_omp.so (relative to MLTP_BUILD).
 set -euo pipefail
 trap 'echo "bench-kit: line $LINENO failed" >&2' ERR
 kit=${1:?usage: bench/kit.sh KIT}
 : "${MLTP_SRC:?}" "${MLTP_BUILD:?}" "${MLTP_STAGE:?}" "${MLTP_LIBDIR:?}" "${MLTP_PKGCONFIGDIR:?}"
-: "${CC:?}" "${BENCH_OBJECTS:?}" "${OCEAN_OBJECTS:?}"
+: "${CC:?}" "${BENCH_OBJECTS:?}" "${OCEAN_OBJECTS:?}" "${OMP_SYNC_OBJECTS:?}"
 die() { echo "bench-kit: $*" >&2; exit 1; }
 
 case $(uname -m) in x86_64) ;; *) die "the kit is for x86-64 Linux; this machine is $(uname -m)" ;; esac
@@ -47,7 +51,16 @@ cd "$MLTP_BUILD"
         apps/libpar.a .libs/libmltp_core.a ${BENCH_LIBS:-} -lpthread -lm "-Wl,@$tmp/rpath-bin"
     $CC ${CFLAGS:-} ${OPENMP_CFLAGS:-} ${LDFLAGS:-} -o "$kit/bin/ocean" $OCEAN_OBJECTS \
         apps/libpar.a -L"$stage_lib" -lmltp -lpthread -lm "-Wl,@$tmp/rpath-bin"
+    # OpenMP only: run on the carried libgomp and, preloaded, on libmltp_omp.so
+    $CC ${CFLAGS:-} ${OPENMP_CFLAGS:-} ${LDFLAGS:-} -o "$kit/bin/omp_sync" $OMP_SYNC_OBJECTS \
+        -ldl "-Wl,@$tmp/rpath-bin"
 }
+# MLTP's OpenMP runtime, if built: as installed, else the build tree's
+omp_lib=
+for l in "$stage_lib/libmltp_omp.so" "${MLTP_OMP_LIB:-/nonexistent}"; do
+    [ -f "$l" ] && { omp_lib=$l; break; }
+done
+[ -z "$omp_lib" ] || cp -L "$omp_lib" "$kit/lib/libmltp_omp.so"
 
 if [ -n "${SPLASH3:-}" ]; then
     # shellcheck source=splash3-lib.sh
@@ -83,18 +96,25 @@ if [ -n "${SPLASH3:-}" ]; then
 fi
 
 bins=$(find "$kit/bin" $([ ! -d "$kit/s3" ] || echo "$kit/s3") -type f -perm -u+x | sort)
+omp=$([ ! -f "$kit/lib/libmltp_omp.so" ] || echo "$kit/lib/libmltp_omp.so")
 # glibc's own libraries: the target's
 export GLIBC_LIBS='/(libc|libm|libmvec|libpthread|libdl|librt|libresolv|libutil|libanl|ld-linux[^/]*)\.so'
 # every other shared library they use, where this machine finds it
 # shellcheck disable=SC2086
-for b in $bins; do env -u LD_LIBRARY_PATH ldd "$b"; done |
+for b in $bins $omp; do env -u LD_LIBRARY_PATH ldd "$b"; done |
     awk '$2 == "=>" && $3 ~ /^\// && $3 !~ ENVIRON["GLIBC_LIBS"] { print $3 }' | sort -u |
     while read -r l; do
         [ -e "$kit/lib/${l##*/}" ] || cp -L "$l" "$kit/lib/"
     done
-# and each must now come from lib/
-for b in $bins; do
-    env -u LD_LIBRARY_PATH ldd "$b" | while read -r name arrow path _; do
+# and each must now come from lib/, also under the preload as run.sh
+# does it (LD_LIBRARY_PATH lib/: libtool may give the runtime a RUNPATH,
+# which the loader reads instead of the program's RPATH for its needs)
+for b in $bins ${omp:+omp_sync+preload}; do
+    if [ "$b" = omp_sync+preload ]; then
+        LD_PRELOAD=$omp LD_LIBRARY_PATH=$kit/lib ldd "$kit/bin/omp_sync"
+    else
+        env -u LD_LIBRARY_PATH ldd "$b"
+    fi | while read -r name arrow path _; do
         [ "$arrow" = "=>" ] || continue
         [ "$path" != not ] || die "$b: $name not found"
         [[ $path =~ $GLIBC_LIBS || $(readlink -f "$path") = "$kit"/lib/* ]] ||
@@ -106,7 +126,7 @@ done
 need=$(for f in $bins "$kit"/lib/*; do objdump -T "$f"; done 2>/dev/null |
        grep -o 'GLIBC_[0-9][0-9.]*' | sed 's/GLIBC_//' | sort -uV | tail -n 1)
 cp "$MLTP_SRC/bench/kit-run.sh" "$kit/run.sh"
-cp "$MLTP_SRC/bench/common.sh" "$kit/"
+cp "$MLTP_SRC/bench/common.sh" "$MLTP_SRC/bench/omp.sh" "$kit/"
 chmod +x "$kit/run.sh"
 {
     echo "MLTP benchmark kit: bash run.sh (OUT=DIR BUDGET=S QUICK=1); doc/bench-kit.md in MLTP's tree"
@@ -115,6 +135,7 @@ chmod +x "$kit/run.sh"
     echo "compiler: $($CC --version | head -n 1)"
     echo "glibc: needs $need or newer (built with $(getconf GNU_LIBC_VERSION 2>/dev/null || echo unknown))"
     echo "carried: $(cd "$kit/lib" && echo *)"
+    echo "OpenMP runtime: ${omp_lib:-none (the OpenMP rows are skipped)}"
     echo "Splash-3: $([ -d "$kit/s3" ] && (cd "$kit/s3" && echo *) || echo none)"
 } > "$kit/BUILD.txt"
 echo "$need" > "$kit/lib/glibc-needed"

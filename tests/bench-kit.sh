@@ -51,11 +51,18 @@ run() {
 start=$SECONDS
 run QUICK=1 OUT=out BUDGET=120; st=$?
 [ "$st" = 0 ] || fail "run.sh exited $st: $(tail -n 20 "$tmp/stdout" "$tmp/stderr")"
-for want in "Synchronisation at" "mltp_bench --scale, MLTP" "apps/ocean -n 130" "every check passed"; do
+for want in "Synchronisation at" "mltp_bench --scale, MLTP" "OpenMP: GCC's OpenMP ABI on MLTP" \
+            "apps/ocean -n 130" "every check passed"; do
     grep -q "$want" "$tmp/stdout" || fail "the summary has no '$want': $(cat "$tmp/stdout")"
 done
 [ ! -d "$k/s3" ] || grep -q "^Splash-3" "$tmp/stdout" || fail "no Splash-3 table: $(cat "$tmp/stdout")"
-for f in env.txt scale.txt scale.csv ocean.txt summary.txt; do
+# the OpenMP rows: measured if the kit carries MLTP's OpenMP runtime, else skipped
+if [ -f "$k/lib/libmltp_omp.so" ]; then
+    grep -q "^BARRIER  *16 " "$tmp/stdout" || fail "no OpenMP rows: $(cat "$tmp/out/omp.txt")"
+else
+    grep -q "^skipped: .*libmltp_omp.so not built" "$tmp/stdout" || fail "the OpenMP rows not skipped"
+fi
+for f in env.txt scale.txt scale.csv omp.txt ocean.txt summary.txt; do
     [ -s "$tmp/out/$f" ] || fail "OUT has no $f"
 done
 grep -q "DIFFER\|FAILED" "$tmp/stdout" && fail "a check failed: $(cat "$tmp/stdout")"
