@@ -12,8 +12,6 @@
 typedef unsigned long long ull_t;
 
 void GOMP_parallel(void (*fn)(void *), void *data, unsigned num_threads, unsigned flags);
-unsigned GOMP_parallel_reductions(void (*fn)(void *), void *data, unsigned num_threads,
-    unsigned flags);
 void GOMP_parallel_start(void (*fn)(void *), void *data, unsigned num_threads);
 void GOMP_parallel_end(void);
 void GOMP_barrier(void);
@@ -26,8 +24,8 @@ bool GOMP_loop_static_next(long *istart, long *iend);
 bool GOMP_loop_ull_static_start(bool up, ull_t start, ull_t end, ull_t incr, ull_t chunk, ull_t
     *istart, ull_t *iend);
 bool GOMP_loop_ull_static_next(ull_t *istart, ull_t *iend);
-bool GOMP_loop_dynamic_start(long start, long end, long incr, long chunk, long *istart,
-    long *iend);
+bool GOMP_loop_dynamic_start(long start, long end, long incr, long chunk, long *istart, long
+    *iend);
 bool GOMP_loop_dynamic_next(long *istart, long *iend);
 bool GOMP_loop_ull_dynamic_start(bool up, ull_t start, ull_t end, ull_t incr, ull_t chunk, ull_t
     *istart, ull_t *iend);
@@ -88,8 +86,8 @@ bool GOMP_loop_ull_maybe_nonmonotonic_runtime_next(ull_t *istart, ull_t *iend);
 bool GOMP_loop_ordered_runtime_start(long start, long end, long incr, long *istart, long
     *iend);
 bool GOMP_loop_ordered_runtime_next(long *istart, long *iend);
-bool GOMP_loop_ull_ordered_runtime_start(bool up, ull_t start, ull_t end, ull_t incr, ull_t
-    *istart, ull_t *iend);
+bool GOMP_loop_ull_ordered_runtime_start(bool up, ull_t start, ull_t end, ull_t incr, ull_t *istart,
+    ull_t *iend);
 bool GOMP_loop_ull_ordered_runtime_next(ull_t *istart, ull_t *iend);
 bool GOMP_loop_start(long start, long end, long incr, long sched, long chunk, long *istart,
     long *iend, uintptr_t *reductions, void **mem);
@@ -129,6 +127,11 @@ void GOMP_parallel_sections(void (*fn)(void *), void *data, unsigned num_threads
 bool GOMP_single_start(void);
 void *GOMP_single_copy_start(void);
 void GOMP_single_copy_end(void *data);
+void GOMP_taskgroup_reduction_register(uintptr_t *data);
+void GOMP_taskgroup_reduction_unregister(uintptr_t *data);
+void GOMP_task_reduction_remap(size_t cnt, size_t cntorig, void **ptrs);
+unsigned GOMP_parallel_reductions(void (*fn)(void *), void *data, unsigned num_threads,
+    unsigned flags);
 void GOMP_task(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *), long arg_size,
     long arg_align, bool if_clause, unsigned flags, void **depend, int priority, void
     *detach);
@@ -156,5 +159,28 @@ bool GOMP_cancellation_point(int which);
 void GOMP_error(const char *msg, size_t len);
 void GOMP_warning(const char *msg, size_t len);
 void GOMP_scope_start(uintptr_t *reductions);
+void GOMP_target_ext(int device, void (*fn)(void *), size_t mapnum, void **hostaddrs, size_t
+    *sizes, unsigned short *kinds, unsigned flags, void **depend, void **args);
+void GOMP_target(int device, void (*fn)(void *), const void *unused, size_t mapnum, void
+    **hostaddrs, size_t *sizes, unsigned char *kinds);
+void GOMP_target_data_ext(int device, size_t mapnum, void **hostaddrs, size_t *sizes,
+    unsigned short *kinds);
+void GOMP_target_data(int device, const void *unused, size_t mapnum, void **hostaddrs,
+    size_t *sizes, unsigned char *kinds);
+void GOMP_target_end_data(void);
+void GOMP_target_update_ext(int device, size_t mapnum, void **hostaddrs, size_t *sizes,
+    unsigned short *kinds, unsigned flags, void **depend);
+void GOMP_target_update(int device, const void *unused, size_t mapnum, void **hostaddrs,
+    size_t *sizes, unsigned char *kinds);
+void GOMP_target_enter_exit_data(int device, size_t mapnum, void **hostaddrs, size_t *sizes,
+    unsigned short *kinds, unsigned flags, void **depend);
+void GOMP_offload_register_ver(unsigned version, const void *host_table, int target_type,
+    const void *target_data);
+void GOMP_offload_register(const void *host_table, int target_type, const void
+    *target_data);
+void GOMP_offload_unregister_ver(unsigned version, const void *host_table, int target_type,
+    const void *target_data);
+void GOMP_offload_unregister(const void *host_table, int target_type, const void
+    *target_data);
 
 #endif /* OMP_ABI_H */

@@ -127,6 +127,10 @@ void omprt_set_self(struct omprt_thr *t);
    can be made here; -1 when this thread must run its regions alone. */
 int omprt_ensure_started(void);
 void omprt_env_init(void);
+/* the tick that moves a ULT off a VP in the program's own code: set up
+   once, armed on each VP where an OpenMP ULT runs (omp/preempt.c) */
+void omprt_preempt_setup(void);
+void omprt_preempt_arm(void);
 /* one line when the program has thread-local storage (threadprivate) */
 void omprt_check_tls(void);
 void omprt_env_display(void);   /* OMP_DISPLAY_ENV=true */
@@ -146,11 +150,12 @@ void omprt_loop_init(struct omprt_ws *ws, int sched, int ordered, int up,
                      unsigned long long start, unsigned long long end,
                      unsigned long long incr, unsigned long long chunk,
                      int nthreads);
-/* Parallel region entry for GOMP_parallel and its loop/sections forms:
-   prepare(team, arg) sets up the first work share before the team runs. */
-void omprt_parallel(void (*fn)(void *), void *data, unsigned nthreads,
-                    void (*prepare)(struct omprt_team *, const void *),
-                    const void *arg);
+/* A parallel region, for GOMP_parallel and its loop, sections and
+   reductions forms: prepare(team, arg) runs before the members start and
+   returns 1 when it set up the team's first work share. Returns the
+   team's size. */
+int omprt_parallel(void (*fn)(void *), void *data, unsigned nthreads,
+                   int (*prepare)(struct omprt_team *, const void *), const void *arg);
 void omprt_task_thr_init(struct omprt_thr *t);
 void omprt_deps_release(struct omprt_thr *t);
 

@@ -33,6 +33,7 @@
 struct omprt_taskgroup {
     struct omprt_taskgroup *prev;
     volatile long count;
+    uintptr_t *reductions;      /* task reductions registered in it */
 };
 
 struct omprt_task {
@@ -236,6 +237,146 @@ static void wait_preds(struct omprt_task *k)
     k->npreds = 0;
 }
 
+/* ---- task reductions ----
+   GCC's descriptor: d[0] entries, d[1] bytes per thread, d[2] alignment
+   (then the copies' base), d[3] allocator, d[4] the next descriptor, d[5]
+   ours, d[6] the copies' end; then per entry {address, offset, ours}.
+   GCC's code initialises and merges the copies, one per thread number
+   from d[2] to d[6]; here they are allocated, found and freed. */
+
+static int in_reduction_scope(const struct omprt_thr *t)
+{
+    const struct omprt_taskgroup *g;
+
+    for (g = group_of(t); g; g = g->prev)
+        if (g->reductions)
+            return 1;
+    return 0;
+}
+
+static void reduction_alloc(uintptr_t *data, int nthreads)
+{
+    uintptr_t *d;
+
+    for (d = data; d; d = (uintptr_t *)d[4]) {
+        size_t align = d[2] > sizeof(void *) ? (size_t)d[2] : sizeof(void *);
+        size_t size = (size_t)d[1] * (size_t)nthreads;
+        void *p = aligned_alloc(align, (size + align - 1) & ~(align - 1));
+        if (!p)
+            omprt_fatal("out of memory for a task reduction's copies");
+        memset(p, 0, size);
+        d[2] = (uintptr_t)p;
+        d[5] = 0;
+        d[6] = d[2] + size;
+    }
+}
+
+static void register_in(struct omprt_taskgroup *g, uintptr_t *data, int nthreads)
+{
+    uintptr_t *d = data;
+
+    reduction_alloc(data, nthreads);
+    /* the group's earlier registrations come after this one's chain */
+    while (d[4])
+        d = (uintptr_t *)d[4];
+    d[5] = (uintptr_t)g->reductions;    /* our link between registrations */
+    g->reductions = data;
+}
+
+OMPRT_API void GOMP_taskgroup_reduction_register(uintptr_t *data)
+{
+    struct omprt_thr *t = omprt_self();
+
+    if (!t->taskgroup)
+        GOMP_taskgroup_start();
+    register_in(t->taskgroup, data, t->team->nthreads);
+}
+
+OMPRT_API void GOMP_taskgroup_reduction_unregister(uintptr_t *data)
+{
+    uintptr_t *d;
+
+    for (d = data; d; d = (uintptr_t *)d[4])
+        free((void *)d[2]);
+}
+
+/* the copy of thread `slot` for address p: an original list item, or an
+   address inside some thread's copy */
+static void *remap_one(const struct omprt_thr *t, void *p, void **orig)
+{
+    const struct omprt_taskgroup *g;
+    uintptr_t a = (uintptr_t)p, slot = (uintptr_t)t->num;
+
+    for (g = group_of(t); g; g = g->prev) {
+        uintptr_t *reg = g->reductions;
+        while (reg) {
+            uintptr_t *d = reg;
+            for (;;) {
+                uintptr_t j, off;
+                for (j = 0; j < d[0]; j++)
+                    if (d[7 + 3 * j] == a) {
+                        *orig = p;
+                        return (void *)(d[2] + slot * d[1] + d[7 + 3 * j + 1]);
+                    }
+                if (a >= d[2] && a < d[6]) {
+                    off = (a - d[2]) % d[1];
+                    for (j = 0; j < d[0]; j++)
+                        if (d[7 + 3 * j + 1] == off)
+                            *orig = (void *)d[7 + 3 * j];
+                    return (void *)(d[2] + slot * d[1] + off);
+                }
+                if (!d[4])
+                    break;
+                d = (uintptr_t *)d[4];
+            }
+            reg = (uintptr_t *)d[5];
+        }
+    }
+    omprt_fatal("no task reduction registered for %p (in_reduction without "
+                "task_reduction?)", p);
+}
+
+OMPRT_API void GOMP_task_reduction_remap(size_t cnt, size_t cntorig, void **ptrs)
+{
+    const struct omprt_thr *t = omprt_self();
+    size_t i;
+
+    for (i = 0; i < cnt; i++) {
+        void *orig = NULL;
+        ptrs[i] = remap_one(t, ptrs[i], &orig);
+        if (i < cntorig)
+            ptrs[cnt + i] = orig;
+    }
+}
+
+/* reduction(task, ...) on a parallel region: one group for the team's
+   implicit tasks, its copies one per member */
+struct parallel_reductions {
+    struct omprt_taskgroup *group;
+    uintptr_t *data;
+};
+
+static int prepare_reductions(struct omprt_team *team, const void *arg)
+{
+    const struct parallel_reductions *r = arg;
+    int i;
+
+    register_in(r->group, r->data, team->nthreads);
+    for (i = 0; i < team->nthreads; i++)
+        team->thr[i].taskgroup = r->group;
+    return 0;
+}
+
+OMPRT_API unsigned GOMP_parallel_reductions(void (*fn)(void *), void *data,
+                                            unsigned num_threads, unsigned flags)
+{
+    struct omprt_taskgroup g = { NULL, 0, NULL };
+    struct parallel_reductions r = { &g, *(uintptr_t **)data };
+
+    (void)flags;
+    return (unsigned)omprt_parallel(fn, data, num_threads, prepare_reductions, &r);
+}
+
 /* ---- life of a task ---- */
 
 static void complete(struct omprt_task *k)
@@ -269,6 +410,7 @@ static void *task_main(void *arg)
     struct omprt_task *k = arg;
 
     omprt_set_self(&k->thr);
+    omprt_preempt_arm();
     wait_preds(k);
     k->fn(k->arg);
     finish(k);
@@ -351,8 +493,10 @@ OMPRT_API void GOMP_task(void (*fn)(void *), void *data, void (*cpyfn)(void *, v
     int undeferred = !if_clause || parent->final;
     struct omprt_task *k;
 
-    if (flags & TASK_FLAG_REDUCTION)
-        omprt_unsupported("task in_reduction");
+    /* a task in a task reduction runs in its creator: copies are per
+       thread, and deferred tasks of one thread number could run at once */
+    if ((flags & TASK_FLAG_REDUCTION) || in_reduction_scope(parent))
+        undeferred = 1;
     if (!undeferred && omprt_ensure_started() != 0)
         undeferred = 1;
     if (!undeferred)
@@ -452,10 +596,12 @@ static void taskloop(void (*fn)(void *), void *data, void (*cpyfn)(void *, void 
     ull base, extra, i, lo = start, strict_size = 0;
     int undeferred = !(flags & TASK_FLAG_IF) || parent->final;
 
-    if (flags & TASK_FLAG_REDUCTION)
-        omprt_unsupported("taskloop reduction");
-    if (n == 0)
+    if (n == 0) {
+        /* GCC's code then knows that no reduction was registered */
+        if ((flags & (TASK_FLAG_NOGROUP | TASK_FLAG_REDUCTION)) == TASK_FLAG_REDUCTION)
+            ((uintptr_t **)data)[2][2] = 0;
         return;
+    }
     if (flags & TASK_FLAG_GRAINSIZE) {
         ull grain = num_tasks ? num_tasks : 1;
         if (flags & TASK_FLAG_STRICT) {
@@ -475,9 +621,14 @@ static void taskloop(void (*fn)(void *), void *data, void (*cpyfn)(void *, void 
     extra = n % num_tasks;
     if (!undeferred && omprt_ensure_started() != 0)
         undeferred = 1;
-    if (!(flags & TASK_FLAG_NOGROUP))
+    if (!(flags & TASK_FLAG_NOGROUP)) {
         GOMP_taskgroup_start();
+        if (flags & TASK_FLAG_REDUCTION)
+            GOMP_taskgroup_reduction_register(((uintptr_t **)data)[2]);
+    }
     parent = omprt_self();
+    if ((flags & TASK_FLAG_REDUCTION) || in_reduction_scope(parent))
+        undeferred = 1;
     for (i = 0; i < num_tasks; i++) {
         ull count = strict_size ? (n - (lo - start) / step < strict_size
                                        ? n - (lo - start) / step : strict_size)

@@ -161,6 +161,7 @@ int omprt_ensure_started(void)
         return -1;
     }
     main_share = mltp_self();
+    omprt_preempt_setup();
     if (!began) {
         static int registered;
         began = 1;
@@ -284,6 +285,7 @@ static void *member_main(void *arg)
     struct omprt_team *team = t->team;
 
     omprt_set_self(t);
+    omprt_preempt_arm();
     team->fn(team->data);
     omprt_deps_release(t);
     /* the closing barrier; nothing of the team is read after it */
@@ -302,8 +304,8 @@ static int team_size(const struct omprt_thr *outer, unsigned requested)
     return n < 1 ? 1 : (int)n;
 }
 
-void omprt_parallel(void (*fn)(void *), void *data, unsigned requested,
-                    void (*prepare)(struct omprt_team *, const void *), const void *arg)
+int omprt_parallel(void (*fn)(void *), void *data, unsigned requested,
+                   int (*prepare)(struct omprt_team *, const void *), const void *arg)
 {
     struct omprt_thr *outer = omprt_self();
     struct omprt_team *team;
@@ -325,8 +327,7 @@ void omprt_parallel(void (*fn)(void *), void *data, unsigned requested,
     icv.nthreads = omprt_nthreads_at(team->level, outer->icv.nthreads);
     for (i = 0; i < n; i++)
         thr_init(&team->thr[i], team, outer, i, &icv);
-    if (prepare) {
-        prepare(team, arg);
+    if (prepare && prepare(team, arg)) {
         for (i = 0; i < n; i++) {
             team->thr[i].ws_count = team->ws_base + 1;
             team->thr[i].ws = &team->ws[team->ws_base % OMPRT_WS_RING];
@@ -348,6 +349,8 @@ void omprt_parallel(void (*fn)(void *), void *data, unsigned requested,
         mltp_detach(u);
     }
     omprt_set_self(&team->thr[0]);
+    if (n > 1)
+        omprt_preempt_arm();
     fn(data);
     omprt_deps_release(&team->thr[0]);
     if (n > 1)
@@ -356,6 +359,7 @@ void omprt_parallel(void (*fn)(void *), void *data, unsigned requested,
     team->ws_base = team->thr[0].ws_count;
     omprt_set_self(outer);
     team_put(team);
+    return n;
 }
 
 OMPRT_API void GOMP_parallel(void (*fn)(void *), void *data, unsigned num_threads,
@@ -363,13 +367,6 @@ OMPRT_API void GOMP_parallel(void (*fn)(void *), void *data, unsigned num_thread
 {
     (void)flags;    /* proc_bind: accepted; VPs are placed, threads move */
     omprt_parallel(fn, data, num_threads, NULL, NULL);
-}
-
-OMPRT_API unsigned GOMP_parallel_reductions(void (*fn)(void *), void *data,
-                                            unsigned num_threads, unsigned flags)
-{
-    (void)fn, (void)data, (void)num_threads, (void)flags;
-    omprt_unsupported("a task reduction on a parallel region (reduction(task, ...))");
 }
 
 /* The split form of old GCCs: GOMP_parallel_start ... GOMP_parallel_end

@@ -438,7 +438,7 @@ struct loop_args {
     long start, end, incr, chunk;
 };
 
-static void prepare_loop(struct omprt_team *team, const void *arg)
+static int prepare_loop(struct omprt_team *team, const void *arg)
 {
     const struct loop_args *a = arg;
     struct omprt_thr *t0 = &team->thr[0];
@@ -450,6 +450,7 @@ static void prepare_loop(struct omprt_team *team, const void *arg)
                iterations_long(a->start, a->end, a->incr), (ull)a->end, chunk);
     ws->claim = team->ws_base + 1;
     ws->ready = team->ws_base + 1;
+    return 1;
 }
 
 #define PARALLEL_LOOP(NAME, SCHED)                                                    \
@@ -538,7 +539,7 @@ OMPRT_API void GOMP_sections_end_nowait(void)
     omprt_ws_leave(omprt_self());
 }
 
-static void prepare_sections(struct omprt_team *team, const void *arg)
+static int prepare_sections(struct omprt_team *team, const void *arg)
 {
     unsigned count = *(const unsigned *)arg;
     struct omprt_ws *ws = &team->ws[team->ws_base % OMPRT_WS_RING];
@@ -546,6 +547,7 @@ static void prepare_sections(struct omprt_team *team, const void *arg)
     loop_setup(ws, OMPRT_SCHED_DYNAMIC, 0, 1, 1, count, (ull)count + 1, 1);
     ws->claim = team->ws_base + 1;
     ws->ready = team->ws_base + 1;
+    return 1;
 }
 
 OMPRT_API void GOMP_parallel_sections(void (*fn)(void *), void *data, unsigned num_threads,
