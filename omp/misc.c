@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "omp/rt.h"
 
 /* ---- allocators: an allocator of ours is its alignment (a power of
@@ -186,7 +187,7 @@ OMPRT_API void GOMP_scope_start(uintptr_t *reductions)
 
 /* ---- affinity display: level, thread and VP ---- */
 
-static char affinity_format[256] = "level %L thread %n";
+static char affinity_format[256] = "level %L thread %n vp %i";
 
 OMPRT_API void omp_set_affinity_format(const char *format)
 {
@@ -200,26 +201,92 @@ OMPRT_API size_t omp_get_affinity_format(char *buf, size_t size)
     return strlen(affinity_format);
 }
 
+/* a field: %[0][.][width]x or %[0][.][width]{name}; 0 pads with zeros,
+   . right-justifies, else left */
+static long field_value(const struct omprt_thr *t, const char *name, size_t len, char *str,
+                        size_t size)
+{
+    static const struct { char letter; const char *name; } fields[] = {
+        { 't', "team_num" }, { 'T', "num_teams" }, { 'L', "nesting_level" },
+        { 'n', "thread_num" }, { 'N', "num_threads" }, { 'a', "ancestor_tnum" },
+        { 'H', "host" }, { 'P', "process_id" }, { 'i', "native_thread_id" },
+        { 'A', "thread_affinity" },
+    };
+    char letter = 0;
+    size_t k;
+
+    for (k = 0; k < sizeof fields / sizeof fields[0]; k++)
+        if ((len == 1 && name[0] == fields[k].letter) ||
+            (len == strlen(fields[k].name) && !strncmp(name, fields[k].name, len)))
+            letter = fields[k].letter;
+    str[0] = 0;
+    switch (letter) {
+    case 't': return 0;
+    case 'T': return 1;
+    case 'L': return t->level;
+    case 'n': return t->num;
+    case 'N': return t->team->nthreads;
+    case 'a': return t->level > 0 && t->parent ? t->parent->num : -1;
+    case 'H': gethostname(str, size); str[size - 1] = 0; return 0;
+    case 'P': return (long)getpid();
+    case 'i': return (long)mltp_vp_id();     /* the VP: OpenMP threads move */
+    case 'A': snprintf(str, size, "vp%d", mltp_vp_id()); return 0;
+    default: snprintf(str, size, "undefined"); return 0;
+    }
+}
+
 OMPRT_API size_t omp_capture_affinity(char *buf, size_t size, const char *format)
 {
     const struct omprt_thr *t = omprt_self();
-    char out[512];
+    char out[1024];
     size_t o = 0;
     const char *f = format && *format ? format : affinity_format;
 
-    for (; *f && o < sizeof out - 32; f++) {
-        if (*f != '%' || !f[1]) {
-            out[o++] = *f;
+    while (*f && o < sizeof out - 1) {
+        int zero = 0, right = 0, width = 0, n;
+        const char *name;
+        size_t len;
+        char str[256];
+        long v;
+
+        if (*f != '%') {
+            out[o++] = *f++;
             continue;
         }
-        switch (*++f) {
-        case 'L': o += (size_t)snprintf(out + o, 32, "%d", t->level); break;
-        case 'n': o += (size_t)snprintf(out + o, 32, "%d", t->num); break;
-        case 'N': o += (size_t)snprintf(out + o, 32, "%d", t->team->nthreads); break;
-        case 'a': o += (size_t)snprintf(out + o, 32, "%d", t->parent ? t->parent->num : 0); break;
-        case 'A': o += (size_t)snprintf(out + o, 32, "%d", mltp_vp_id()); break;
-        default: out[o++] = '%'; out[o++] = *f; break;
+        f++;
+        if (*f == '%') {
+            out[o++] = *f++;
+            continue;
         }
+        if (*f == '0')
+            zero = 1, f++;
+        if (*f == '.')
+            right = 1, f++;
+        while (*f >= '0' && *f <= '9' && width < 1000)
+            width = width * 10 + (*f++ - '0');
+        if (*f == '{') {
+            name = ++f;
+            while (*f && *f != '}')
+                f++;
+            len = (size_t)(f - name);
+            if (*f)
+                f++;
+        } else if (*f) {
+            name = f++;
+            len = 1;
+        } else {
+            break;
+        }
+        v = field_value(t, name, len, str, sizeof str);
+        if (str[0])
+            n = snprintf(out + o, sizeof out - o, right ? "%*s" : "%-*s", width, str);
+        else if (zero || right)
+            n = snprintf(out + o, sizeof out - o, zero ? "%0*ld" : "%*ld", width, v);
+        else
+            n = snprintf(out + o, sizeof out - o, "%-*ld", width, v);
+        if (n < 0)
+            break;
+        o += (size_t)n < sizeof out - o ? (size_t)n : sizeof out - o - 1;
     }
     out[o] = 0;
     if (buf && size)
