@@ -154,6 +154,9 @@ static void env_schedule(void)
         invalid("OMP_SCHEDULE");
         return;
     }
+    /* static is monotonic, and libgomp says so in omp_get_schedule */
+    if (kind == OMPRT_SCHED_STATIC)
+        mono = OMPRT_SCHED_MONOTONIC;
     omprt_global_icv.run_sched = kind | mono;
     omprt_global_icv.run_chunk = chunk;
 }

@@ -30,6 +30,7 @@ enum {
     OMPRT_SCHED_DYNAMIC = 2,
     OMPRT_SCHED_GUIDED = 3,
     OMPRT_SCHED_AUTO = 4,
+    OMPRT_SCHED_STEAL = 5,      /* nonmonotonic dynamic: ranges, stolen */
     OMPRT_SCHED_MONOTONIC = (int)0x80000000u
 };
 
@@ -61,7 +62,8 @@ struct omprt_ws {
     unsigned long long end;     /* the loop's bound: the last chunk's end */
     unsigned long long chunk;
     /* dynamic and guided: the next iteration, on a line of its own */
-    char pad0[64];
+    /* pad0: the counter shares the line of the loop it hands out, as
+       its readers need both */
     volatile unsigned long long next;
     char pad1[64 - sizeof(unsigned long long)];
     volatile unsigned long long ordered_next;  /* whose turn in `ordered` */
@@ -73,6 +75,11 @@ struct omprt_ws {
 
 struct omprt_thr;
 
+struct omprt_range {
+    volatile unsigned long long lo_hi;  /* hi << 32 | lo, chunk numbers */
+    char pad[64 - sizeof(unsigned long long)];
+};
+
 struct omprt_team {
     mltp_barrier_t barrier;
     int nthreads;
@@ -83,6 +90,9 @@ struct omprt_team {
     volatile long tasks;        /* explicit tasks not yet ended */
     long ws_base;               /* constructs met in its earlier regions */
     struct omprt_thr *thr;      /* nthreads of them */
+    /* nonmonotonic dynamic loops: per work share, per member, a line
+       holding the member's range of chunks {lo, hi} (made on first use) */
+    struct omprt_range *ranges;
     int capacity;
     struct omprt_team *next_free;
     struct omprt_ws ws[OMPRT_WS_RING];

@@ -6,6 +6,7 @@
  * free list, never freed: a member leaving the closing barrier may still
  * read it while the next region's team starts a new episode of it. */
 #include <link.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -140,6 +141,25 @@ static void at_exit(void)
         perror("mltp-omp: mltp_end");
 }
 
+/* OMP_STACKSIZE, else MLTP_STACK_SIZE, else what libgomp's threads get:
+   POSIX threads' default (the stack rlimit, 8 MiB most often). Only the
+   pages a thread touches are ever committed. */
+static void set_stack_size(void)
+{
+    size_t size = omprt_stack_size;
+    pthread_attr_t a;
+
+    if (!size && getenv("MLTP_STACK_SIZE"))
+        return;
+    if (!size && pthread_attr_init(&a) == 0) {
+        if (pthread_attr_getstacksize(&a, &size) != 0)
+            size = 0;
+        pthread_attr_destroy(&a);
+    }
+    if (size && mltp_set_stack_size(size) != 0)
+        omprt_fatal("a stack of %zu bytes is outside MLTP's stack sizes (OMP_STACKSIZE)", size);
+}
+
 int omprt_ensure_started(void)
 {
     static int warned;
@@ -154,8 +174,7 @@ int omprt_ensure_started(void)
         return -1;
     }
     nvp = mltp_vps_default();
-    if (omprt_stack_size && mltp_set_stack_size(omprt_stack_size) != 0)
-        omprt_fatal("OMP_STACKSIZE: %zu bytes is outside MLTP's stack sizes", omprt_stack_size);
+    set_stack_size();
     if (mltp_begin(nvp) != 0) {
         perror("mltp-omp: mltp_begin (regions run with one thread)");
         return -1;

@@ -122,19 +122,110 @@ static void loop_setup(struct omprt_ws *ws, int sched, int ordered, ull start, u
     ws->ordered_next = 0;
 }
 
+/* ---- nonmonotonic dynamic: each member starts with a static share of
+   the chunks, {lo, hi} on a line of its own, and takes them from lo with
+   a CAS that no other member contends for while it has some; a member
+   out of chunks steals the upper half of another's. Chunks go out in no
+   particular order, which nonmonotonic allows, and the shared counter's
+   line no longer moves between CPUs at every chunk. ---- */
+
+#define PACK(lo, hi) ((ull)(hi) << 32 | (ull)(lo))
+#define LO(v) ((ull)(v) & 0xffffffffu)
+#define HI(v) ((ull)(v) >> 32)
+
+static struct omprt_range *ranges_of(struct omprt_team *team, const struct omprt_ws *ws)
+{
+    return team->ranges + (ws - team->ws) * team->capacity;
+}
+
+/* 0 when the loop cannot be cut this way (too many chunks) */
+static int steal_setup(struct omprt_team *team, struct omprt_ws *ws)
+{
+    ull chunks = (ws->n + ws->chunk - 1) / ws->chunk, q, r, lo = 0;
+    ull nthr = (ull)team->nthreads, i;
+    struct omprt_range *rg;
+
+    if (chunks >= 0xffffffffULL)
+        return 0;
+    if (!team->ranges) {
+        size_t bytes = (size_t)team->capacity * OMPRT_WS_RING * sizeof *team->ranges;
+        team->ranges = aligned_alloc(64, bytes);
+        if (!team->ranges)
+            return 0;
+    }
+    rg = ranges_of(team, ws);
+    q = chunks / nthr;
+    r = chunks % nthr;
+    for (i = 0; i < nthr; i++) {
+        ull hi = lo + q + (i < r);
+        rg[i].lo_hi = PACK(lo, hi);
+        lo = hi;
+    }
+    return 1;
+}
+
+static int steal_take(struct omprt_range *mine, ull *chunk)
+{
+    ull v = __atomic_load_n(&mine->lo_hi, __ATOMIC_RELAXED);
+
+    while (LO(v) < HI(v))
+        if (__atomic_compare_exchange_n(&mine->lo_hi, &v, PACK(LO(v) + 1, HI(v)), 1,
+                                        __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+            *chunk = LO(v);
+            return 1;
+        }
+    return 0;
+}
+
+static int __attribute__((noinline)) steal_from_others(struct omprt_thr *t,
+                                                        struct omprt_range *rg, ull *chunk)
+{
+    int n = t->team->nthreads, k;
+
+    for (k = 1; k < n; k++) {
+        struct omprt_range *victim = &rg[(t->num + k) % n];
+        ull v = __atomic_load_n(&victim->lo_hi, __ATOMIC_RELAXED);
+        while (LO(v) < HI(v)) {
+            ull left = HI(v) - LO(v), cut = HI(v) - left / 2;
+            if (left == 1)
+                cut = LO(v);
+            if (__atomic_compare_exchange_n(&victim->lo_hi, &v, PACK(LO(v), cut), 1,
+                                            __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+                /* ours now: [cut, HI(v)); the first at once, the rest left
+                   where others can steal them */
+                *chunk = cut;
+                __atomic_store_n(&rg[t->num].lo_hi, PACK(cut + 1, HI(v)), __ATOMIC_RELAXED);
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
 /* schedule(runtime) and auto resolved: static, dynamic or guided */
 static int resolve(const struct omprt_thr *t, int sched, ull *chunk)
 {
-    sched &= ~OMPRT_SCHED_MONOTONIC;
-    if (sched == OMPRT_SCHED_RUNTIME) {
-        sched = t->icv.run_sched & ~OMPRT_SCHED_MONOTONIC;
+    if ((sched & ~OMPRT_SCHED_MONOTONIC) == OMPRT_SCHED_RUNTIME) {
+        sched = t->icv.run_sched;
         *chunk = t->icv.run_chunk > 0 ? (ull)t->icv.run_chunk : 0;
     }
+    /* dynamic without the monotonic bit is nonmonotonic (GCC 9's default) */
+    if (sched == OMPRT_SCHED_DYNAMIC)
+        sched = OMPRT_SCHED_STEAL;
+    sched &= ~OMPRT_SCHED_MONOTONIC;
     if (sched == OMPRT_SCHED_AUTO)
         sched = OMPRT_SCHED_STATIC, *chunk = 0;
     if (sched != OMPRT_SCHED_STATIC && *chunk == 0)
         *chunk = 1;
     return sched;
+}
+
+/* after loop_setup: stealing needs ranges, and no ordered */
+static void setup_ranges(struct omprt_team *team, struct omprt_ws *ws)
+{
+    if (ws->sched == OMPRT_SCHED_STEAL &&
+        (ws->ordered || team->nthreads == 1 || !steal_setup(team, ws)))
+        ws->sched = OMPRT_SCHED_DYNAMIC;
 }
 
 /* the chunk [*lo, *hi) of iteration numbers this thread runs next */
@@ -178,6 +269,16 @@ static int next_chunk(struct omprt_thr *t, struct omprt_ws *ws, ull *lo, ull *hi
         *lo = i;
         *hi = n - i < ws->chunk ? n : i + ws->chunk;
         return 1;
+    case OMPRT_SCHED_STEAL: {
+        struct omprt_range *rg = ranges_of(t->team, ws);
+        ull c;
+        if (!steal_take(&rg[t->num], &c) && !steal_from_others(t, rg, &c))
+            return 0;
+        i = c * ws->chunk;
+        *lo = i;
+        *hi = n - i < ws->chunk ? n : i + ws->chunk;
+        return 1;
+    }
     default:    /* guided: a share of what is left, at least a chunk */
         i = __atomic_load_n(&ws->next, __ATOMIC_RELAXED);
         for (;;) {
@@ -293,6 +394,7 @@ static int start_ull(int sched, int ordered, int up, ull start, ull end, ull inc
     if (first) {
         sched = resolve(t, sched, &chunk);
         loop_setup(ws, sched, ordered, start, incr, iterations(up, start, end, incr), end, chunk);
+        setup_ranges(t->team, ws);
     }
     take_mem(ws, first, mem);
     if (first)
@@ -317,6 +419,7 @@ static int start_long(int sched, int ordered, long start, long end, long incr, l
         sched = resolve(t, sched, &c);
         loop_setup(ws, sched, ordered, (ull)start, (ull)incr,
                    iterations_long(start, end, incr), (ull)end, c);
+        setup_ranges(t->team, ws);
     }
     take_mem(ws, first, mem);
     if (first)
@@ -349,12 +452,12 @@ static int start_long(int sched, int ordered, long start, long end, long incr, l
     }
 
 LONG_FORMS(static, OMPRT_SCHED_STATIC, 0)
-LONG_FORMS(dynamic, OMPRT_SCHED_DYNAMIC, 0)
+LONG_FORMS(dynamic, OMPRT_SCHED_DYNAMIC | OMPRT_SCHED_MONOTONIC, 0)
 LONG_FORMS(guided, OMPRT_SCHED_GUIDED, 0)
 LONG_FORMS(nonmonotonic_dynamic, OMPRT_SCHED_DYNAMIC, 0)
 LONG_FORMS(nonmonotonic_guided, OMPRT_SCHED_GUIDED, 0)
 LONG_FORMS(ordered_static, OMPRT_SCHED_STATIC, 1)
-LONG_FORMS(ordered_dynamic, OMPRT_SCHED_DYNAMIC, 1)
+LONG_FORMS(ordered_dynamic, OMPRT_SCHED_DYNAMIC | OMPRT_SCHED_MONOTONIC, 1)
 LONG_FORMS(ordered_guided, OMPRT_SCHED_GUIDED, 1)
 
 #define RUNTIME_FORMS(NAME, ORDERED)                                                  \
@@ -448,6 +551,7 @@ static int prepare_loop(struct omprt_team *team, const void *arg)
 
     loop_setup(ws, sched, 0, (ull)a->start, (ull)a->incr,
                iterations_long(a->start, a->end, a->incr), (ull)a->end, chunk);
+    setup_ranges(team, ws);
     ws->claim = team->ws_base + 1;
     ws->ready = team->ws_base + 1;
     return 1;
@@ -464,7 +568,7 @@ static int prepare_loop(struct omprt_team *team, const void *arg)
     }
 
 PARALLEL_LOOP(static, OMPRT_SCHED_STATIC)
-PARALLEL_LOOP(dynamic, OMPRT_SCHED_DYNAMIC)
+PARALLEL_LOOP(dynamic, OMPRT_SCHED_DYNAMIC | OMPRT_SCHED_MONOTONIC)
 PARALLEL_LOOP(guided, OMPRT_SCHED_GUIDED)
 PARALLEL_LOOP(nonmonotonic_dynamic, OMPRT_SCHED_DYNAMIC)
 PARALLEL_LOOP(nonmonotonic_guided, OMPRT_SCHED_GUIDED)

@@ -1,0 +1,136 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# tests/openmp.sh - MLTP's OpenMP runtime (omp/) against libgomp, on the
+# same -fopenmp binaries: tests/omp_features gives "all ok" on both at 1,
+# 2, 4 and 16 threads; a 4 x 4 nested region runs on the VPs' 2 kernel
+# threads (libgomp: 16); the OMP_* variables give the same ICVs; a crash,
+# exit() or abort() in a region ends the program with its status (and a
+# line naming the thread for a crash) and no SysV set left; a target
+# region runs on the host; what is not supported, and threadprivate's
+# limit, each say so in one line; the apps' OpenMP back end gives
+# libgomp's checksums. $MLTP_OMP (omp/mltp-omp), $OMP_TESTS (tests/) and
+# $APPS (apps/) name the build's.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=tests/semsets.sh
+. "$here/semsets.sh"
+omp=${MLTP_OMP:?MLTP_OMP must name omp/mltp-omp}
+feat=${OMP_TESTS:?OMP_TESTS must name the tests/ build directory}/omp_features
+tls=$OMP_TESTS/omp_tls
+apps=${APPS:?APPS must name the apps/ build directory}
+failed=0 passed=0
+err_file=$(mktemp)
+trap 'rm -f "$err_file"' EXIT
+
+fail() { echo "FAIL: $*"; failed=$((failed + 1)); }
+ok() { passed=$((passed + 1)); }
+
+# run STATUS CMD...: sets $out and $err; a status other than STATUS fails
+run() {
+    local want=$1; shift
+    out=$(timeout 120 "$@" 2>"$err_file"); status=$?
+    err=$(cat "$err_file")
+    if [ "$status" = "$want" ]; then ok; else fail "$* exited $status, expected $want (stderr: $err)"; fi
+}
+
+# a defined environment: nothing inherited changes the team sizes
+unset OMP_NUM_THREADS OMP_SCHEDULE OMP_DYNAMIC OMP_NESTED OMP_MAX_ACTIVE_LEVELS \
+      OMP_THREAD_LIMIT OMP_STACKSIZE OMP_WAIT_POLICY OMP_PROC_BIND OMP_CANCELLATION \
+      MLTP_OMP_TLS MLTP_STACK_SIZE
+export MLTP_VPS=2
+
+for n in 1 2 4 16; do
+    for side in libgomp mltp; do
+        if [ $side = mltp ]; then run 0 env OMP_NUM_THREADS=$n "$omp" "$feat"
+        else run 0 env OMP_NUM_THREADS=$n "$feat"; fi
+        [ "$out" = "all ok" ] && [ -z "$err" ] && ok ||
+            fail "features, $n threads, $side: $out $err"
+    done
+done
+echo "features: libgomp and MLTP, 1 2 4 16 threads"
+
+# nesting: 16 OpenMP threads, 2 VPs
+run 0 "$feat" nested
+[ "$out" = "kernel threads 16" ] && ok || fail "libgomp's 4 x 4: $out (the test cannot tell)"
+run 0 "$omp" "$feat" nested
+case $out in
+    "kernel threads 1" | "kernel threads 2") ok ;;
+    *) fail "MLTP's 4 x 4 on 2 VPs: $out" ;;
+esac
+echo "nested 4 x 4: $out on 2 VPs"
+
+# the environment's ICVs, as libgomp reads them
+# (not OMP_DYNAMIC=true in a region: libgomp then sizes teams by the load)
+for vars in "OMP_NUM_THREADS=3,2 OMP_SCHEDULE=guided,4 OMP_THREAD_LIMIT=64" \
+            "OMP_NUM_THREADS=3,2 OMP_MAX_ACTIVE_LEVELS=1" \
+            "OMP_NUM_THREADS=2 OMP_NESTED=true OMP_SCHEDULE=static" \
+            "OMP_NUM_THREADS=5 OMP_SCHEDULE=monotonic:dynamic,7 OMP_WAIT_POLICY=active"; do
+    # shellcheck disable=SC2086
+    run 0 env $vars "$feat" env; want=$out
+    # shellcheck disable=SC2086
+    run 0 env $vars "$omp" "$feat" env
+    [ "$out" = "$want" ] && ok || fail "$vars: MLTP '$out', libgomp '$want'"
+done
+run 0 env OMP_DYNAMIC=true "$omp" "$feat" env
+case $out in *"dynamic 1"*) ok ;; *) fail "OMP_DYNAMIC=true: $out" ;; esac
+run 0 env OMP_NUM_THREADS=abc "$omp" "$feat" env
+case $err in
+    *"mltp-omp: invalid value for environment variable OMP_NUM_THREADS (ignored)"*) ok ;;
+    *) fail "OMP_NUM_THREADS=abc said: $err" ;;
+esac
+echo "environment: the same ICVs as libgomp; a bad value named"
+
+# failure paths
+sem_now=$(sem_ids)
+run 139 "$omp" "$feat" crash
+case $err in
+    *'killed by SIGSEGV'*'"omp thread 2"'*) ok ;;
+    *) fail "crash in a region said: $err" ;;
+esac
+run 7 "$omp" "$feat" exit
+[ "$out" = before ] && ok || fail "exit(7) in a region: stdout '$out'"
+run 134 "$omp" "$feat" abort
+case $err in *SIGABRT*) ok ;; *) fail "abort() in a region said: $err" ;; esac
+run 1 env OMP_CANCELLATION=true "$omp" "$feat" env
+case $err in
+    "mltp-omp: OMP_CANCELLATION=true (cancellation) is not supported by MLTP's OpenMP runtime (doc/openmp.md)") ok ;;
+    *) fail "OMP_CANCELLATION=true said: $err" ;;
+esac
+run 1 "$omp" "$feat" doacross
+case $err in
+    *"ordered depend(sink/source) (doacross loops) is not supported"*) ok ;;
+    *) fail "doacross said: $err" ;;
+esac
+run 0 "$omp" "$feat" target
+[ "$out" = "target ran on the host: 1" ] && ok || fail "target: $out $err"
+run 0 "$omp" "$feat" stack
+run 139 env OMP_STACKSIZE=64K "$omp" "$feat" stack
+case $err in *"stack overflow in ULT"*'"omp thread'*) ok ;; *) fail "overflow said: $err" ;; esac
+echo "failure paths: crash, exit, abort, cancellation, doacross, target, stack"
+
+# threadprivate: libgomp's copies, and MLTP's one line
+run 0 "$tls"
+[ "$out" = "threadprivate mismatches 0" ] && ok || fail "libgomp threadprivate: $out"
+run 0 "$omp" "$tls"
+case $err in
+    *"has thread-local variables (threadprivate?): OpenMP threads on one VP share them"*) ok ;;
+    *) fail "threadprivate under MLTP said nothing: $err" ;;
+esac
+run 0 env MLTP_OMP_TLS=shared "$omp" "$tls"
+[ -z "$err" ] && ok || fail "MLTP_OMP_TLS=shared still said: $err"
+echo "threadprivate: detected and said"
+
+# the apps' OpenMP back end: libgomp's checksums
+for app in ocean matmul; do
+    for p in 2 16; do
+        run 0 "$apps/$app" -b openmp -p $p
+        want=$(printf '%s\n' "$out" | sed -n 's/^checksum //p')
+        run 0 "$omp" "$apps/$app" -b openmp -p $p
+        got=$(printf '%s\n' "$out" | sed -n 's/^checksum //p')
+        [ -n "$want" ] && [ "$got" = "$want" ] && ok ||
+            fail "$app -p $p: checksum '$got' on MLTP, '$want' on libgomp"
+    done
+done
+echo "apps: ocean and matmul give libgomp's checksums at P = 2 and 16"
+
+sem_verdict openmp.sh "$sem_now" "$((failed > 0))" "$passed checks passed"
