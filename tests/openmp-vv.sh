@@ -12,11 +12,15 @@
 #   FILTER  only the listed tests whose path contains FILTER
 # Environment: CC, OMP_LAUNCH, and whatever OMP_* the caller sets (the
 # script sets none itself, except what a test's name asks for, as the
-# suite's own Makefile does). One line per test (PASS, FAIL, TIMEOUT),
-# then "N passed, M failed of K"; exit status 1 if any failed.
+# suite's own Makefile does). OMP_VV_LIMITS names a file of tests the
+# runtime under test documents that it cannot pass: "PATH | TEXT" a line,
+# each must fail with TEXT in its output (LIMIT); one that passes fails
+# the run, so that the file stays true. One line per test (PASS, LIMIT,
+# FAIL, TIMEOUT), then "N passed, L limits, M failed of K"; exit status 1
+# if any failed.
 set -euo pipefail
 
-usage() { sed -n '9,16p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '9,20p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 
 jobs=2
 filter=
@@ -53,6 +57,20 @@ done < "$vv/tests.list"
 if [ ${#tests[@]} -eq 0 ]; then
     echo "openmp-vv.sh: no test in tests.list matches '$filter'" >&2
     exit 1
+fi
+
+# The documented limits: path -> the text its failure must show
+declare -A limit_text=()
+if [ -n "${OMP_VV_LIMITS:-}" ]; then
+    while IFS= read -r line; do
+        line=${line%%#*}
+        [ -n "${line//[[:space:]]/}" ] || continue
+        path=$(printf '%s' "${line%%|*}" | tr -d '[:space:]')
+        text=${line#*|}
+        text=${text#"${text%%[![:space:]]*}"}
+        text=${text%"${text##*[![:space:]]}"}
+        limit_text[$path]=$text
+    done < "$OMP_VV_LIMITS"
 fi
 
 # The environment a test's name asks for, as the suite's Makefile sets
@@ -116,6 +134,15 @@ run_one() {
     else
         result=PASS
     fi
+    if [ -n "${limit_text[$path]+set}" ]; then
+        if [ $result = PASS ]; then
+            result=FAIL; name="$name (passes: take it out of $OMP_VV_LIMITS)"
+        elif [[ $out == *"${limit_text[$path]}"* ]]; then
+            result=LIMIT; name="$name (${limit_text[$path]})"
+        else
+            name="$name (not the documented limit: '${limit_text[$path]}')"
+        fi
+    fi
     verdict "$n" "$result $name"
     return 0
 }
@@ -123,7 +150,7 @@ run_one() {
 mkdir -p "$tmp/bin" "$tmp/log" "$tmp/res"
 # Tests run $jobs at a time; lines are printed in list order, each as
 # soon as it and all before it are done.
-pass=0 fail=0 next=0 running=0
+pass=0 fail=0 limits=0 next=0 running=0
 report_ready() {
     while [ $next -lt ${#tests[@]} ] && [ -e "$tmp/res/$next" ]; do
         local line
@@ -131,6 +158,7 @@ report_ready() {
         echo "$line"
         case $line in
             PASS*) pass=$((pass + 1)) ;;
+            LIMIT*) limits=$((limits + 1)) ;;
             # the compiler's output whole, a program's last lines
             *"(build)") fail=$((fail + 1))
                sed 's/^/    /' "$tmp/log/$next" ;;
@@ -153,5 +181,5 @@ done
 wait
 report_ready
 
-echo "$pass passed, $fail failed of ${#tests[@]}"
+echo "$pass passed, $limits limits, $fail failed of ${#tests[@]}"
 [ $fail -eq 0 ]
