@@ -566,6 +566,7 @@ OMPRT_API void GOMP_taskgroup_start(void)
         omprt_fatal("out of memory for a taskgroup");
     g->prev = t->taskgroup;
     g->count = 0;
+    g->reductions = NULL;
     t->taskgroup = g;
 }
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
-# tests/valgrind.sh - make check-valgrind: the apps, the PARMACS programs
-# and the test programs under valgrind's memcheck, on 1 and 2 VPs, with
+# tests/valgrind.sh - make check-valgrind: the apps, the PARMACS programs,
+# the OpenMP feature test on MLTP's OpenMP runtime and the test programs
+# under valgrind's memcheck, on 1 and 2 VPs, with
 # zero errors. A run passes when it ends as it does without valgrind (its
 # status, and the apps' checksums against a run without valgrind) and
 # memcheck reported nothing in any of its processes.
@@ -59,6 +60,8 @@ apps=${APPS:?APPS must name apps/ in the build tree}
 parmacs=${PARMACS_TESTS:?PARMACS_TESTS must name tests/parmacs in the build tree}
 valgrind=${VALGRIND:-valgrind}
 logs=$tests/valgrind
+omp_lib=${MLTP_OMP_LIB:?MLTP_OMP_LIB must name the built libmltp_omp.so}
+omp_libpath=$(dirname "$omp_lib")/../../.libs
 
 if ! command -v "$valgrind" >/dev/null 2>&1; then
     echo "tests/valgrind.sh: valgrind not found (scripts/deps installs it)" >&2
@@ -256,6 +259,21 @@ check() {
     fi
 }
 
+# omp NAME THREADS VPS: tests/omp_features on MLTP's OpenMP runtime
+# (preloaded, as omp/mltp-omp does; valgrind keeps the program's
+# LD_PRELOAD beside its own)
+omp() {
+    local name=$1 t=$SECONDS
+    wanted "$name" || return 0
+    LD_PRELOAD=$omp_lib LD_LIBRARY_PATH=$omp_libpath OMP_NUM_THREADS=$2 MLTP_VPS=$3 \
+        vg 300 "$name" "$tests/omp_features"
+    if [ "$st" = 0 ] && [ "$out" = "all ok" ]; then
+        report "$name" 1 $((SECONDS - t))
+    else
+        report "$name" 0 $((SECONDS - t)) "status $st: $(printf '%s' "$out" | head -3 | tr '\n' ' ')"
+    fi
+}
+
 # the configurations of tests/apps.sh, at its sizes
 app pi-P1-vps1 pi -b mltp -n 2000000 -p 1 -v 1
 app pi-P16-vps2 pi -b mltp -n 2000000 -p 16 -v 2
@@ -276,6 +294,10 @@ for prog in pm2 pm3 pm4; do
 done
 share 1
 share 2
+omp omp-features-T4-vps1 4 1
+omp omp-features-T16-vps2 16 2
+LD_PRELOAD=$omp_lib LD_LIBRARY_PATH=$omp_libpath \
+    app ocean-openmp-P16-vps2 ocean -b openmp -n 66 -s 4 -p 16
 legacy
 for prog in test_ult test_sync test_api test_sched test_main test_vp test_proc; do
     check $prog
