@@ -20,7 +20,14 @@
 #include <time.h>
 #include <ucontext.h>
 #include <unistd.h>
+#include "config.h"
 #include "omp/rt.h"
+#ifdef MLTP_VALGRIND
+#include <valgrind/valgrind.h>
+#define on_valgrind() (RUNNING_ON_VALGRIND != 0)
+#else
+#define on_valgrind() 0
+#endif
 
 #define TICK_MS 10
 #define RANGES 32
@@ -89,7 +96,9 @@ static void setup(void)
     const char *s = getenv("MLTP_OMP_PREEMPT");
     struct sigaction sa;
 
-    enabled = !(s && !strcmp(s, "0"));
+    /* valgrind cannot follow a switch made in a signal handler: its
+       threads take turns anyway */
+    enabled = !(s && !strcmp(s, "0")) && !on_valgrind();
     if (!enabled)
         return;
     dl_iterate_phdr(add_ranges, NULL);
