@@ -25,11 +25,14 @@ trap 'rm -f "$err_file"' EXIT
 fail() { echo "FAIL: $*"; failed=$((failed + 1)); }
 ok() { passed=$((passed + 1)); }
 
-# run STATUS CMD...: sets $out and $err; a status other than STATUS fails
+# run STATUS CMD...: sets $out and $err; a status other than STATUS fails.
+# $err leaves out LeakSanitizer's note on each VP's borrowed pthread,
+# which it cannot suspend at exit (doc/sanitizers.md), and only that.
 run() {
     local want=$1; shift
     out=$(timeout 120 "$@" 2>"$err_file"); status=$?
-    err=$(cat "$err_file")
+    err=$(grep -Ev '^==[0-9]+==Running thread [0-9]+ was not suspended\. False leaks are possible\.$' \
+          "$err_file")
     if [ "$status" = "$want" ]; then ok; else fail "$* exited $status, expected $want (stderr: $err)"; fi
 }
 
@@ -48,6 +51,14 @@ for n in 1 2 4 16; do
     done
 done
 echo "features: libgomp and MLTP, 1 2 4 16 threads"
+
+# linked with -lmltp_omp rather than preloaded
+run 0 "$OMP_TESTS/omp_linked"
+[ "$out" = "all ok" ] && ok || fail "linked with libmltp_omp: $out $err"
+run 0 "$OMP_TESTS/omp_linked" nested
+[ "$out" = "kernel threads 2" ] || [ "$out" = "kernel threads 1" ] && ok ||
+    fail "linked with libmltp_omp, 4 x 4: $out (libgomp's runtime?)"
+echo "linked with libmltp_omp: features, and nesting on the VPs"
 
 # nesting: 16 OpenMP threads, 2 VPs
 run 0 "$feat" nested
@@ -87,7 +98,9 @@ case $err in
     *'killed by SIGSEGV'*'"omp thread 2"'*) ok ;;
     *) fail "crash in a region said: $err" ;;
 esac
-run 7 "$omp" "$feat" exit
+# (under AddressSanitizer no leak check: the team's ULTs are alive at the
+# exit(), and LeakSanitizer would end the VP before stdio's flush)
+run 7 env ASAN_OPTIONS=detect_leaks=0 "$omp" "$feat" exit
 [ "$out" = before ] && ok || fail "exit(7) in a region: stdout '$out'"
 run 134 "$omp" "$feat" abort
 case $err in *SIGABRT*) ok ;; *) fail "abort() in a region said: $err" ;; esac
