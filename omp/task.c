@@ -529,6 +529,8 @@ OMPRT_API void omp_fulfill_event(uintptr_t event)
         complete(k);
 }
 
+/* cleared before the count is read: a last child's set cannot be lost
+   (ARCHITECTURE.md, "Task completion") */
 OMPRT_API void GOMP_taskwait(void)
 {
     struct omprt_thr *t = omprt_self();

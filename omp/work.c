@@ -10,7 +10,8 @@
  * it up and publishes ready = c; the others wait for ready. The last member
  * to leave construct c frees the slot for c + RING. Numbering goes on
  * across the team's regions (ws_base), so a slot is set up once, when
- * its team is made. Iterations are numbered 0 .. n-1 whatever the loop's
+ * its team is made (ARCHITECTURE.md, "Work-share ring"; omp/ring.pml).
+ * Iterations are numbered 0 .. n-1 whatever the loop's
  * bounds and step: iteration i is start + i * incr, in unsigned
  * arithmetic, which serves long and unsigned long long loops alike. */
 #include <stdlib.h>
@@ -127,7 +128,8 @@ static void loop_setup(struct omprt_ws *ws, int sched, int ordered, ull start, u
    a CAS that no other member contends for while it has some; a member
    out of chunks steals the upper half of another's. Chunks go out in no
    particular order, which nonmonotonic allows, and the shared counter's
-   line no longer moves between CPUs at every chunk. ---- */
+   line no longer moves between CPUs at every chunk (ARCHITECTURE.md,
+   "Range stealing"; omp/steal.pml). ---- */
 
 #define PACK(lo, hi) ((ull)(hi) << 32 | (ull)(lo))
 #define LO(v) ((ull)(v) & 0xffffffffu)

@@ -20,6 +20,8 @@ models=(
     "sched/place.pml NOFIX_PLACE_HOME NOFIX_STEAL_BUSY"
     "sched/watch.pml NOFIX_BUSY_WATCHERS"
     "sync/mutex.pml NO_SECOND_LOOK NO_WOKEN_CLEAR"
+    "omp/ring.pml NOFIX_WAIT_FREE NOFIX_RESET_ORDER"
+    "omp/steal.pml NOFIX_CAS_VICTIM"
 )
 
 # spin runs its preprocessor and waits for it: with SIGCHLD ignored (a
