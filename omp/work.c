@@ -383,8 +383,10 @@ static void take_mem(struct omprt_ws *ws, int first, void **mem)
     *mem = ws->mem;
 }
 
-static int start_ull(int sched, int ordered, int up, ull start, ull end, ull incr, ull chunk,
-                     ull *pstart, ull *pend, uintptr_t *reductions, void **mem)
+/* A loop's work share: set up by the first member to get there, with n
+   iterations from start by incr (end: the last chunk's end). */
+static struct omprt_thr *loop_start(int sched, int ordered, ull start, ull incr, ull n,
+                                    ull end, ull chunk, uintptr_t *reductions, void **mem)
 {
     struct omprt_thr *t = omprt_self();
     int first;
@@ -395,40 +397,31 @@ static int start_ull(int sched, int ordered, int up, ull start, ull end, ull inc
     ws = omprt_ws_enter(t, &first);
     if (first) {
         sched = resolve(t, sched, &chunk);
-        loop_setup(ws, sched, ordered, start, incr, iterations(up, start, end, incr), end, chunk);
+        loop_setup(ws, sched, ordered, start, incr, n, end, chunk);
         setup_ranges(t->team, ws);
     }
     take_mem(ws, first, mem);
     if (first)
         omprt_ws_publish(t, ws);
-    if (!pstart)
-        return 1;
-    return next_ull(t, pstart, pend);
+    return t;
+}
+
+static int start_ull(int sched, int ordered, int up, ull start, ull end, ull incr, ull chunk,
+                     ull *pstart, ull *pend, uintptr_t *reductions, void **mem)
+{
+    struct omprt_thr *t = loop_start(sched, ordered, start, incr,
+                                     iterations(up, start, end, incr), end, chunk,
+                                     reductions, mem);
+    return pstart ? next_ull(t, pstart, pend) : 1;
 }
 
 static int start_long(int sched, int ordered, long start, long end, long incr, long chunk,
                       long *pstart, long *pend, uintptr_t *reductions, void **mem)
 {
-    struct omprt_thr *t = omprt_self();
-    int first;
-    struct omprt_ws *ws;
-
-    if (reductions)
-        omprt_unsupported("a task reduction on a loop (reduction(task, ...) or inscan)");
-    ws = omprt_ws_enter(t, &first);
-    if (first) {
-        ull c = chunk > 0 ? (ull)chunk : 0;
-        sched = resolve(t, sched, &c);
-        loop_setup(ws, sched, ordered, (ull)start, (ull)incr,
-                   iterations_long(start, end, incr), (ull)end, c);
-        setup_ranges(t->team, ws);
-    }
-    take_mem(ws, first, mem);
-    if (first)
-        omprt_ws_publish(t, ws);
-    if (!pstart)
-        return 1;
-    return next_long(t, pstart, pend);
+    struct omprt_thr *t = loop_start(sched, ordered, (ull)start, (ull)incr,
+                                     iterations_long(start, end, incr), (ull)end,
+                                     chunk > 0 ? (ull)chunk : 0, reductions, mem);
+    return pstart ? next_long(t, pstart, pend) : 1;
 }
 
 #define LONG_FORMS(NAME, SCHED, ORDERED)                                              \
