@@ -485,12 +485,24 @@ static void task_launch(struct omprt_task *k, int priority)
     mltp_detach(u);
 }
 
+/* Enough tasks wait already to keep every thread busy: the next runs at
+   once in its creator (as libgomp does past 64 a thread), on its stack,
+   with no ULT and no stack of its own; memory stays bounded whatever the
+   recursion. */
+static int throttled(const struct omprt_thr *parent)
+{
+    const struct omprt_team *team = parent->team;
+    long limit = 64L * (team->nthreads > mltp_vp_count() ? team->nthreads : mltp_vp_count());
+
+    return __atomic_load_n(&team->tasks, __ATOMIC_RELAXED) > limit;
+}
+
 OMPRT_API void GOMP_task(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *),
                          long arg_size, long arg_align, bool if_clause, unsigned flags,
                          void **depend, int priority, void *detach)
 {
     struct omprt_thr *parent = omprt_self();
-    int undeferred = !if_clause || parent->final;
+    int undeferred = !if_clause || parent->final || throttled(parent);
     struct omprt_task *k;
 
     /* a task in a task reduction runs in its creator: copies are per
