@@ -5,7 +5,10 @@
  * running when a team has more threads than VPs.
  *
  * Each VP arms a POSIX timer aimed at itself (SIGEV_THREAD_ID) the first
- * time an OpenMP ULT runs there. The handler yields only when the
+ * time an OpenMP ULT runs there, on the VP's own CPU time: it runs out
+ * only while the VP computes, never while it sleeps in a system call,
+ * so a program's nanosleep(), poll() or read() is not cut short (EINTR)
+ * by a tick that came while it waited. The handler yields only when the
  * interrupted instruction lies in the program's own code (an object
  * outside the system's library directories and MLTP): there no lock of
  * the C library's or MLTP's can be held, so the switch is the same as
@@ -133,7 +136,7 @@ void omprt_preempt_arm(void)
     ev.sigev_notify = SIGEV_THREAD_ID;
     ev.sigev_signo = preempt_sig;
     ev._sigev_un._tid = (pid_t)getpid();    /* a VP is its own process */
-    if (timer_create(CLOCK_MONOTONIC, &ev, &timer) != 0)
+    if (timer_create(CLOCK_THREAD_CPUTIME_ID, &ev, &timer) != 0)
         return;
     sigemptyset(&one);
     sigaddset(&one, preempt_sig);

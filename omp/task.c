@@ -3,8 +3,9 @@
  * taskyield, taskloop, depend and detach.
  *
  * A deferred task is a new ULT, ready at once; an undeferred one (if(0),
- * or inside a final task) runs in the encountering thread. Each task has
- * its own omprt_thr (team and thread number of its creator), counts in
+ * inside a final task, or past the throttle) runs in the encountering
+ * thread. Each task has its own omprt_thr (its creator's team; the thread
+ * number of the VP it starts on, see task_main), counts in
  * its parent's children, its taskgroup and its team, and is freed when
  * the last reference to it goes: its own, its children's (they count down
  * in its omprt_thr when they end), its successors' and its parent's
@@ -405,10 +406,18 @@ static void finish(struct omprt_task *k)
         complete(k);
 }
 
+/* A deferred task's thread number is that of the VP it starts on, within
+   the team, and stays: tasks spread over the team's numbers as over its
+   threads under libgomp, and a task running on another VP than its
+   creator does not take its creator's number (per-thread data indexed by
+   omp_get_thread_num() inside tasks). */
 static void *task_main(void *arg)
 {
     struct omprt_task *k = arg;
+    int vp = mltp_vp_id();
 
+    if (vp >= 0 && k->thr.team->nthreads > 1)
+        k->thr.num = vp % k->thr.team->nthreads;
     omprt_set_self(&k->thr);
     omprt_preempt_arm();
     wait_preds(k);

@@ -5,6 +5,7 @@
  * encountering thread waits for the team's tasks. Teams are kept on a
  * free list, never freed: a member leaving the closing barrier may still
  * read it while the next region's team starts a new episode of it. */
+#include <limits.h>
 #include <link.h>
 #include <pthread.h>
 #include <stdarg.h>
@@ -312,15 +313,34 @@ static void *member_main(void *arg)
     return NULL;
 }
 
+/* OMP_THREAD_LIMIT counts every thread of the program at once (the
+   initial thread included), as libgomp does: the threads other teams
+   hold now. Counted only when a limit was set. */
+static volatile long threads_busy = 1;
+
 static int team_size(const struct omprt_thr *outer, unsigned requested)
 {
-    long n = requested ? (long)requested : outer->icv.nthreads;
+    long n = requested ? (long)requested : outer->icv.nthreads, busy, want;
 
-    if (outer->active_level >= outer->icv.max_active_levels)
+    if (outer->active_level >= outer->icv.max_active_levels || n <= 1)
         return 1;
-    if (n > omprt_thread_limit)
-        n = omprt_thread_limit;
-    return n < 1 ? 1 : (int)n;
+    if (omprt_thread_limit == INT_MAX)
+        return n > INT_MAX ? INT_MAX : (int)n;
+    busy = __atomic_load_n(&threads_busy, __ATOMIC_RELAXED);
+    do {
+        /* the encountering thread is counted already */
+        want = n - 1 > omprt_thread_limit - busy ? omprt_thread_limit - busy : n - 1;
+        if (want <= 0)
+            return 1;
+    } while (!__atomic_compare_exchange_n(&threads_busy, &busy, busy + want, 1,
+                                          __ATOMIC_RELAXED, __ATOMIC_RELAXED));
+    return (int)want + 1;
+}
+
+static void team_size_release(int n)
+{
+    if (omprt_thread_limit != INT_MAX && n > 1)
+        __atomic_sub_fetch(&threads_busy, n - 1, __ATOMIC_RELAXED);
 }
 
 int omprt_parallel(void (*fn)(void *), void *data, unsigned requested,
@@ -331,8 +351,10 @@ int omprt_parallel(void (*fn)(void *), void *data, unsigned requested,
     struct omprt_icv icv = outer->icv;
     int n = team_size(outer, requested), i;
 
-    if (n > 1 && omprt_ensure_started() != 0)
+    if (n > 1 && omprt_ensure_started() != 0) {
+        team_size_release(n);
         n = 1;
+    }
     if (n > 1)
         outer = omprt_self();   /* main is a ULT now */
     team = team_get(n);
@@ -378,6 +400,7 @@ int omprt_parallel(void (*fn)(void *), void *data, unsigned requested,
     team->ws_base = team->thr[0].ws_count;
     omprt_set_self(outer);
     team_put(team);
+    team_size_release(n);
     return n;
 }
 
