@@ -26,7 +26,10 @@
  * (4 x 4 nested regions, nesting enabled with
  * omp_set_max_active_levels(2); THREADS is not used; per outer region) and
  * dynamic (one schedule(dynamic) loop of 10^6 tiny iterations, chunk 1;
- * the time of a whole loop, nothing subtracted; innerreps 1).
+ * the time of a whole loop, nothing subtracted; innerreps 1) and tasks
+ * (fib(TASK_FIB) with a task per call and a taskwait, from a single in
+ * a parallel region: the time of a whole run, nothing subtracted;
+ * innerreps 1).
  *
  * Output: a comment line (#) with the settings and the library that
  * provides GOMP_parallel, then per construct one line of KEY=VALUE
@@ -306,6 +309,35 @@ static void test_dynamic(long n)
     }
 }
 
+/* fib with a task per call: task creation, taskwait, and what a runtime
+   does once far more tasks wait than threads can run */
+#define TASK_FIB 22
+static long fib_tasks(int k)
+{
+    long a, b;
+
+    if (k < 2)
+        return k;
+#pragma omp task shared(a)
+    a = fib_tasks(k - 1);
+#pragma omp task shared(b)
+    b = fib_tasks(k - 2);
+#pragma omp taskwait
+    return a + b;
+}
+
+static void test_tasks(long n)
+{
+    for (long j = 0; j < n; j++) {
+        long r = 0;
+#pragma omp parallel
+#pragma omp single
+        r = fib_tasks(TASK_FIB);
+        if (r != 17711)
+            fail("tasks", "fib(%d) = %ld, not 17711", TASK_FIB, r);
+    }
+}
+
 /* ---- the driver ----------------------------------------------------------- */
 
 struct construct {
@@ -328,6 +360,7 @@ static const struct construct constructs[] = {
     { "reduction", test_reduction, refer_red, 0, 0 },
     { "nested", test_nested, refer, 0, 0 },
     { "dynamic", test_dynamic, NULL, 0, 1 },
+    { "tasks", test_tasks, NULL, 0, 1 },
 };
 #define NCONSTRUCTS (int)(sizeof constructs / sizeof constructs[0])
 #define NSYNC 9     /* "all": the first nine */
