@@ -84,27 +84,47 @@ __attribute__((constructor)) static void omprt_load(void)
     initial_init();
 }
 
+/* another pthread's state: its own team of one, freed when it ends */
+struct outside {
+    struct omprt_team team;
+    struct omprt_thr thr;
+};
+static pthread_key_t outside_key;
+static pthread_once_t outside_once = PTHREAD_ONCE_INIT;
+
+static void outside_free(void *p)
+{
+    outside_self = NULL;
+    free(p);
+}
+
+static void outside_key_make(void)
+{
+    if (pthread_key_create(&outside_key, outside_free) != 0)
+        omprt_fatal("no thread-specific key for a thread's OpenMP state");
+}
+
 static struct omprt_thr *outside_state(void)
 {
     struct omprt_thr *t = outside_self;
-    struct omprt_team *team;
+    struct outside *o;
 
     if (t)
         return t;
     if (syscall(SYS_gettid) == getpid())
         return outside_self = &initial_thr;
-    /* another pthread: a team of its own, alone */
-    team = calloc(1, sizeof *team);
-    t = calloc(1, sizeof *t);
-    if (!team || !t)
+    pthread_once(&outside_once, outside_key_make);
+    o = calloc(1, sizeof *o);
+    if (!o)
         omprt_fatal("out of memory for a thread's OpenMP state");
-    team->nthreads = 1;
-    team->thr = t;
-    team->capacity = 1;
-    mltp_barrier_init(&team->barrier);
-    omprt_ws_team_init(team);
-    thr_init(t, team, NULL, 0, &omprt_global_icv);
-    return outside_self = t;
+    o->team.nthreads = 1;
+    o->team.thr = &o->thr;
+    o->team.capacity = 1;
+    mltp_barrier_init(&o->team.barrier);
+    omprt_ws_team_init(&o->team);
+    thr_init(&o->thr, &o->team, NULL, 0, &omprt_global_icv);
+    pthread_setspecific(outside_key, o);
+    return outside_self = &o->thr;
 }
 
 struct omprt_thr *omprt_self(void)
