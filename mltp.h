@@ -375,6 +375,22 @@ mltp_t *mltp_self(void);
 int mltp_vp_id(void);
 int mltp_vp_count(void);
 
+/* The trace (doc/tracing.md, mltp_trace_start(3)): from now on, each VP
+   records what its ULTs do (runs and why they stop, creates, wakes,
+   moves, parks, barrier episodes, lock waits) in a ring in memory
+   (MLTP_TRACE_MB in all, 64 by default; the newest events win), written
+   to path ("%p": the pid) as Chrome / Perfetto trace-event JSON when the
+   program ends, crashes, is ended by a signal (SIGQUIT), or deadlocks,
+   and by mltp_trace_stop. MLTP_TRACE=FILE in the environment starts it
+   at mltp_init. ULTs that began running before are not traced. Calling it
+   again keeps the rings and changes the path. Returns 0, EINVAL (path
+   NULL or empty, or too long) or ENOMEM. */
+int mltp_trace_start(const char *path);
+/* Write the file now and stop recording (mltp_trace_start goes on).
+   Returns 0, ESRCH (not recording) or EIO (the file could not be
+   written: a line says why). */
+int mltp_trace_stop(void);
+
 /* ---- SPLASH-style workers (extensions; what PARMACS expands to) ---- */
 
 /* The VP count a program gets by default: $MLTP_VPS when it is a whole

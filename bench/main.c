@@ -60,6 +60,7 @@ static const struct target {
     { "context switch (1 way)", "MLTP ult_switch", 4.0, 0, "Boost.Context jump_fcontext", 0,
       NULL, 0 },
     { "yield ping-pong", "MLTP 2 ULTs / 1 VP", 20, 0, NULL, 0, NULL, 0 },
+    { "trace event", "MLTP yield traced - untraced, per event", 10, 0, NULL, 0, NULL, 0 },
     { "create+join", "1000 in a ULT / 1 VP", 60, 0, NULL, 0, NULL, 0 },
     { "create+join", "1000 in a ULT / 2 VPs", 70, 0, NULL, 0, NULL, 0 },
     { "lock hand-off, 2 ULTs", "MLTP SPIN / 2 VPs", 150, 0, NULL, 0, NULL, 0 },

@@ -4,6 +4,7 @@
  * is per yield as one VP sees it: wall time x VPs / yields. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "bench/bench.h"
 
 struct yrun {
@@ -51,6 +52,39 @@ static void k_yield(const struct bench_row *row, long n, struct bench_run *r)
     free(y);
 }
 
+/* The trace's cost per event (doc/tracing.md): in one process, yield
+   ping-pong of 2 ULTs on 1 VP untraced, then traced (mltp_trace_start:
+   the yield's slow path, and a run and a stop event per switch). The
+   figure is the difference over the events: an upper bound on an event's
+   cost, the slow path's own included. A process of its own (fresh): the
+   trace stays on once started. */
+static void k_trace_event(const struct bench_row *row, long n, struct bench_run *r)
+{
+    struct yrun *off = yrun_new(2, n, bench_warm(n), 0, 0), *on = yrun_new(2, n, bench_warm(n), 0, 0);
+    struct bench_run a = { 0 }, b = { 0 };
+    int e;
+
+    (void)row;
+    setenv("MLTP_TRACE_MB", "4", 1);    /* rings in cache, and touched by the warm-up */
+    if (bench_par(&a, PAR_MLTP, 2, 1, yield_ult, off) != 0) {
+        bench_fail(r, "%s", a.err);
+    } else if ((e = mltp_trace_start("/dev/null")) != 0) {
+        bench_fail(r, "mltp_trace_start: %s", strerror(e));
+    } else if (bench_par(&b, PAR_MLTP, 2, 1, yield_ult, on) != 0) {
+        bench_fail(r, "%s", b.err);
+    } else {
+        bench_span(&a, off->t, 2);
+        bench_span(&b, on->t, 2);
+        r->ns = b.ns - a.ns;
+        r->ops = 2.0 * 2.0 * (double)n;         /* 2 ULTs, n yields, 2 events */
+        r->total_ops = r->ops;
+        snprintf(r->info, sizeof r->info, "trace event: a yield took %.1f ns traced, %.1f ns "
+                 "untraced (2 events a yield)", b.ns / (2.0 * (double)n), a.ns / (2.0 * (double)n));
+    }
+    free(off);
+    free(on);
+}
+
 /* callgrind: 2 ULTs on 1 VP, n yields each */
 int ops_yield_callgrind(long n)
 {
@@ -90,6 +124,11 @@ void ops_yield_register(void)
     bench_add(&(struct bench_row){
         .op = "yield ping-pong", .variant = "MLTP to_first 2 ULTs / 1 VP", .fn = k_yield,
         .workers = 2, .arg = { 1 }, .nvp = 1, .cpus = 1 });
+    bench_add(&(struct bench_row){
+        .op = "trace event", .variant = "MLTP yield traced - untraced, per event",
+        .fn = k_trace_event, .nvp = 1, .cpus = 1, .fresh = 1,
+        .note = "ns per trace event: (traced - untraced yield ping-pong, one process) / "
+                "(2 events a yield); the slow path a traced yield takes included" });
     /* the scaling axis: ULTs in the run queue */
     for (int v = 1; v <= 2; v++)
         for (int i = 0; i < k; i++)

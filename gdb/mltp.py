@@ -384,12 +384,91 @@ the debug information has it), and the ULT's own function."""
         gdb.write("%d live ULT(s)\n" % len(ults))
 
 
+# The trace's rings (base/trace.h): struct base_trace_ev, 32 bytes
+TRACE_EV = struct.Struct("<QQiiIBBH")
+TRACE_KINDS = {1: "run", 2: "stop", 3: "create", 4: "wake", 5: "move", 6: "park",
+               7: "unpark", 8: "post", 9: "barrier", 10: "lock wait", 11: "name",
+               12: "bound", 13: "start", 14: "deadlock"}
+TRACE_WHY = {1: "yield", 2: "block", 3: "wait", 4: "end"}
+TRACE_ON = {1: "lock", 2: "condition", 3: "barrier", 4: "join"}
+
+
+def trace_events(want):
+    """The valid events of ULT want in every ring: (tick, ring, event)."""
+    try:
+        rings = gdb.parse_and_eval("base_trace_rings")
+    except gdb.error:
+        raise gdb.GdbError("mltp: no trace in this program (MLTP_TRACE was not set, "
+                           "or the library is too old)")
+    inf = gdb.selected_inferior()
+    lo_r, hi_r = rings.type.range()
+    found, any_ring = [], False
+    for r in range(lo_r, hi_r + 1):
+        p = rings[r]
+        if int(p) == 0:
+            continue
+        any_ring = True
+        head, mask = int(p["head"]), int(p["mask"])
+        size = mask + 1
+        first = max(0, head - size)
+        base = int(p["ev"][0].address)
+        data = bytes(inf.read_memory(base, size * TRACE_EV.size))
+        for i in range(first, head):
+            t, obj, ult, a, seq, kind, why, _ = TRACE_EV.unpack_from(
+                data, (i & mask) * TRACE_EV.size)
+            if seq != ((i + 1) & 0xffffffff):
+                continue            # torn, or overwritten while read
+            if ult == want or (kind in (3, 4) and a == want):
+                found.append((t, r, (kind, why, ult, a, obj)))
+    if not any_ring:
+        raise gdb.GdbError("mltp: the trace has no ring (MLTP_TRACE was not set)")
+    found.sort(key=lambda e: e[0])
+    return found
+
+
+def trace_event_text(r, ev):
+    kind, why, ult, a, obj = ev
+    name = TRACE_KINDS.get(kind, "kind %d" % kind)
+    if kind == 2:
+        s = "stop (%s)" % TRACE_WHY.get(why, "?")
+        if obj:
+            s += " on %s 0x%x" % (TRACE_ON.get(a, "queue"), obj)
+        return s
+    if kind in (3, 4):
+        return "%s of ULT %d by %s" % (name, ult, "ULT %d" % a if a else "a kernel-level thread")
+    if kind == 5:
+        return "moved here from VP %d" % a
+    if kind == 9:
+        return "last to arrive at barrier 0x%x (episode %d)" % (obj, a)
+    if kind == 10:
+        return "waits for lock 0x%x" % obj
+    return name
+
+
+def ult_events(want, count):
+    evs = [e for e in trace_events(want) if e[2][0] != 11]
+    tt = gdb.parse_and_eval("base_trace_time")
+    t0, per = int(tt["t0"]), float(tt["ns_per_tick"])
+    shown = evs[-count:]
+    gdb.write("ULT %d: its last %d event(s) in the trace (of %d), oldest first\n"
+              % (want, len(shown), len(evs)))
+    gdb.write("%14s  %-7s  %s\n" % ("us", "where", "event"))
+    for t, r, ev in shown:
+        when = "%14.3f" % ((t - t0) * per / 1000.0) if per > 0 else "%14s" % ("tick %d" % t)
+        gdb.write("%s  %-7s  %s\n" % (when, "VP %d" % (r - 1) if r else "outside",
+                                       trace_event_text(r, ev)))
+
+
 class UltCommand(gdb.Command):
     """Run a command in a ULT's context: ult ID CMD.
 For a ULT that is not running, frame #1 is its innermost frame (#0 is
 where the thread stopped): ult ID bt shows #1 and up, and any other CMD
 runs with #1 selected (info locals, print x, frame 2, up...). A running
-ULT's context is its VP's thread, from #0."""
+ULT's context is its VP's thread, from #0.
+ult ID events [N]: the last N (20) events of ULT ID in the trace's rings
+(MLTP_TRACE), for an ended ULT too: when (us since the trace began),
+where, and what (run, stop and why, create, wake and by whom, moves,
+lock waits, barrier episodes it ended)."""
 
     def __init__(self):
         super().__init__("ult", gdb.COMMAND_STACK)
@@ -399,6 +478,10 @@ ULT's context is its VP's thread, from #0."""
         if not m:
             raise gdb.GdbError("usage: ult ID CMD (for example: ult 3 bt)")
         want, cmd = int(m.group(1)), m.group(2)
+        e = re.match(r"events(?:\s+(\d+))?\s*$", cmd)
+        if e:
+            ult_events(want, int(e.group(1) or 20))
+            return
         ults = [t for t in all_ults() if t.id == want]
         if not ults:
             raise gdb.GdbError("mltp: no live ULT with id %d (info ults "

@@ -67,6 +67,10 @@ static void main_ult_init(void)
     u->stack_lo = addr ? (char *)addr - ult_guard_size : NULL;
     u->stack_map = addr ? size + ult_guard_size : 0;
     u->flags |= ULT_MAIN_STACK;
+    if (sched_trace_ults) {
+        u->flags |= ULT_TRACED;
+        u->prio_bit |= SCHED_TRACE_BIT;
+    }
 }
 
 /* On the reaper's stack, main's context saved: queue main (queue 0, as
@@ -125,10 +129,12 @@ static void reaper(void *arg, void *helper_result)
         unqueue_main();
     } else if (mg.result == EDEADLK && !mg.leaving) {
         /* main's share is blocked among them: nobody can go on */
+        sched_trace_deadlock(1);
         base_warn("deadlock: %ld ULT(s) blocked, main's share among them, and "
                   "none can ever run; the program ends", sched_live());
         vp_end_program(0, EXIT_FAILURE);
     } else if (mg.result == EDEADLK) {
+        sched_trace_deadlock(0);
         base_warn("deadlock: %ld ULT(s) blocked and none can ever run; "
                   "mltp_end returns", sched_live());
     }

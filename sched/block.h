@@ -29,6 +29,26 @@ typedef struct sched_waitq {
     struct sched_waiter *last;  /* last->next is the first */
 } sched_waitq_t;
 
+/* ---- the trace (sched/trace.c) -------------------------------------- */
+/* What a ULT is about to wait on, for its stop event: called before it
+   queues itself (a lock's wait also makes a "lock wait" event). A load
+   and a branch while tracing is off. */
+enum sched_trace_on { SCHED_ON_QUEUE, SCHED_ON_LOCK, SCHED_ON_COND, SCHED_ON_BARRIER,
+                      SCHED_ON_JOIN };
+void sched_trace_waiting_slow(const void *obj, int what);
+static inline void sched_trace_waiting(const void *obj, int what)
+{
+    if (sched_trace_on())
+        sched_trace_waiting_slow(obj, what);
+}
+/* A barrier's episode ended, the caller the last to arrive. */
+void sched_trace_episode_slow(const void *barrier, unsigned int episode);
+static inline void sched_trace_episode(const void *barrier, unsigned int episode)
+{
+    if (sched_trace_on())
+        sched_trace_episode_slow(barrier, episode);
+}
+
 /* ---- wait-queue locks --------------------------------------------- */
 /* A solo start: the caller is the only kernel-level thread that can run
    (no fence needed against another, no lock taken). */

@@ -79,6 +79,8 @@ mltp_t *mltp_create_bound(mltp_buserf_t *f, void *p0, int stacksz,
         errno = e;
         return NULL;
     }
+    if (sg.observe)
+        sched_trace_bound(u->thrid, 0);
     return (mltp_t *)u;
 }
 
@@ -113,6 +115,8 @@ void mltp_join_bound(mltp_t t)
     }
     /* its watcher reaps it; a crash or exit() there ends the program */
     vp_bound_wait(b, sched_running() ? join_bound_pause : NULL);
+    if (sg.observe)
+        sched_trace_bound(u->thrid, 1);
     u->bound = NULL;
     term = (mltp_buserf_t *)b->user[USER_TERM];
     if (term)

@@ -79,6 +79,8 @@ void sched_pending_flush(void)
     sched_rq_lock_push(q);
     for (long i = 0; i < pending.n; i++, u = next) {
         next = u->next;
+        if (__builtin_expect(sg.observe, 0))
+            sched_trace_created(u);     /* queued by main before the start */
         sched_push_back(q, u);
     }
     sched_rq_unlock(q);

@@ -5,6 +5,16 @@
 #include "sched/switch.h"
 
 /* The first run, on the ULT's new stack (ult_context_init's entry). */
+/* A first run with arguments of any kind, or traced. */
+static __attribute__((noinline)) void *first_run_flagged(ult_t *u, mltp_userf_t *fn)
+{
+    if (u->flags & ULT_TRACED)
+        sched_trace_first_run(u);
+    if (u->flags & ULT_VARGS)
+        return ult_call_vargs((void *)fn, u->arg);
+    return fn(u->arg);
+}
+
 void sched_first_run(void *arg, void *helper_result)
 {
     ult_t *u = arg;
@@ -15,8 +25,9 @@ void sched_first_run(void *arg, void *helper_result)
     ult_asan_finish(NULL);
     u->private = u->stack_lo + u->stack_map - MLTP_PRIVATE_SIZE;
     u->prio_bit = 1UL << u->prio;       /* for mltp_yield; fn is read */
-    if (u->flags & ULT_VARGS)
-        r = ult_call_vargs((void *)fn, u->arg);
+    /* one test, as before the trace had a flag */
+    if (__builtin_expect(u->flags & (ULT_VARGS | ULT_TRACED), 0))
+        r = first_run_flagged(u, fn);
     else
         r = fn(u->arg);
     sched_end(r, 1);
@@ -118,6 +129,13 @@ static void *dead_stack_helper(void *old_sp, void *sv, void *d)
     return NULL;
 }
 
+static __attribute__((noinline)) void end_flagged(sched_vp_t *sv, const ult_t *self)
+{
+    sched_check_stack(sv, self);
+    if (self->flags & ULT_TRACED)
+        sched_trace_stop(self, BASE_TRACE_END, NULL, 0);
+}
+
 /* The end of the running ULT: its life, then its joiner readied and the
    next ULT popped under this VP's run-queue lock, then the switch. Its
    stack goes to this VP's cache before we leave it (after next is bound,
@@ -141,7 +159,9 @@ void sched_end(void *retval, int set_retval)
     size_t own;
     void *to;
 
-    sched_check_stack(sv, self);
+    /* the stack check's one test, which a traced ULT fails too */
+    if (__builtin_expect(self->flags & (ULT_UNGUARDED | ULT_TRACED), 0))
+        end_flagged(sv, self);
     if (set_retval)
         self->retval = retval;
     /* after this VP's counts of creations ("Live count") */

@@ -33,6 +33,7 @@ static int init_layers(void)
     if (syscall(SYS_gettid) == vpg.main_pid)  /* set up by the main thread */
         sched_pending_note_main();
     sched_fork_register();
+    sched_trace_init();
     return 0;
 }
 

@@ -48,6 +48,7 @@ int mltp_join(mltp_t *t, void **retval)
             break;
         }
         if (self) {
+            sched_trace_waiting(u, SCHED_ON_JOIN);
             sched_block(s);         /* readied by the end, life ENDED */
             break;
         }

@@ -182,8 +182,12 @@ static void park(sched_vp_t *sv)
     }
     sv->parks++;
     sv->rescued = 0;            /* a rescue that found nothing */
+    if (__builtin_expect(sg.observe, 0))
+        sched_trace_park(sv, 0);
     while (semop(sg.park_semid, &op, 1) < 0 && errno == EINTR)
         ;
+    if (__builtin_expect(sg.observe, 0))
+        sched_trace_park(sv, 1);
     /* a poster counted us spinning; the end of a start
        (sched_unpark_all) did not */
     if (unpark_self(sv))

@@ -63,8 +63,11 @@ static void post_vps(struct sched_posts *p)
     sched_vp_t *sv = sched_current();
     int n = p->n;
 
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n; i++) {
         op[i] = (struct sembuf){ p->vp[i], 1, 0 };
+        if (__builtin_expect(sg.observe, 0))
+            sched_trace_post(p->vp[i]);
+    }
     p->n = 0;
     if (!n)
         return;
@@ -120,11 +123,22 @@ static inline struct sched_runq *last_rq(const ult_t *u)
                                  offsetof(struct sched_runq, level));
 }
 
-void sched_place_here_locked(struct sched_runq *q, ult_t *u, int how,
-                             struct sched_posts *p)
+/* MLTP_STATS' moves, the trace's creates and wakes */
+static __attribute__((noinline)) void observe(ult_t *u, struct sched_runq *q, int how)
 {
     if (sg.stats && how != SCHED_PLACE_NEW)
         note_move(u, rq_index(last_rq(u)), rq_index(q));
+    if (how == SCHED_PLACE_NEW)
+        sched_trace_created(u);
+    else if (!(how & SCHED_PLACE_STOLEN))
+        sched_trace_woken(u);
+}
+
+void sched_place_here_locked(struct sched_runq *q, ult_t *u, int how,
+                             struct sched_posts *p)
+{
+    if (__builtin_expect(sg.observe, 0))
+        observe(u, q, how);
     if (how & SCHED_WAKE_FRONT)
         sched_push_front(q, u);
     else
@@ -192,6 +206,8 @@ static int place_home(ult_t *u, int how, struct sched_runq *mine, struct sched_p
         sched_push_back(home, u);
     post_if_parked(home, p);
     sched_rq_unlock(home);
+    if (__builtin_expect(sg.observe, 0))
+        sched_trace_woken(u);
     return 1;
 }
 

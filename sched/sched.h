@@ -9,6 +9,7 @@
 #define SCHED_SCHED_H
 
 #include "base/once.h"
+#include "base/trace.h"
 #include "sched/runq.h"
 #include "ult/asan.h"
 #include "ult/ult.h"
@@ -51,6 +52,10 @@ typedef struct sched_vp {
        cleared under its own (sched/steal.c; ARCHITECTURE.md, "Thread ids") */
     ult_t *stolen;
     int nstolen;
+    /* sched/trace.c: what the running ULT is about to block on (sync/
+       says: sched_trace_waiting), for its stop event */
+    int trace_what;
+    uint64_t trace_on;
 } __attribute__((aligned(64))) sched_vp_t;
 
 _Static_assert(offsetof(sched_vp_t, vp) == 0, "vp_t first");
@@ -65,6 +70,9 @@ struct sched_global {
     long spin_ns;               /* MLTP_SPIN_US */
     long slice_ns;              /* MLTP_SLICE_US (sched/slice.c); 0: off */
     int stats;                  /* MLTP_STATS */
+    /* stats, or a trace that records creates and wakes (sched/place.c's
+       one test for both) */
+    int observe;
     int nslots;                 /* vps[] allocated */
     sched_vp_t *vps;
     vp_t **vp_list;             /* &vps[i].vp, for vp_run */
@@ -96,6 +104,28 @@ extern struct sched_global sg;
    blocks or ends: an overflow ends the program as a fault in a guard
    would, and sched/describe.c names the ULT. */
 void sched_overflowed(sched_vp_t *sv, const ult_t *u) __attribute__((noreturn, cold));
+/* sched/trace.c: the trace's events (ARCHITECTURE.md, "Tracing"). A
+   traced ULT's prio_bit holds SCHED_TRACE_BIT, which no run queue's
+   bitmap has: mltp_yield's one test sends it to its slow path. */
+#define SCHED_TRACE_BIT (1UL << 60)
+extern int sched_trace_ults;    /* new ULTs are traced (ULT_TRACED) */
+void sched_trace_init(void);
+void sched_trace_run(const ult_t *u);
+void sched_trace_first_run(ult_t *u);
+void sched_trace_stop(const ult_t *u, int why, const void *obj, int what);
+void sched_trace_created(const ult_t *u);
+void sched_trace_woken(const ult_t *u);
+void sched_trace_moved(const sched_vp_t *thief, const ult_t *u, int from);
+void sched_trace_park(const sched_vp_t *sv, int woke);
+void sched_trace_post(int vp);
+void sched_trace_bound(int id, int joined);
+void sched_trace_start(int nvp, int ended);
+void sched_trace_deadlock(int final);
+static inline int sched_trace_on(void)
+{
+    return (int)__builtin_expect(CMM_LOAD_SHARED(base_trace_on), 0);
+}
+
 static inline void sched_check_stack(sched_vp_t *sv, const ult_t *u)
 {
     if (__builtin_expect(u->flags & ULT_UNGUARDED, 0) && ult_stack_overflowed(u->stack_lo, u->stack_map))

@@ -132,11 +132,15 @@ int sched_start_run(int nvp, int *ran_none)
 {
     int ran;
 
-    /* solo only while no other kernel-level thread can touch a queue */
-    sched_solo_on = nvp == 1 && !vp_bound_alive();
-    ult_stack_alone = sched_solo_on;
+    sg.observe = sg.stats || CMM_LOAD_SHARED(base_trace_on);
+    sched_trace_start(nvp, 0);
+    /* solo only while no other kernel-level thread can touch a queue, and
+       not traced: a solo create and wake skip the place the trace sees */
+    sched_solo_on = nvp == 1 && !vp_bound_alive() && !CMM_LOAD_SHARED(base_trace_on);
+    ult_stack_alone = nvp == 1 && !vp_bound_alive();
     ran = vp_run(sg.vp_list, nvp, sched_vp_main);
     sched_solo_on = ult_stack_alone = 0;
+    sched_trace_start(nvp, 1);
     *ran_none = !ran;
     if (!ran)
         return errno;
@@ -158,8 +162,10 @@ void mltp_start(int nvp)
         return;
     }
     e = sched_start_run(nvp, &none);
-    if (e == EDEADLK)
+    if (e == EDEADLK) {
+        sched_trace_deadlock(0);
         base_warn("deadlock: %ld ULT(s) blocked and none can ever run; "
                   "mltp_start returns", sched_live());
+    }
     errno = e ? e : saved_errno;    /* as it was: the start ran as asked */
 }

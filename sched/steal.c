@@ -133,6 +133,8 @@ ult_t *sched_steal(sched_vp_t *sv)
         sched_rq_lock_push(mine);
         for (u = first->next;; u = next) {
             next = u->next;
+            if (__builtin_expect(sg.observe, 0))
+                sched_trace_moved(sv, u, (int)(v - sched_runqs));
             sched_place_here_locked(mine, u, SCHED_PLACE_STOLEN, &p);
             if (u == last)
                 break;
@@ -140,6 +142,8 @@ ult_t *sched_steal(sched_vp_t *sv)
         sv->nstolen = 0;
         sched_rq_unlock(mine);
     }
+    if (__builtin_expect(sg.observe, 0))
+        sched_trace_moved(sv, first, (int)(v - sched_runqs));
     sched_place_running(mine, first);
     sched_post_owed(&p);
     return first;

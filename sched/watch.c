@@ -273,15 +273,14 @@ void sched_watch_look_here(void)
 
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wdangling-pointer"
-void sched_wait_word(const unsigned int *word, unsigned int old, const unsigned int *hint,
-                     sched_waitq_t *q, const void *obj, const void *key)
+static inline void wait_word(sched_vp_t *sv, ult_t *self, const unsigned int *word,
+                             unsigned int old, const unsigned int *hint, sched_waitq_t *q,
+                             const void *obj, const void *key)
 {
-    sched_vp_t *sv = sched_current();
     struct sched_runq *rq = sv->rq;
-    ult_t *self = sv->cur, *next;
+    ult_t *next;
     struct sched_watch w, *g;
 
-    sched_check_stack(sv, self);
     if (sched_watching(sv))         /* released ones run before we wait */
         sched_watch_poll(sv, 0);
     sched_rq_lock(rq);
@@ -323,6 +322,32 @@ void sched_wait_word(const unsigned int *word, unsigned int old, const unsigned 
        first, so the switch releases the lock (rule 3) */
     switch_locked(sv, self, next, &rq->lock);
     /* readied by a poll or a thief, which took the proxy off and fenced */
+}
+
+/* A stack without guard pages checked; a traced ULT's stop and run. */
+static __attribute__((noinline)) void
+wait_word_flagged(sched_vp_t *sv, ult_t *self, const unsigned int *word, unsigned int old,
+                  const unsigned int *hint, sched_waitq_t *q, const void *obj, const void *key)
+{
+    sched_check_stack(sv, self);
+    if (self->flags & ULT_TRACED)
+        sched_trace_stop(self, BASE_TRACE_WAIT, obj, SCHED_ON_BARRIER);
+    wait_word(sv, self, word, old, hint, q, obj, key);
+    if (self->flags & ULT_TRACED)
+        sched_trace_run(self);
+}
+
+void sched_wait_word(const unsigned int *word, unsigned int old, const unsigned int *hint,
+                     sched_waitq_t *q, const void *obj, const void *key)
+{
+    sched_vp_t *sv = sched_current();
+    ult_t *self = sv->cur;
+
+    if (__builtin_expect(self->flags & (ULT_UNGUARDED | ULT_TRACED), 0)) {
+        wait_word_flagged(sv, self, word, old, hint, q, obj, key);
+        return;
+    }
+    wait_word(sv, self, word, old, hint, q, obj, key);
 }
 #pragma GCC diagnostic pop
 

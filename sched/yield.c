@@ -27,6 +27,20 @@ void sched_give_cpu(void)
     sched_yield();
 }
 
+/* A switch on a slow path: a traced ULT's stop before it, and its run
+   once it is back (on whatever VP resumes it). */
+static inline void switch_locked_traced(sched_vp_t *sv, ult_t *self, ult_t *next,
+                                        base_spin_t *held)
+{
+    if (!(self->flags & ULT_TRACED)) {
+        switch_locked(sv, self, next, held);
+        return;
+    }
+    sched_trace_stop(self, BASE_TRACE_YIELD, NULL, 0);
+    switch_locked(sv, self, next, held);
+    sched_trace_run(self);
+}
+
 static void warn_outside(const char *what)
 {
     static int warned;
@@ -53,7 +67,7 @@ static void __attribute__((noinline)) yield_to_stranded(sched_vp_t *sv, ult_t *s
     sv->rescues++;
     sched_rq_lock(q);
     sched_push_back(q, self);
-    switch_locked(sv, self, next, &q->lock);
+    switch_locked_traced(sv, self, next, &q->lock);
 }
 
 /* The rest of a yield, with the VP's run-queue lock held, when other
@@ -84,7 +98,7 @@ static void __attribute__((noinline)) yield_locked(sched_vp_t *sv, ult_t *self)
             yield_to_stranded(sv, self);
         return;
     }
-    switch_locked(sv, self, next, &q->lock);
+    switch_locked_traced(sv, self, next, &q->lock);
 }
 
 /* Everything mltp_yield's fast path leaves out: misuse, a contended
@@ -150,7 +164,7 @@ void mltp_yield_to_first(void)
         return;
     }
     sched_push_front(sv->rq, self);
-    switch_locked(sv, self, next, &sv->rq->lock);
+    switch_locked_traced(sv, self, next, &sv->rq->lock);
 }
 
 /* Blocking (a wait queue, a join), held being the lock under which the
@@ -189,25 +203,32 @@ static inline void block_now(sched_vp_t *sv, base_spin_t *held, int solo)
 }
 
 /* A ULT on a stack without guard pages is checked first
-   (sched_check_stack). */
+   (sched_check_stack); a traced one records its stop and, back, its run. */
 static void __attribute__((noinline))
-block_unguarded(sched_vp_t *sv, base_spin_t *held, int solo)
+block_flagged(sched_vp_t *sv, base_spin_t *held, int solo)
 {
-    sched_check_stack(sv, sv->cur);
+    ult_t *self = sv->cur;
+
+    sched_check_stack(sv, self);
+    if (self->flags & ULT_TRACED)
+        sched_trace_stop(self, BASE_TRACE_BLOCK, NULL, 0);
     if (solo)
         block_now(sv, held, 1);
     else
         block_now(sv, held, 0);
+    if (self->flags & ULT_TRACED)
+        sched_trace_run(self);
 }
 
 /* The check's way is a tail call: a call on the way would cost the solo
-   path a frame (2.5 ns of a 16 ns 2-party barrier on 1 VP). */
+   path a frame (2.5 ns of a 16 ns 2-party barrier on 1 VP). A traced ULT
+   fails the same test. */
 static inline void block(base_spin_t *held, int solo)
 {
     sched_vp_t *sv = sched_current();
 
-    if (__builtin_expect(sv->cur->flags & ULT_UNGUARDED, 0)) {
-        block_unguarded(sv, held, solo);
+    if (__builtin_expect(sv->cur->flags & (ULT_UNGUARDED | ULT_TRACED), 0)) {
+        block_flagged(sv, held, solo);
         return;
     }
     block_now(sv, held, solo);

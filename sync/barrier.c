@@ -167,6 +167,7 @@ static inline int arrive(mltp_barrier_t *b, int count, unsigned long long *a)
    busy, our own VP's. */
 static inline int release(mltp_barrier_t *b, int count, unsigned int ep)
 {
+    sched_trace_episode(b, ep);
     sched_word_released(b, QUEUE(b, ep), KEY(ep),
                         count > BELL_PARTIES ? &bell(b)->ring : NULL);
     return 0;

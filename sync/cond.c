@@ -24,6 +24,7 @@ static inline base_spin_t *cond_lock(mltp_cond_t *c)
 void mltp_cond_wait(mltp_cond_t *c)
 {
     base_spin_t *s = cond_lock(c);
+    sched_trace_waiting(c, SCHED_ON_COND);
     sched_wait_locked(s, QUEUE(c), NULL);
 }
 
@@ -36,6 +37,7 @@ void mltp_cond_wait_lock(mltp_cond_t *c, mltp_lock_t *l)
     sync_unlock_locked(l, &p);
     /* a post never blocks: bounded under the stripe lock */
     sched_post_owed(&p);
+    sched_trace_waiting(c, SCHED_ON_COND);
     sched_wait_locked(s, QUEUE(c), NULL);
     mltp_lock(l);
 }

@@ -156,6 +156,7 @@ static __attribute__((noinline)) void yielding_wait(mltp_lock_t *l)
             base_spin_unlock(&b->lock);
             return;
         }
+        sched_trace_waiting(l, SCHED_ON_LOCK);
         sched_wait_locked(&b->lock, &b->q, l);
         if (HANDS_OVER(l)) {
             /* handed over: ours */
@@ -271,6 +272,7 @@ static __attribute__((noinline)) void spin_wait(mltp_lock_t *l, unsigned int me)
     unsigned int patience = sched_vps_outnumber_cpus() ? SPIN_PATIENCE_CROWDED : SPIN_PATIENCE;
     unsigned int seen = CMM_LOAD_SHARED(l->now_serving), still = 0;
 
+    sched_trace_waiting(l, SCHED_ON_LOCK);
     while (seen != me) {
         unsigned int ahead = me - seen, now;
 

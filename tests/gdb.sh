@@ -111,6 +111,16 @@ backtrace() {
     bt_is "$1" '^([a-z_]+ )*sched_wait_locked (mltp_cond_wait )?holder sched_first_run ult_trampoline $'
 }
 
+# ult 2 events: the lock waiter's run, its wait for the lock, its block
+# on that lock, oldest first
+trace_events() {
+    has "$1" '^ULT 2: its last [0-9]+ event\(s\) in the trace \(of [0-9]+\), oldest first$'
+    has "$1" '^ +[0-9]+\.[0-9]{3}  VP 0 +run$'
+    has "$1" '^ +[0-9]+\.[0-9]{3}  VP 0 +waits for lock 0x[0-9a-f]+$'
+    has "$1" '^ +[0-9]+\.[0-9]{3}  VP 0 +stop \(block\) on lock 0x[0-9a-f]+$'
+    has "$1" '^ +[0-9]+\.[0-9]{3}  outside +create of ULT 2 by a kernel-level thread$'
+}
+
 # a core file of the deadlocked program: every waiting ULT, and a backtrace
 check_core() {
     gdbrun -ex 'info ults' -ex 'echo bt-begin\n' -ex 'ult 1 bt' -ex 'echo bt-end\n' "$hang" "$1"
@@ -149,6 +159,16 @@ backtrace "1 VP, ult 1 bt"
 has "1 VP, ult 3 frame function barrier_waiter" '^#([2-9]|[1-9][0-9]+) +0x[0-9a-f]+ in barrier_waiter '
 has "1 VP, ult 99 bt" 'no live ULT with id 99'
 
+# The trace's events of a ULT, live: the lock waiter ran, waited for the
+# lock and blocked on it (1 VP: every event on VP 0)
+tdir=$(mktemp -d) || exit 1
+gdbrun -ex "set environment MLTP_TRACE=$tdir/t.json" -ex 'break hang_ready' -ex 'run 1' \
+       -ex 'ult 2 events' -ex 'ult 2 events 1' -ex 'kill' "$hang"
+left_nothing "1 VP traced, gdb's kill"
+trace_events "1 VP traced, ult 2 events"
+has "1 VP traced, ult 2 events 1" '^ULT 2: its last 1 event\(s\) in the trace \(of [0-9]+\)'
+rm -rf "$tdir"
+
 # Live, 2 VPs: the spinner runs on one of them (the queued ULT may have
 # run on the other); gdb kills the program at the end of its commands.
 gdbrun -ex 'break hang_ready' -ex 'run 2' -ex 'info ults' -ex 'echo bt-begin\n' -ex 'ult 4 bt' -ex 'echo bt-end\n' \
@@ -173,7 +193,8 @@ trap 'rm -rf "$dir"' EXIT
 sems_before=$(sem_ids)
 (
     cd "$dir" && ulimit -c unlimited &&
-    timeout 120 "$gdb" -nx -batch -ex 'break hang_ready' -ex 'run deadlock' \
+    timeout 120 "$gdb" -nx -batch -ex "set environment MLTP_TRACE=$dir/t.json" \
+        -ex 'break hang_ready' -ex 'run deadlock' \
         -ex 'signal SIGABRT' "$hang" >gdb.out 2>&1
 )
 left_nothing "SIGABRT under gdb"
@@ -183,6 +204,8 @@ if [ -z "$core" ]; then
          "$(cat /proc/sys/kernel/core_pattern 2>/dev/null)); core case skipped"
 else
     check_core "$core"
+    gdbrun -ex 'ult 2 events' "$hang" "$core"
+    trace_events "core, ult 2 events"
 fi
 
 [ "$failed" -eq 0 ] && echo "gdb.sh: ok"

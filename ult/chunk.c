@@ -119,6 +119,7 @@ struct ult_chunk *ult_stack_chunks;
 static struct ult_chunk *chunks_tail;   /* the oldest: maintenance starts there */
 
 static base_spin_t lock;
+static unsigned char flags_added;   /* ult_stack_flags_add */
 static struct ult_pool pools[POOLS], *pool_default;
 static struct ult_chunk *avail_tail;    /* ult/list.h's, for any pool; unread */
 /* chunks with free slots whose pages are still there, oldest first, and
@@ -806,7 +807,8 @@ int ult_chunk_take(size_t slot, size_t guard, int holds_reservation, char **lo)
     r->kind = k->kind;
     r->reserved = (unsigned char)holds_reservation;
     r->flags = (unsigned char)((k->kind == ULT_GUARD_CHECK ? ULT_UNGUARDED : 0) |
-                               (holds_reservation ? 0 : ULT_OWN_STACK));
+                               (holds_reservation ? 0 : ULT_OWN_STACK) |
+                               CMM_LOAD_SHARED(flags_added));
     r->vg_id = ult_vg_running() ? ult_vg_stack_register(*lo + k->guard, *lo + k->slot) : 0;
     return 0;
 }
@@ -828,6 +830,24 @@ const ult_t *ult_stack_overflower(const char *lo, size_t slot)
          s += slot)
         who = ult_stack_record((char *)s, slot)->owner;
     return who;
+}
+
+/* Flags every ULT bound to a stack from now on gets: in the record of
+   every slot ever handed out, under the lock, and of every one handed out
+   later (a slot taken just before, its record written after the lock,
+   may miss them). A slot whose pages went back reads as zeros, and is
+   written again when taken. */
+void ult_stack_flags_add(unsigned char f)
+{
+    base_spin_lock(&lock);
+    CMM_STORE_SHARED(flags_added, (unsigned char)(flags_added | f));
+    for (const struct ult_chunk *k = ult_stack_chunks; k; k = k->next)
+        for (unsigned int i = 0; i < k->carved; i++) {
+            struct ult_stack_rec *r = ult_stack_record(k->base + i * k->slot, k->slot);
+            if (CMM_LOAD_SHARED(r->chunk))
+                r->flags |= f;
+        }
+    base_spin_unlock(&lock);
 }
 
 /* Every ULT a stack is handed to (ult_ids_scan, with every run-queue

@@ -32,8 +32,10 @@ enum ult_flags {        /* fit in a byte */
                            (ult_stack_overflowed) */
     ULT_MAIN_STACK = 8, /* main's share (sched/begin.c): the program's
                            stack, no record, ult_guard_size below it */
-    ULT_OWN_STACK = 16  /* its stack holds no reservation (not of the
+    ULT_OWN_STACK = 16, /* its stack holds no reservation (not of the
                            default shape): never cached */
+    ULT_TRACED = 32     /* the scheduler records its runs (sched/trace.c):
+                           given with its stack (ult_stack_flags_add) */
 };
 
 /* What guards a stack: the values of mltp.h's MLTP_GUARD_* */
@@ -217,6 +219,8 @@ static inline size_t ult_stack_guard(char *lo, size_t map)
 /* f(owner, arg) for each stack handed to a ULT, under the chunks' lock
    (ult/chunk.c) */
 void ult_stack_each_owner(void (*f)(ult_t *owner, void *arg), void *arg);
+/* Flags (enum ult_flags) for every ULT bound to a stack from now on. */
+void ult_stack_flags_add(unsigned char f);
 /* An ended ULT's stack, not cached yet, no longer names it. */
 static inline void ult_stack_disown(char *lo, size_t map)
 {

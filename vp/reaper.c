@@ -25,6 +25,7 @@
  * group: every VP runs the handler, and the reaper leaves it to them. */
 #include <errno.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/sem.h>
@@ -99,6 +100,20 @@ static int from_terminal(int sig, const siginfo_t *si)
            (sig == SIGINT || sig == SIGQUIT || sig == SIGHUP);
 }
 
+/* The scheduler's trace, written as the program ends by sig: a crash of
+   VP vp, or (vp -1) a signal that ends it as a terminal or a user would
+   (SIGQUIT at a hang, Ctrl-\ to the whole process group). */
+static void trace_end(int sig, int vp)
+{
+    char why[24];
+
+    if (vp >= 0)
+        snprintf(why, sizeof why, "crash");
+    else
+        snprintf(why, sizeof why, "SIG%s", sigabbrev_np(sig) ? sigabbrev_np(sig) : "?");
+    vpg.trace_end(why, vp, sig);
+}
+
 static void take_signals(int vps_alive)
 {
     struct timespec zero = { 0, 0 };
@@ -110,8 +125,11 @@ static void take_signals(int vps_alive)
         sigaction(sig, NULL, &sa);
         if (!(sa.sa_flags & SA_SIGINFO) && sa.sa_handler == SIG_IGN)
             continue;
-        if (!(sa.sa_flags & SA_SIGINFO) && sa.sa_handler == SIG_DFL)
+        if (!(sa.sa_flags & SA_SIGINFO) && sa.sa_handler == SIG_DFL) {
+            if (vpg.trace_end)      /* SIGQUIT at a hang: the trace says where */
+                trace_end(sig, -1);
             vp_end_program(sig, 0);
+        }
         if (vps_alive && from_terminal(sig, &si))
             continue;           /* every VP runs it */
         run_handler(sig, &si, &sa);
@@ -135,6 +153,8 @@ static void ended(vp_t *vp, pid_t pid, const siginfo_t *si)
         int sig = si->si_status;
         if (exiting && sig == SIGKILL)
             return;             /* stopped by an exit() in progress */
+        if (vpg.trace_end)      /* the trace before the message and the status */
+            trace_end(sig, vp_quiet_signal(sig) ? -1 : vp->id);
         if (!vp_quiet_signal(sig)) {
             vp_describe_crash(vp, pid, sig, line, sizeof line);
             base_warn("%s", line);

@@ -85,6 +85,10 @@ struct vp_global {
     /* set by the scheduler: called by the reaper at each wake-up (at least
        every 100 ms) while VPs run; it must take no lock a VP can hold */
     void (*tick)(void);
+    /* The program ends here (why: crash, exit, a signal's name; vp the VP
+       that died of sig, or -1): the scheduler's trace is written, before
+       the reaper's message (sched/trace.c). NULL: no trace. */
+    void (*trace_end)(const char *why, int vp, int sig);
 };
 extern struct vp_global vpg;
 
