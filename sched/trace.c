@@ -179,18 +179,20 @@ void sched_trace_start(int nvp, int ended)
    name), crash_vp dead of sig if >= 0. */
 static void write_final(const char *why, int crash_vp, int sig)
 {
-    base_trace_write(why, crash_vp, sig, 1);
+    if (on())                   /* mltp_trace_stop wrote it */
+        base_trace_write(why, crash_vp, sig, 1);
 }
 
 static void write_at_exit(void)
 {
-    base_trace_write("end", -1, 0, 1);
+    if (on())
+        base_trace_write("end", -1, 0, 1);
 }
 
 void sched_trace_deadlock(int final)
 {
     BASE_PROBE(deadlock, final, 0, 0, 0);
-    if (!sched_trace_ults)
+    if (!on())
         return;
     base_trace_outside(BASE_TRACE_DEADLOCK, 0, 0, 0, 0);
     base_trace_write("deadlock", -1, 0, final);
