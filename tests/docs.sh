@@ -21,7 +21,8 @@
 #          (configure.ac is there), scripts (executable, their flags in
 #          their text: scripts/deps is not run), apps/mpirun.sh (its
 #          program's flags in that program's --help; tests/mpi.sh runs
-#          it), sudo perf (the installed files it names exist).
+#          it), sudo perf and sudo bpftrace (the installed files they
+#          name exist); mltp-trace is installed, and run on the file.
 #   ```sh elsewhere blocks run in another tree (Splash-3's): only the
 #          pkg-config calls and the files they name are checked there.
 # Environment: the variables of doc/environment.md's table are read by
@@ -243,10 +244,21 @@ sudo() {
     local PATH=$real_path
     installed_paths "$@"
     case $1 in
-        perf) ok "$at" "sudo perf (a system tool)" ;;
+        perf | bpftrace) ok "$at" "sudo $1 (a system tool)" ;;
         *) if declare -F "$1" > /dev/null; then "$@"
            else fail "$at" "sudo $1: no check for this command (tests/docs.sh)"; fi ;;
     esac
+}
+# mltp-trace FILE: installed, and run (the build's) on the file the block made
+mltp-trace() {
+    local PATH=$real_path
+    if [ -z "$(find "$inst" -path '*/bin/mltp-trace' | head -n 1)" ]; then
+        fail "$at" "mltp-trace: not installed by make install"
+    elif timeout 60 "$build/tools/mltp-trace" "$@" < /dev/null > /dev/null 2>> "$tmp/run.err"; then
+        ok "$at" "ran mltp-trace $*"
+    else
+        fail "$at" "mltp-trace $*: status $?"
+    fi
 }
 # bash KIT/run.sh: a benchmark kit's run.sh, which is bench/kit-run.sh
 bash() {

@@ -116,7 +116,7 @@ f=$dir/api.json
 env -u MLTP_TRACE timeout 60 "$prog" api 2 "$f" >"$dir/out" 2>"$dir/err"
 st=$?
 check "api: status $st: $(cat "$dir/out" "$dir/err")" '[ "$st" -eq 0 ] && ! grep -q FAIL "$dir/out"'
-check "api: not 160 increments: $(cat "$dir/out")" 'grep -q "^counter 160$" "$dir/out"'
+check "api: not 320 increments: $(cat "$dir/out")" 'grep -q "^counter 320$" "$dir/out"'
 before=$(ids worker | head -n 4 | tr '\n' ' ') after=$(ids worker | tail -n 4 | tr '\n' ' ')
 # shellcheck disable=SC2086
 checked api "$f" $after
@@ -131,6 +131,33 @@ sed 's/"name":"crash","args"/"name":"mark","args"/' "$dir/crash.json" >"$dir/bad
 st=$?
 check "mltp-trace --check: status $st, not 1, on a crash trace without its crash event" \
     '[ "$st" -eq 1 ]'
+
+# tool_status WHAT FILE STATUS: mltp-trace --check FILE exits with STATUS
+tool_status() {
+    "$tool" --check "$2" >"$dir/check" 2>&1
+    local st=$? want=$3
+    check "mltp-trace --check on $1: status $st, not $want: $(head -3 "$dir/check")" '[ "$st" -eq "$want" ]'
+}
+good=$dir/deadlock.json
+head -c $(($(wc -c <"$good") / 2)) "$good" >"$dir/cut.json"
+tool_status "a file cut short" "$dir/cut.json" 2
+awk '{ l[NR] = $0 } END { for (i = 1; i <= NR; i++) print l[i] (i == NR - 1 ? "," : "") }' \
+    "$good" >"$dir/comma.json"
+tool_status "a trailing comma" "$dir/comma.json" 2
+sed '3s/"name":"/"name":"\\q/' "$good" >"$dir/escape.json"
+tool_status "a bad escape" "$dir/escape.json" 2
+printf '{"traceEvents":[]} x\n' >"$dir/garbage.json"
+tool_status "garbage after the object" "$dir/garbage.json" 2
+# an overlap: a run slice twice, the copy 1 ns later
+awk '/"cat":"run"/ && !done && match($0, /"dur":[0-9.]+/) && substr($0, RSTART + 6, RLENGTH - 6) + 0 > 0.01 {
+         print; match($0, /"ts":[0-9.]+/); ts = substr($0, RSTART + 5, RLENGTH - 5)
+         copy = $0; sub(/"ts":[0-9.]+/, "\"ts\":" sprintf("%.3f", ts + 0.001), copy)
+         print copy; done = 1; next }
+     { print }' "$good" >"$dir/overlap.json"
+tool_status "two slices of a track that overlap" "$dir/overlap.json" 1
+sed '0,/"cat":"run","pid":\([0-9]*\),"tid":[0-9]*/s//"cat":"run","pid":\1,"tid":0/' "$good" >"$dir/tid0.json"
+tool_status "a run on the track outside the VPs" "$dir/tid0.json" 1
+tool_status "a good file" "$good" 0
 
 # ---- USDT probes --------------------------------------------------------
 lib=${MLTP_LIBDIR:-}/libmltp.so

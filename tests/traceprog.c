@@ -4,7 +4,7 @@
  *
  *   traceprog crash NVP     workers meet at a barrier and take a yielding
  *                           lock and a spin lock, then the ULT "crasher"
- *                           dereferences NULL: the trace is written before
+ *                           writes to address 64: the trace is written before
  *                           MLTP's line, and the status is 139
  *   traceprog deadlock NVP  two ULTs take two locks in opposite orders:
  *                           the deadlock is reported (the trace first),
@@ -27,8 +27,8 @@
 
 static mltp_barrier_t barrier;
 static mltp_lock_t ylock, slock, a_lock, b_lock;
-static long counter;
-static volatile int stop_spinning;
+static long ycount, scount;        /* under ylock, under slock */
+static volatile int stop_spinning, firsts;
 
 static void say(const char *name)
 {
@@ -42,11 +42,11 @@ static void *worker(void *p)
     say("worker");
     for (int e = 0; e < EPISODES; e++) {
         mltp_lock(&ylock);
-        counter++;
+        ycount++;
         mltp_yield();               /* another worker waits for the lock */
         mltp_unlock(&ylock);
         mltp_lock(&slock);
-        counter++;
+        scount++;
         mltp_unlock(&slock);
         mltp_barrier(&barrier, WORKERS);
     }
@@ -58,7 +58,7 @@ static void *crasher(void *p)
     (void)p;
     say("crasher");
     mltp_yield();
-    *(volatile int *)p = 1;         /* NULL */
+    *(volatile int *)((char *)p + 64) = 1;     /* not NULL: UBSan would say so first */
     return NULL;
 }
 
@@ -68,7 +68,8 @@ static void *ab(void *p)
 
     say(p ? "ab" : "ba");
     mltp_lock(first);
-    for (int i = 0; i < 100; i++)
+    __atomic_fetch_add(&firsts, 1, __ATOMIC_SEQ_CST);
+    while (__atomic_load_n(&firsts, __ATOMIC_SEQ_CST) < 2)
         mltp_yield();               /* the other takes its first */
     mltp_lock(second);
     return NULL;
@@ -169,7 +170,7 @@ int main(int argc, char **argv)
             printf("FAIL: mltp_trace_stop: %s\n", strerror(e));
         if ((e = mltp_trace_stop()) != ESRCH)
             printf("FAIL: mltp_trace_stop twice: %d, not ESRCH\n", e);
-        printf("counter %ld\n", counter);
+        printf("counter %ld\n", ycount + scount);
         return 0;
     }
     fprintf(stderr, "traceprog: no mode %s\n", mode);
