@@ -48,13 +48,22 @@ static struct base_trace_ring *ring_new(void)
     return r;
 }
 
+static void expand(char *b, size_t n, const char *path);
+
 int base_trace_begin(const char *path, long mb)
 {
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
     uint64_t per;
+    char file[4200];
+    int fd;
 
     if (!path || !*path || strlen(path) >= sizeof tr.path)
         return EINVAL;
+    /* a path that cannot be written is said now, not at the end */
+    expand(file, sizeof file, path);
+    if ((fd = open(file, O_WRONLY | O_CREAT | O_CLOEXEC, 0666)) < 0)
+        return errno;
+    close(fd);
     snprintf(tr.path, sizeof tr.path, "%s", path);
     if (tr.begun) {                 /* again: the same rings, a new path */
         CMM_STORE_SHARED(base_trace_on, 1);

@@ -222,12 +222,11 @@ static int divert(const char *path, long mb)
 void sched_trace_init(void)
 {
     const char *path = getenv("MLTP_TRACE");
-    long mb = base_env_long("MLTP_TRACE_MB", 64, 1, 1L << 20);
     int e;
 
     if (!path || !*path)
         return;
-    if ((e = divert(path, mb)) != 0)
+    if ((e = divert(path, base_env_long("MLTP_TRACE_MB", 64, 1, 1L << 20))) != 0)
         base_warn("MLTP_TRACE=%s: %s; not tracing", path, strerror(e));
 }
 

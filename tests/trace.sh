@@ -125,6 +125,31 @@ for u in $before; do
     check "api: ULT $u ran before the trace began, and is in it" '[ -z "$(last_slice "$f" "$u")" ]'
 done
 
+# ---- a flight recorder: small rings keep the newest events ----------
+f=$dir/many.json
+MLTP_TRACE=$f MLTP_TRACE_MB=1 timeout 60 "$prog" many 2 >"$dir/out" 2>"$dir/err"
+st=$?
+check "many: status $st: $(cat "$dir/err")" '[ "$st" -eq 0 ] && [ ! -s "$dir/err" ]'
+lost=$(head -n 1 "$f" | sed -n 's/.*"lost":\([0-9]*\).*/\1/p')
+check "many: ${lost:-no} events lost with 1 MiB of rings for 160,000" '[ "${lost:-0}" -gt 100000 ]'
+# shellcheck disable=SC2086
+checked many "$f" $(ids yielder)
+for u in $(ids yielder); do
+    check "many: ULT $u's last run (the newest events kept) did not end: $(last_slice "$f" "$u")" \
+        'last_slice "$f" "$u" | grep -q "\"why\":\"end\""'
+done
+
+# ---- bad settings: one line, and the program runs untraced ----------
+MLTP_TRACE=$dir/no/such/dir/t.json timeout 60 "$prog" many 1 >"$dir/out" 2>"$dir/err"
+st=$?
+check "an unwritable MLTP_TRACE: status $st, or not one line: $(cat "$dir/err")" \
+    '[ "$st" -eq 0 ] && [ "$(cat "$dir/err")" = "mltp: MLTP_TRACE=$dir/no/such/dir/t.json: No such file or directory; not tracing" ]'
+MLTP_TRACE=$dir/mb.json MLTP_TRACE_MB=lots timeout 60 "$prog" many 1 >"$dir/out" 2>"$dir/err"
+st=$?
+check "MLTP_TRACE_MB=lots: status $st, or not one line: $(cat "$dir/err")" \
+    '[ "$st" -eq 0 ] && [ "$(cat "$dir/err")" = "mltp: ignoring MLTP_TRACE_MB=lots (a whole number from 1 to 1048576)" ]'
+checked "MLTP_TRACE_MB=lots (the default then)" "$dir/mb.json" $(ids yielder)
+
 # ---- the checker can fail ---------------------------------------------
 sed 's/"name":"crash","args"/"name":"mark","args"/' "$dir/crash.json" >"$dir/bad.json"
 "$tool" --check "$dir/bad.json" >/dev/null 2>&1

@@ -12,6 +12,8 @@
  *   traceprog hang NVP      a ULT spins, yielding, for ever, the others
  *                           blocked: "ready" on stdout, then the test
  *                           sends SIGQUIT (status 131)
+ *   traceprog many NVP      4 ULTs yield 20,000 times each: more events
+ *                           than small rings hold (MLTP_TRACE_MB=1)
  *   traceprog api NVP FILE  mltp_trace_start(FILE) after a first start,
  *                           a second start traced, mltp_trace_stop
  *
@@ -75,6 +77,15 @@ static void *ab(void *p)
     return NULL;
 }
 
+static void *yielder(void *p)
+{
+    (void)p;
+    say("yielder");
+    for (int i = 0; i < 20000; i++)
+        mltp_yield();
+    return NULL;
+}
+
 static void *spinner(void *p)
 {
     (void)p;
@@ -120,7 +131,7 @@ int main(int argc, char **argv)
     int nvp = argc > 2 ? atoi(argv[2]) : 0;
 
     if (nvp < 1 || (strcmp(mode, "api") == 0) != (argc == 4) || argc < 3) {
-        fprintf(stderr, "usage: traceprog crash|deadlock|hang NVP | traceprog api NVP FILE\n");
+        fprintf(stderr, "usage: traceprog crash|deadlock|hang|many NVP | traceprog api NVP FILE\n");
         return 2;
     }
     signal_default(SIGALRM);    /* whatever it inherited */
@@ -145,6 +156,12 @@ int main(int argc, char **argv)
         named(ab, "ba", NULL);
         mltp_start(nvp);
         return 3;
+    }
+    if (strcmp(mode, "many") == 0) {
+        for (int i = 0; i < 4; i++)
+            named(yielder, "yielder", NULL);
+        mltp_start(nvp);
+        return 0;
     }
     if (strcmp(mode, "hang") == 0) {
         mltp_lock(&a_lock);
