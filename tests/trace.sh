@@ -38,8 +38,14 @@ checked() {
     fi
 }
 
-# last_slice FILE ULT: the last run slice of ULT (one event per line)
-last_slice() { grep "\"cat\":\"run\".*\"args\":{\"ult\":$2," "$1" | tail -n 1; }
+# last_slice FILE ULT: the latest run slice of ULT (one event per line;
+# the file goes track by track, so the last line is not the latest)
+last_slice() {
+    grep "\"cat\":\"run\".*\"args\":{\"ult\":$2," "$1" |
+        awk 'match($0, /"ts":[0-9.]+/) { t = substr($0, RSTART + 5, RLENGTH - 5) + 0
+                                         if (t >= best) { best = t; line = $0 } }
+             END { if (line != "") print line }'
+}
 
 # ---- a crash, after barriers and locks --------------------------------
 f=$dir/crash.json
