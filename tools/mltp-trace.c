@@ -162,6 +162,15 @@ static const char *parse_string(void)
 
 static struct jval *parse_value(int depth);
 
+/* After a member or element: 1 at a ',' (another follows), 0 at close. */
+static int another(char close, const char *what)
+{
+    ws();
+    if (in.p < in.end && (*in.p == ',' || *in.p == close))
+        return *in.p++ == ',';
+    bad(what);
+}
+
 static struct jval *node(enum jtype t)
 {
     struct jval *v = alloc(sizeof *v);
@@ -197,16 +206,9 @@ static struct jval *parse_container(int depth, char close)
         k->key = key;
         *tail = k;
         tail = &k->next;
-        ws();
-        if (in.p < in.end && *in.p == ',') {
-            in.p++;
-            continue;
-        }
-        if (in.p < in.end && *in.p == close) {
-            in.p++;
+        if (!another(close, close == '}' ? "no ',' or '}' in an object"
+                                         : "no ',' or ']' in an array"))
             return v;
-        }
-        bad(close == '}' ? "no ',' or '}' in an object" : "no ',' or ']' in an array");
     }
 }
 
@@ -542,16 +544,8 @@ static int parse_file(void)
                         one_event(parse_value(1));
                         if (in.arena == arena)
                             in.used = mark;     /* the element's nodes */
-                        ws();
-                        if (in.p < in.end && *in.p == ',') {
-                            in.p++;
-                            continue;
-                        }
-                        if (in.p < in.end && *in.p == ']') {
-                            in.p++;
+                        if (!another(']', "no ',' or ']' in traceEvents"))
                             break;
-                        }
-                        bad("no ',' or ']' in traceEvents");
                     }
                 }
             } else {
@@ -559,16 +553,8 @@ static int parse_file(void)
                 if (!strcmp(key, "otherData"))
                     other_data(v);
             }
-            ws();
-            if (in.p < in.end && *in.p == ',') {
-                in.p++;
-                continue;
-            }
-            if (in.p < in.end && *in.p == '}') {
-                in.p++;
+            if (!another('}', "no ',' or '}' in the top object"))
                 break;
-            }
-            bad("no ',' or '}' in the top object");
         }
     }
     ws();
@@ -599,24 +585,26 @@ static void load(const char *path)
 
 /* ---- sorting and summing ----------------------------------------------- */
 
-static int by_track_time(const void *a, const void *b)
+/* by key, then time, then place in the file */
+static int by_key_time(int kx, int ky, const struct slice *x, const struct slice *y)
 {
-    const struct slice *x = a, *y = b;
-    if (x->tid != y->tid)
-        return x->tid < y->tid ? -1 : 1;
+    if (kx != ky)
+        return kx < ky ? -1 : 1;
     if (x->ts != y->ts)
         return x->ts < y->ts ? -1 : 1;
     return x->order < y->order ? -1 : x->order > y->order;
 }
 
+static int by_track_time(const void *a, const void *b)
+{
+    const struct slice *x = a, *y = b;
+    return by_key_time(x->tid, y->tid, x, y);
+}
+
 static int by_ult_time(const void *a, const void *b)
 {
     const struct slice *x = a, *y = b;
-    if (x->ult != y->ult)
-        return x->ult < y->ult ? -1 : 1;
-    if (x->ts != y->ts)
-        return x->ts < y->ts ? -1 : 1;
-    return x->order < y->order ? -1 : x->order > y->order;
+    return by_key_time(x->ult, y->ult, x, y);
 }
 
 static void span(double *lo, double *hi)
