@@ -162,6 +162,22 @@ static const char *parse_string(void)
 
 static struct jval *parse_value(int depth);
 
+/* An object's key and its ':' */
+static const char *parse_key(void)
+{
+    const char *key;
+
+    ws();
+    if (in.p >= in.end || *in.p != '"')
+        bad("an object's key is not a string");
+    key = parse_string();
+    ws();
+    if (in.p >= in.end || *in.p != ':')
+        bad("no ':' after an object's key");
+    in.p++;
+    return key;
+}
+
 /* After a member or element: 1 at a ',' (another follows), 0 at close. */
 static int another(char close, const char *what)
 {
@@ -190,19 +206,9 @@ static struct jval *parse_container(int depth, char close)
         return v;
     }
     for (;;) {
-        const char *key = NULL;
-        struct jval *k;
-        ws();
-        if (close == '}') {
-            if (in.p >= in.end || *in.p != '"')
-                bad("an object's key is not a string");
-            key = parse_string();
-            ws();
-            if (in.p >= in.end || *in.p != ':')
-                bad("no ':' after an object's key");
-            in.p++;
-        }
-        k = parse_value(depth + 1);
+        const char *key = close == '}' ? parse_key() : NULL;
+        struct jval *k = parse_value(depth + 1);
+
         k->key = key;
         *tail = k;
         tail = &k->next;
@@ -521,15 +527,7 @@ static int parse_file(void)
         in.p++;
     } else {
         for (;;) {
-            const char *key;
-            ws();
-            if (in.p >= in.end || *in.p != '"')
-                bad("an object's key is not a string");
-            key = parse_string();
-            ws();
-            if (in.p >= in.end || *in.p != ':')
-                bad("no ':' after an object's key");
-            in.p++;
+            const char *key = parse_key();
             ws();
             if (!strcmp(key, "traceEvents") && in.p < in.end && *in.p == '[') {
                 found = 1;
