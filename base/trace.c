@@ -97,9 +97,14 @@ int base_trace_begin(const char *path, long mb)
 
 void base_trace_ring_for(int vp, int nvp)
 {
+    struct base_trace_ring *r;
+
     (void)nvp;
-    if (tr.begun && vp >= 0 && vp + 1 < BASE_TRACE_RINGS && !base_trace_rings[vp + 1])
-        base_trace_rings[vp + 1] = ring_new();
+    /* mltp_trace_start during a start: VP vp may be running, and reads
+       the pointer, then the ring's mask */
+    if (tr.begun && vp >= 0 && vp + 1 < BASE_TRACE_RINGS && !base_trace_rings[vp + 1] &&
+        (r = ring_new()) != NULL)
+        base_store_release(&base_trace_rings[vp + 1], r);
 }
 
 const char *base_trace_path(void)
