@@ -16,6 +16,9 @@
  *                           than small rings hold (MLTP_TRACE_MB=1)
  *   traceprog api NVP FILE  mltp_trace_start(FILE) after a first start,
  *                           a second start traced, mltp_trace_stop
+ *   traceprog live NVP FILE a ULT calls mltp_trace_start(FILE) while the
+ *                           VPs run, makes workers, joins them and calls
+ *                           mltp_trace_stop
  *
  * Each prints "ult NAME ID" for its named ULTs, so that the test can
  * find them in the trace. SIGALRM ends a run after 60 s.
@@ -105,6 +108,26 @@ static void *blocked(void *p)
     return NULL;
 }
 
+static mltp_t *named(mltp_userf_t *f, const char *name, void *arg);
+
+static void *starter(void *path)
+{
+    mltp_t *w[WORKERS];
+    int e;
+
+    say("starter");
+    if ((e = mltp_trace_start(path)) != 0)
+        printf("FAIL: mltp_trace_start in a ULT: %s\n", strerror(e));
+    for (int i = 0; i < WORKERS; i++)
+        w[i] = named(worker, "worker", NULL);
+    for (int i = 0; i < WORKERS; i++)
+        if ((e = mltp_join(w[i], NULL)) != 0)
+            printf("FAIL: mltp_join: %s\n", strerror(e));
+    if ((e = mltp_trace_stop()) != 0)
+        printf("FAIL: mltp_trace_stop in a ULT: %s\n", strerror(e));
+    return NULL;
+}
+
 static mltp_t *named(mltp_userf_t *f, const char *name, void *arg)
 {
     mltp_attr_t a;
@@ -130,8 +153,8 @@ int main(int argc, char **argv)
     const char *mode = argc > 2 ? argv[1] : "";
     int nvp = argc > 2 ? atoi(argv[2]) : 0;
 
-    if (nvp < 1 || (strcmp(mode, "api") == 0) != (argc == 4) || argc < 3) {
-        fprintf(stderr, "usage: traceprog crash|deadlock|hang|many NVP | traceprog api NVP FILE\n");
+    if (nvp < 1 || (!strcmp(mode, "api") || !strcmp(mode, "live")) != (argc == 4) || argc < 3) {
+        fprintf(stderr, "usage: traceprog crash|deadlock|hang|many NVP | traceprog api|live NVP FILE\n");
         return 2;
     }
     signal_default(SIGALRM);    /* whatever it inherited */
@@ -187,6 +210,12 @@ int main(int argc, char **argv)
             printf("FAIL: mltp_trace_stop: %s\n", strerror(e));
         if ((e = mltp_trace_stop()) != ESRCH)
             printf("FAIL: mltp_trace_stop twice: %d, not ESRCH\n", e);
+        printf("counter %ld\n", ycount + scount);
+        return 0;
+    }
+    if (strcmp(mode, "live") == 0) {
+        named(starter, "starter", argv[3]);
+        mltp_start(nvp);
         printf("counter %ld\n", ycount + scount);
         return 0;
     }
