@@ -4,7 +4,6 @@
 #include "sched/block.h"
 #include "sched/switch.h"
 
-/* The first run, on the ULT's new stack (ult_context_init's entry). */
 /* A first run with arguments of any kind, or traced. */
 static __attribute__((noinline)) void *first_run_flagged(ult_t *u, mltp_userf_t *fn)
 {
@@ -15,6 +14,7 @@ static __attribute__((noinline)) void *first_run_flagged(ult_t *u, mltp_userf_t 
     return fn(u->arg);
 }
 
+/* The first run, on the ULT's new stack (ult_context_init's entry). */
 void sched_first_run(void *arg, void *helper_result)
 {
     ult_t *u = arg;
