@@ -190,9 +190,13 @@ static int read_slot(const struct base_trace_ring *r, uint64_t i, struct base_tr
 
 struct conv { uint64_t t0; double scale; };
 
+/* us since the trace began, in whole ns: a slice's printed start plus its
+   printed length is then its printed end (rounded apart, they overlapped
+   the next slice by a ns) */
 static double us(const struct conv *c, uint64_t t)
 {
-    return (double)(int64_t)(t - c->t0) * c->scale / 1000.0;
+    double ns = (double)(int64_t)(t - c->t0) * c->scale;
+    return (double)(int64_t)(ns + (ns < 0 ? -0.5 : 0.5)) / 1000.0;
 }
 
 static const char *why_name(int why)
