@@ -15,5 +15,7 @@ const char *base_signame(int sig, char *buf, size_t n);
    (also, with a message, when the value is not one). secure_getenv: a
    set-user-ID program does not take settings from its caller. */
 long base_env_long(const char *name, long dflt, long min, long max);
+/* "65536", "64k", "1M": bytes, or 0 if s is not such a size. */
+size_t base_parse_size(const char *s);
 
 #endif

@@ -195,7 +195,9 @@ def all_ults():
     n = 0
     while int(chunk) != 0 and n < 1 << 22:
         base, slot = int(chunk["base"]), int(chunk["slot"])
-        for i in range(int(chunk["carved"])):
+        for i in range(int(chunk["nslots"])):
+            if int(chunk["state"][i]) != 0:     # not USED (ult/chunk.c)
+                continue
             # the record is just below the private area of the slot's
             # stack: a stale owner (freed, reused) does not point back here
             lo = base + i * slot

@@ -74,7 +74,6 @@ void sched_rescue_tick(void)
     if (now - seen.last_ns < RESCUE_NS || CMM_LOAD_SHARED(sg.finish) != SCHED_GO)
         return;
     seen.last_ns = now;
-    ult_stack_tick(now / 1000000);
     for (int i = 0; i < n; i++) {
         any |= stalled(i);
         if (parked < 0 && CMM_LOAD_SHARED(sched_runqs[i].idle) == SCHED_RQ_PARKED)

@@ -144,7 +144,10 @@ int sched_start_run(int nvp, int *ran_none)
     *ran_none = !ran;
     if (!ran)
         return errno;
-    /* the stacks' memory the VPs did not give back in time */
+    /* every VP's cache but one back to the chunks (the next start may
+       have fewer VPs), and the stacks' memory the VPs did not give back */
+    for (int i = 1; i < sg.nslots; i++)
+        ult_stack_drain(&sg.vps[i].cache);
     ult_stack_maintain(1);
     if (sg.stats)
         print_stats();

@@ -72,7 +72,41 @@ static inline long it_stack_inline_grows(void)
    pages are in use: MLTP_STACK_GUARD=pages, or no guard regions). */
 static inline long it_stack_pages_left(void)
 {
-    return ult_chunk_test_pages_left();
+    return __atomic_load_n(&ult_chunk_pages_left, __ATOMIC_SEQ_CST);
+}
+
+/* Chunk mappings made so far, of every shape (ult/chunk.c). */
+static inline long it_stack_maps(void)
+{
+    return __atomic_load_n(&ult_chunk_test_maps, __ATOMIC_SEQ_CST);
+}
+
+/* The most chunks of the default shape ever being mapped at once (1: one
+   thread grows the pool while the others wait for it). */
+static inline long it_stack_max_growing(void)
+{
+    return __atomic_load_n(&ult_chunk_test_max_growing, __ATOMIC_SEQ_CST);
+}
+
+/* From now on each chunk's mapping first sleeps us microseconds (the
+   chunks' lock not held), so that two threads' grows overlap. */
+static inline void it_stack_map_delay(long us)
+{
+    __atomic_store_n(&ult_chunk_test_map_delay_us, us, __ATOMIC_SEQ_CST);
+}
+
+/* Slots of the chunks mapped now whose guards are PROT_NONE pages: with
+   it_stack_pages_left(), the guard pages' budget, which every unmap gives
+   back. */
+static inline long it_stack_pages_held(void)
+{
+    return __atomic_load_n(&ult_chunk_pages_held, __ATOMIC_SEQ_CST);
+}
+
+/* The stacks in VP i's cache (ended ULTs' stacks, kept for the next). */
+static inline int it_stack_vp_cached(int i)
+{
+    return sg.vps[i].cache.nstacks;
 }
 
 _Static_assert(offsetof(__typeof__(IT_RUNQ), lock) == 0,

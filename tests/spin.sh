@@ -22,6 +22,7 @@ models=(
     "sync/mutex.pml NO_SECOND_LOOK NO_WOKEN_CLEAR"
     "omp/ring.pml NOFIX_WAIT_FREE NOFIX_RESET_ORDER"
     "omp/steal.pml NOFIX_CAS_VICTIM"
+    "ult/chunk.pml NOFIX_RELEASING_STATE NOFIX_GROWING NOFIX_RELEASE_LIMIT"
 )
 
 # spin runs its preprocessor and waits for it: with SIGCHLD ignored (a

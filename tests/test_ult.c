@@ -1648,6 +1648,525 @@ START_TEST(stack_memory_decays)
 }
 END_TEST
 
+/* A decay of one hour keeps the pages: 1,000 ULTs that touched 32 KiB of
+   stack each end (within the start's first 100 ms), and for a second
+   after (this VP in the kernel, the other idle: its maintenance runs, and
+   the reaper ticks every 100 ms) their stacks' pages stay, 3/4 of them
+   at least, beyond MLTP_STACK_CACHE too. Measured inside the start: its
+   end gives back what is beyond MLTP_STACK_CACHE without waiting, by
+   design. The decay clock started at 0: at the reaper's first tick it
+   read the time since boot, and every stack freed before that tick was
+   as old as the machine's uptime, given back at once past MLTP_STACK_CACHE
+   where the machine had been up for longer than the decay. So _i 1, a
+   decay of 30 s, still 30 times the test, fails that way on any machine
+   up for more than 30 s; _i 0, the hour, on one up for more than an hour
+   (or: unshare -T --monotonic 7200); _i 2 keeps a cache larger than the
+   stacks (the hour must not unmap their chunks either). */
+#define DH_N 1000
+static const char *const dh_env[][2] = {
+    { "3600000", "16" }, { "30000", "16" }, { "3600000", "100000" },
+};
+static mltp_barrier_t dh_bar;
+static int dh_arrived;
+static long dh_before, dh_full, dh_low;
+
+static void *dh_toucher(void *p)
+{
+    volatile char buf[32 * 1024];
+
+    for (size_t i = 0; i < sizeof buf; i += 512)
+        buf[i] = 1;
+    CU_INC(dh_arrived);
+    mltp_barrier(&dh_bar, DH_N + 1);
+    return p;
+}
+
+static void *dh_driver(void *p)
+{
+    static mltp_t *t[DH_N];
+    struct timespec tick = { 0, 50 * 1000 * 1000 };
+
+    (void)p;
+    dh_before = sd_rss();
+    for (int i = 0; i < DH_N; i++)
+        if (!(t[i] = mltp_create(dh_toucher, NULL))) {
+            fprintf(stderr, "mltp_create: %s\n", strerror(errno));
+            exit(1);            /* the others wait at the barrier */
+        }
+    while (CU_LOAD(dh_arrived) < DH_N)
+        mltp_yield();
+    dh_full = sd_rss();
+    mltp_barrier(&dh_bar, DH_N + 1);
+    for (int i = 0; i < DH_N; i++) {
+        int e = mltp_join(t[i], NULL);
+        ULT_CHECK(e == 0, "mltp_join: %d", e);
+        mltp_free(t[i]);
+    }
+    /* a second, this VP in the kernel: the lowest the pages went */
+    dh_low = sd_rss();
+    for (int k = 0; k < 20; k++) {
+        long r;
+        nanosleep(&tick, NULL);
+        if ((r = sd_rss()) < dh_low)
+            dh_low = r;
+    }
+    return NULL;
+}
+
+START_TEST(stack_memory_kept_an_hour)
+{
+    mltp_t *d;
+
+    setenv("MLTP_STACK_DECAY", dh_env[_i][0], 1);
+    setenv("MLTP_STACK_CACHE", dh_env[_i][1], 1);
+    mltp_init();
+    mltp_barrier_init(&dh_bar);
+    ck_assert_ptr_nonnull(d = mltp_create(dh_driver, NULL));
+    mltp_start(2);
+    free(d);
+    cu_assert_ults_ok();
+    ck_assert_msg(dh_full - dh_before > DH_N * 16 * 1024, "%ld KiB resident more while the "
+                  "ULTs waited", (dh_full - dh_before) >> 10);
+    ck_assert_msg(dh_low - dh_before >= (dh_full - dh_before) * 3 / 4,
+                  "MLTP_STACK_DECAY=%s MLTP_STACK_CACHE=%s: %ld KiB of the %ld the ULTs' stacks "
+                  "held still resident within a second of their end", dh_env[_i][0],
+                  dh_env[_i][1], (dh_low - dh_before) >> 10, (dh_full - dh_before) >> 10);
+    unsetenv("MLTP_STACK_DECAY");
+    unsetenv("MLTP_STACK_CACHE");
+}
+END_TEST
+
+/* Two VPs growing one pool map one chunk at a time: two ULTs, on two VPs,
+   meet and each then creates blocks of ULTs at once, so that
+   both need the default pool to grow while each mapping takes 20 ms
+   (it_stack_map_delay); the second waits for the first's chunk (which may
+   be enough) instead of mapping one of its own beside it (today both
+   mapped: 2 chunks of the default pool in flight at once). The two meet
+   by spinning, not at a barrier, whose first arrival could block and
+   leave its VP to the second. */
+#define TG_EACH 192                 /* 3 blocks of ids each */
+static int tg_arrived, tg_vp[2];
+
+static void *tg_nothing(void *p)
+{
+    return p;
+}
+
+static void *tg_grower(void *p)
+{
+    int me = (int)(intptr_t)p;
+    mltp_t *t[TG_EACH];
+    double give_up = now() + 0.5;
+
+    /* both at once, on two VPs: the first spins (its VP busy, the other
+       takes the second), yielding only after half a second */
+    CU_INC(tg_arrived);
+    while (CU_LOAD(tg_arrived) < 2) {
+        if (now() < give_up)
+            CU_PAUSE();
+        else
+            mltp_yield();
+    }
+    tg_vp[me] = mltp_vp_id();
+    for (int i = 0; i < TG_EACH; i++)
+        ULT_CHECK((t[i] = mltp_create(tg_nothing, NULL)) != NULL, "mltp_create: %s",
+                  strerror(errno));
+    for (int i = 0; i < TG_EACH; i++)
+        if (t[i]) {
+            mltp_join(t[i], NULL);
+            mltp_free(t[i]);
+        }
+    return NULL;
+}
+
+START_TEST(stack_grow_one_at_a_time)
+{
+    mltp_t *g[2];
+    long maps;
+
+    unsetenv("MLTP_STACK_GUARD");
+    unsetenv("MLTP_STACK_CACHE");
+    unsetenv("MLTP_STACK_SIZE");
+    mltp_init();
+    for (int i = 0; i < 2; i++)
+        ck_assert_ptr_nonnull(g[i] = mltp_create(tg_grower, (void *)(intptr_t)i));
+    maps = it_stack_maps();
+    it_stack_map_delay(20000);
+    mltp_start(2);
+    it_stack_map_delay(0);
+    for (int i = 0; i < 2; i++)
+        free(g[i]);
+    cu_assert_ults_ok();
+    ck_assert_msg(tg_vp[0] != tg_vp[1], "the two growers ran on VP %d both", tg_vp[0]);
+    ck_assert_msg(it_stack_maps() > maps, "no chunk was mapped during the start");
+    ck_assert_msg(it_stack_max_growing() == 1, "%ld chunks of the default pool were being "
+                  "mapped at once (%ld mappings in the start)", it_stack_max_growing(),
+                  it_stack_maps() - maps);
+}
+END_TEST
+
+/* The guard pages' budget comes back on every unmap: under
+   MLTP_STACK_GUARD=pages, the slots that may still get a guard page and
+   those that hold one add up to the budget mltp_init found, after each
+   way a chunk goes: stacks of other shapes (stack sizes, guard sizes:
+   pools of their own, and single chunks) made and ended across starts;
+   new default sizes (the old size's chunks go once empty); many default
+   ULTs, then a start's end (maintenance unmaps the chunks not needed); a
+   chunk whose record cannot be allocated; a new default size whose
+   chunks cannot all be mapped (the address-space limit reached midway:
+   those mapped go back). */
+static void *gb_nothing(void *p)
+{
+    return p;
+}
+
+static long gb_budget;
+
+static void gb_check(const char *after)
+{
+    long left = it_stack_pages_left(), held = it_stack_pages_held();
+
+    ck_assert_msg(left + held == gb_budget, "after %s: %ld slots may get guard pages, %ld hold "
+                  "them: %ld, not the budget of %ld", after, left, held, left + held, gb_budget);
+}
+
+/* n ULTs of attribute a (NULL: the default), run on nvp VPs. */
+static void gb_run(const mltp_attr_t *a, int n, int nvp)
+{
+    mltp_t **t = calloc((size_t)n, sizeof *t);
+
+    ck_assert_ptr_nonnull(t);
+    for (int i = 0; i < n; i++)
+        ck_assert_ptr_nonnull(t[i] = mltp_create_attr(a, gb_nothing, NULL));
+    mltp_start(nvp);
+    for (int i = 0; i < n; i++)
+        free(t[i]);
+    free(t);
+}
+
+START_TEST(stack_guard_budget_returns)
+{
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    static const size_t sizes[] = { 32 * 1024, 128 * 1024, 20 * 1024, 96 * 1024 };
+    mltp_attr_t a;
+
+    setenv("MLTP_STACK_GUARD", "pages", 1);
+    unsetenv("MLTP_STACK_SIZE");
+    unsetenv("MLTP_STACK_CACHE");
+    unsetenv("MLTP_STACK_DECAY");
+    mltp_init();
+    gb_budget = it_stack_pages_left() + it_stack_pages_held();
+    ck_assert_int_gt(gb_budget, 0);
+
+    /* other shapes: sizes, then guards, a few of each, on 1 VP and 2 */
+    for (int r = 0; r < 2; r++) {
+        for (unsigned k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+            mltp_attr_init(&a);
+            a.stacksize = sizes[k];
+            gb_run(&a, 1 + 20 * (int)k, 1 + r);
+            gb_check("ULTs of another stack size");
+        }
+        for (size_t gp = 1; gp <= 3; gp++) {
+            mltp_attr_init(&a);
+            ck_assert_int_eq(mltp_attr_setguardsize(&a, gp * page), 0);
+            gb_run(&a, 17, 1 + r);
+            gb_check("ULTs of another guard size");
+        }
+        mltp_attr_init(&a);
+        a.stacksize = 48 * 1024;
+        ck_assert_int_eq(mltp_attr_setguardsize(&a, 2 * page), 0);
+        gb_run(&a, 3, 1 + r);
+        gb_check("ULTs of another stack and guard size");
+    }
+
+    /* new default sizes, each with ULTs; the old ones' chunks go */
+    gb_run(NULL, 100, 2);
+    gb_check("default ULTs");
+    ck_assert_int_eq(mltp_set_stack_size(128 * 1024), 0);
+    gb_run(NULL, 100, 2);
+    gb_check("a new default size (128 KiB)");
+    ck_assert_int_eq(mltp_set_stack_size(MLTP_STACK_MIN), 0);
+    gb_run(NULL, 50, 1);
+    gb_check("a new default size (the minimum)");
+    ck_assert_int_eq(mltp_set_stack_size(65536), 0);
+    gb_run(NULL, 10, 1);
+    gb_check("the default size back (64 KiB)");
+
+    /* many, then the start's end unmaps what is not needed */
+    gb_run(NULL, 3000, 2);
+    gb_check("3,000 default ULTs");
+    gb_run(NULL, 1, 1);
+    gb_check("one default ULT after them");
+
+    /* a chunk whose record cannot be allocated (the message is expected:
+       stderr is set aside meanwhile) */
+    int saved = dup(2), devnull = open("/dev/null", O_WRONLY);
+    ck_assert_int_ge(devnull, 0);
+    dup2(devnull, 2);
+    mltp_attr_init(&a);
+    a.stacksize = 40 * 1024;
+    it_stack_record_fails(1);
+    mltp_t *t = mltp_create_attr(&a, gb_nothing, NULL);
+    it_stack_record_fails(0);
+    dup2(saved, 2);
+    ck_assert_ptr_null(t);
+    gb_check("a chunk whose record could not be allocated");
+
+    /* a new default size for the ULTs created and not yet run, whose
+       chunks cannot all be mapped: the address-space limit leaves room
+       for the first (16 stacks of 16 MiB) and not for one more stack */
+    mltp_t *w[40];
+    for (int i = 0; i < 40; i++)
+        ck_assert_ptr_nonnull(w[i] = mltp_create(gb_nothing, NULL));
+    struct rlimit old_as, as;
+    long vm_pages = 0;
+    FILE *f = fopen("/proc/self/statm", "r");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_int_eq(fscanf(f, "%ld", &vm_pages), 1);
+    fclose(f);
+    ck_assert_int_eq(getrlimit(RLIMIT_AS, &old_as), 0);
+    as = old_as;
+    as.rlim_cur = (rlim_t)vm_pages * page + 16 * (16 * 1024 * 1024 + 65536) + 65536 +
+                  8 * 1024 * 1024;
+    ck_assert_int_eq(setrlimit(RLIMIT_AS, &as), 0);
+    dup2(devnull, 2);
+    int e = mltp_set_stack_size(16 * 1024 * 1024);
+    setrlimit(RLIMIT_AS, &old_as);
+    dup2(saved, 2);
+    close(saved);
+    close(devnull);
+    ck_assert_int_eq(e, ENOMEM);
+    ck_assert_uint_eq(mltp_get_stack_size(), 65536);
+    gb_check("a new default size whose chunks could not all be mapped");
+    mltp_start(2);
+    for (int i = 0; i < 40; i++)
+        free(w[i]);
+    gb_check("the ULTs made before it");
+}
+END_TEST
+
+/* mltp_start(64) then mltp_start(1) keeps no more than one VP's cache:
+   64 * 200 ULTs, each yielding a few times, end on many of the 64 VPs
+   (each VP caches the stacks of those it ended, up to 1024); a start's
+   end empties the caches of every VP but VP 0 into their chunks, so that
+   after it, and after a start of a few ULTs on 1 VP, the 64 VPs' caches
+   hold 1024 stacks at most (the caches of VPs 1-63 kept theirs from start
+   to start, thousands of stacks that only a start of as many VPs could
+   use again). */
+#define VC_VPS 64
+#define VC_N (VC_VPS * 200)
+static unsigned long long vc_ran;       /* a bit per VP that ended ULTs */
+
+static void *vc_worker(void *p)
+{
+    for (int k = 0; k < 3; k++)
+        mltp_yield();
+    __atomic_or_fetch(&vc_ran, 1ULL << (mltp_vp_id() & 63), __ATOMIC_SEQ_CST);
+    return p;
+}
+
+static long vc_cached(void)
+{
+    long n = 0;
+
+    for (int i = 0; i < VC_VPS; i++)
+        n += it_stack_vp_cached(i);
+    return n;
+}
+
+START_TEST(stack_caches_after_wide_start)
+{
+    long wide, after;
+
+    unsetenv("MLTP_STACK_CACHE");
+    unsetenv("MLTP_STACK_SIZE");
+    mltp_init();
+    cu_run_ults(VC_VPS, VC_N, vc_worker, NULL);
+    ck_assert_msg(__builtin_popcountll(CU_LOAD(vc_ran)) > 1,
+                  "the ULTs all ended on one VP: nothing to test");
+    wide = vc_cached();
+    cu_run_ults(1, 8, vc_worker, NULL);
+    after = vc_cached();
+    ck_assert_msg(wide <= 1024 && after <= 1024, "the %d VPs' caches hold %ld stacks after "
+                  "mltp_start(%d) (%d VPs ended ULTs), %ld after a further mltp_start(1): more "
+                  "than one VP's cache (1024)", VC_VPS, wide, VC_VPS,
+                  __builtin_popcountll(CU_LOAD(vc_ran)), after);
+}
+END_TEST
+
+/* A child fork()ed after a start makes its own chunks for the default
+   shape: 200 ULTs there take a few mappings, not one each (the child
+   forgot the parent's pool with its shape, so every stack of the default
+   size became a chunk of one slot of its own). */
+#define FC_N 200
+static mltp_barrier_t fc_bar;
+
+static void *fc_nothing(void *p)
+{
+    return p;
+}
+
+static void *fc_waiter(void *p)       /* all alive at once */
+{
+    mltp_barrier(&fc_bar, FC_N);
+    return p;
+}
+
+START_TEST(stack_pool_in_forked_child)
+{
+    int status;
+    pid_t pid;
+
+    unsetenv("MLTP_STACK_SIZE");
+    mltp_init();
+    cu_run_ults(1, 8, fc_nothing, NULL);
+    pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        long before = it_stack_maps();
+        mltp_t *t[FC_N];
+        mltp_barrier_init(&fc_bar);
+        for (int i = 0; i < FC_N; i++)
+            if (!(t[i] = mltp_create(fc_waiter, NULL)))
+                _exit(2);
+        mltp_start(2);
+        for (int i = 0; i < FC_N; i++)
+            free(t[i]);
+        _exit(it_stack_maps() - before <= 8 ? 0 : 1);
+    }
+    ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+    ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+                  "the forked child's %d ULTs made more than 8 mappings, or failed "
+                  "(status 0x%x)", FC_N, status);
+}
+END_TEST
+
+/* A ULT with the minimum stack (MLTP_STACK_MIN, the default by
+   mltp_set_stack_size or MLTP_STACK_SIZE) creates ULTs with attributes
+   whose stacks need chunks mapped, on its own stack: another stack size
+   (a pool of its own, grown past its first chunk), another guard size,
+   the default size through the attribute (the default pool grows), and,
+   from its first frame, one whose chunk's record cannot be allocated
+   (the message saying so: about 5 KiB of stack, fopen and fscanf of /proc
+   and the line's formatting). Under MLTP_STACK_GUARD=auto and =pages;
+   from its first frame (_i 0-3), and from a frame that leaves it TS_ROOM
+   bytes of its stack (_i 4-7): the library's calls under
+   mltp_create_attr must fit there. (Guard regions were installed from a
+   4 KiB array of iovecs on the caller's stack, 5.4 KiB below the caller
+   in all: with 4 KiB left the creation overflowed the stack, under auto;
+   under pages it took 1.3 KiB.) Left out under AddressSanitizer, whose
+   redzones make every frame larger. */
+#define TS_ROOM 4096
+static int ts_done, ts_made, ts_failed, ts_devnull;
+
+static void *ts_nothing(void *p)
+{
+    return p;
+}
+
+static void ts_make(const mltp_attr_t *a, int n)
+{
+    for (int i = 0; i < n; i++) {
+        mltp_t *t = mltp_create_attr(a, ts_nothing, NULL);
+        if (t) {
+            mltp_detach(t);
+            ts_made++;
+        } else {
+            ts_failed++;
+        }
+    }
+}
+
+static void __attribute__((noinline)) ts_create_all(int with_failure)
+{
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    mltp_attr_t a;
+
+    mltp_attr_init(&a);
+    a.stacksize = 32 * 1024;
+    ts_make(&a, 40);
+    mltp_attr_init(&a);
+    mltp_attr_setguardsize(&a, 2 * page);
+    ts_make(&a, 40);
+    mltp_attr_init(&a);
+    a.stacksize = mltp_get_stack_size();
+    ts_make(&a, 300);
+    if (!with_failure)
+        return;
+    /* its message set aside (the descriptors are the program's: a crash
+       meanwhile would lose MLTP's line too) */
+    int saved = dup(2);
+    dup2(ts_devnull, 2);
+    mltp_attr_init(&a);
+    a.stacksize = 24 * 1024;
+    it_stack_record_fails(1);
+    ts_make(&a, 1);
+    it_stack_record_fails(0);
+    dup2(saved, 2);
+    close(saved);
+}
+
+static void *ts_small(void *p)
+{
+    size_t room = (size_t)(uintptr_t)p;
+
+    if (room) {
+        /* down to room bytes above the stack's end: the stack's top is
+           the private area's end */
+        char *end = (char *)mltp_get_private() + MLTP_PRIVATE_SIZE - mltp_get_stack_size();
+        char *here = (char *)__builtin_frame_address(0);
+        volatile char *low = __builtin_alloca((size_t)(here - end) - room);
+        low[0] = 1;
+        ts_create_all(0);
+        low[0] = 2;
+    } else {
+        ts_create_all(1);
+    }
+    CU_STORE(ts_done, 1);
+    return NULL;
+}
+
+START_TEST(stack_min_creates_with_attr)
+{
+    const char *guard = _i & 1 ? "pages" : "auto";
+    int by_env = _i & 2;
+    size_t room = _i & 4 ? TS_ROOM : 0;
+    mltp_t *t;
+
+#if defined(__SANITIZE_ADDRESS__)
+    if (room)
+        return;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+    if (room)
+        return;
+#endif
+#endif
+    setenv("MLTP_STACK_GUARD", guard, 1);
+    if (by_env)
+        setenv("MLTP_STACK_SIZE", "16384", 1);
+    else
+        unsetenv("MLTP_STACK_SIZE");
+    mltp_init();
+    if (!by_env)
+        ck_assert_int_eq(mltp_set_stack_size(MLTP_STACK_MIN), 0);
+    ck_assert_uint_eq(mltp_get_stack_size(), MLTP_STACK_MIN);
+    ck_assert_int_ge(ts_devnull = open("/dev/null", O_WRONLY), 0);
+    ck_assert_ptr_nonnull(t = mltp_create(ts_small, (void *)(uintptr_t)room));
+    mltp_start(1);
+    close(ts_devnull);
+    free(t);
+    ck_assert_msg(CU_LOAD(ts_done), "MLTP_STACK_GUARD=%s, the minimum stack by %s, from %s "
+                  "(%zu bytes left): the ULT did not finish", guard,
+                  by_env ? "MLTP_STACK_SIZE" : "mltp_set_stack_size",
+                  room ? "a frame near its stack's end" : "its first frame", room);
+    ck_assert_int_eq(ts_made, 380);
+    ck_assert_int_eq(ts_failed, room ? 0 : 1);
+    unsetenv("MLTP_STACK_GUARD");
+    unsetenv("MLTP_STACK_SIZE");
+}
+END_TEST
+
 /* The reserve is mapped ahead by a VP with nothing to run: on 2 VPs, a
    ULT that created a block of ULTs (64: a block of ids, each with its
    promise) and then sleeps (its VP in the kernel) finds the reserve ahead
@@ -2064,7 +2583,13 @@ static const struct cu_row ult_tests[] = {
     CU_TEST(guard_size_attr),
     CU_LOOP(guard_of_ult, 0, 4),
     CU_LOOP(stack_memory_decays, 0, 2),
+    CU_LOOP(stack_memory_kept_an_hour, 0, (int)(sizeof dh_env / sizeof dh_env[0])),
     CU_TEST(stack_reserve_ahead),
+    CU_TEST(stack_grow_one_at_a_time),
+    CU_TEST(stack_guard_budget_returns),
+    CU_TEST(stack_caches_after_wide_start),
+    CU_TEST(stack_pool_in_forked_child),
+    CU_LOOP(stack_min_creates_with_attr, 0, 8),
     CU_TEST(stack_record_failure),
 
     CU_TCASE("join", 60),

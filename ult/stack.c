@@ -63,7 +63,6 @@
 #include "ult/chunk.h"
 #include "ult/ult.h"
 
-#define STACK_CACHE_DEFAULT 4096  /* free slots keeping their pages */
 #define VP_STACK_CACHE_MAX 1024   /* per VP, no lock: create and exit on a VP */
 #define SPARE_MAX 128             /* reservations a thread keeps beyond its ids */
 
@@ -144,18 +143,6 @@ static inline void hand_out(struct cached_stack *c, char **lo, size_t *map)
 
 /* ---- reservations (ult/chunk.c): what a thread holds beyond its ids --- */
 
-/* Up to a block of ids' worth (ult/handle.c): from the thread's spares,
-   then from the chunks. How many: fewer at the limit, 0 past it. */
-int ult_stack_reserve(struct ult_cache *uc)
-{
-    int n = uc->spare < ULT_ID_BLOCK ? uc->spare : ULT_ID_BLOCK;
-
-    uc->spare -= n;
-    if (n < ULT_ID_BLOCK)
-        n += (int)ult_chunk_reserve(ULT_ID_BLOCK - n);
-    return n;
-}
-
 /* A ULT that does not need its reservation (its stack came from a cache)
    leaves it to its thread; past SPARE_MAX half go back. 0, for the tail
    call in ult_stack_get. */
@@ -178,13 +165,16 @@ void ult_stack_spare(struct ult_cache *uc)
     spare_add(uc);
 }
 
-/* A block of ids (ult/id.c), each with a stack reserved; fewer ids at
+/* A block of ids (ult/id.c), each with a stack promised; fewer ids at
    the limit of what can be mapped (the rest of the block unused): 0, or
    ENOMEM (a message said which limit). */
 int ult_id_refill_reserved(struct ult_cache *uc)
 {
-    int n = ult_stack_reserve(uc), id;
+    int n = uc->spare < ULT_ID_BLOCK ? uc->spare : ULT_ID_BLOCK, id;
 
+    uc->spare -= n;     /* the thread's spares first, then new promises */
+    if (n < ULT_ID_BLOCK)
+        n += (int)ult_chunk_reserve(ULT_ID_BLOCK - n);
     if (!n)
         return ENOMEM;
     id = ult_id_refill(uc);
@@ -340,45 +330,10 @@ int ult_stack_touched_below(const char *lo, size_t guard)
     return 0;
 }
 
-int ult_stack_due(void)
+/* A VP's cache back to the chunks (a start's end, the VP not running). */
+void ult_stack_drain(struct ult_cache *uc)
 {
-    return ult_chunk_due();
-}
-
-int ult_stack_maintain(int force)
-{
-    return ult_chunk_maintain(force);
-}
-
-void ult_stack_tick(long now_ms)
-{
-    ult_chunk_tick(now_ms);
-}
-
-/* "65536", "64k", "1M": bytes, or 0 if s is not such a size (digits
-   only, then at most one suffix; 0 also on overflow). */
-size_t ult_stack_parse(const char *s)
-{
-    unsigned long long v = 0;
-    const char *p = s;
-
-    for (; *p >= '0' && *p <= '9'; p++) {
-        if (v > (~0ULL - 9) / 10)
-            return 0;
-        v = v * 10 + (unsigned long long)(*p - '0');
-    }
-    if (p == s)
-        return 0;
-    if (*p == 'k' || *p == 'K') {
-        if (v > ~0ULL >> 10)
-            return 0;
-        v <<= 10, p++;
-    } else if (*p == 'm' || *p == 'M') {
-        if (v > ~0ULL >> 20)
-            return 0;
-        v <<= 20, p++;
-    }
-    return *p || v > SIZE_MAX ? 0 : (size_t)v;
+    (void)cached_get(uc, 0);    /* no stack is of size 0: each goes back */
 }
 
 /* The VPs' caches give the old size's stacks back as they meet them. */
@@ -432,7 +387,7 @@ static int init_layer(void)
     ult_page_size = (size_t)sysconf(_SC_PAGESIZE);
     ult_guard_size = (ULT_GUARD_SIZE + ult_page_size - 1) & ~(ult_page_size - 1);
     if ((s = secure_getenv("MLTP_STACK_SIZE")) && *s) {
-        size_t v = ult_stack_parse(s);
+        size_t v = base_parse_size(s);
         if (v < MLTP_STACK_MIN || v > MLTP_STACK_MAX)
             base_warn("ignoring MLTP_STACK_SIZE=%s (bytes, from %d to %llu, "
                       "optional k or M)", s, MLTP_STACK_MIN,
@@ -440,11 +395,9 @@ static int init_layer(void)
         else
             stack = v;
     }
-    long cache_max = base_env_long("MLTP_STACK_CACHE", STACK_CACHE_DEFAULT, 0, 1L << 30);
+    long cache_max = ult_chunk_init();
 
     own_cache_max = cache_max < VP_STACK_CACHE_MAX ? (int)cache_max : VP_STACK_CACHE_MAX;
-    ult_chunk_set_dirty_max(cache_max);
-    ult_chunk_init();
     (void)set_default((stack + ult_page_size - 1) & ~(ult_page_size - 1)); /* nothing reserved */
     ult_fork_register();
     return 0;

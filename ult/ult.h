@@ -260,11 +260,8 @@ void ult_stack_put(struct ult_cache *c, char *lo, size_t map);
    this before it leaves its stack (only c's VP takes from c) */
 int ult_stack_room(const struct ult_cache *c, size_t map);
 void ult_stack_put_here(struct ult_cache *c, char *lo, size_t map);
-size_t ult_stack_parse(const char *s);
-/* Reservations (ult/stack.c says what they are): up to a block of ids'
-   worth (how many: 0 past the limit), one a ULT does not need, and all a
-   thread holds, at its end. */
-int ult_stack_reserve(struct ult_cache *c);
+/* Promises (ult/stack.c says what they are): one a ULT does not need,
+   and all a thread holds, at its end. */
 void ult_stack_spare(struct ult_cache *c);
 void ult_stack_unreserve(struct ult_cache *c);
 /* Has the ULT on the checked stack (slot lo, map bytes) written into
@@ -278,14 +275,14 @@ int ult_stack_touched_below(const char *lo, size_t guard);
 const ult_t *ult_stack_overflower(const char *lo, size_t map);
 /* The stacks' maintenance (ult/chunk.c): is any due (racy, cheap, a VP
    with nothing to run asks)? A step of it (1 if one was made), or at a
-   start's end (force) all of it but the mapping ahead. The reaper's
-   clock, in ms, for the decay time (MLTP_STACK_DECAY). */
+   start's end (force) all of it but the mapping ahead. */
 int ult_stack_due(void);
 /* One VP runs and no bound thread (sched/ sets it with solo mode): the
    first runs may make the next stacks' top pages in one call. */
 extern int ult_stack_alone;
 int ult_stack_maintain(int force);
-void ult_stack_tick(long now_ms);
+/* A VP's cached stacks back to their chunks (a start's end). */
+void ult_stack_drain(struct ult_cache *c);
 void ult_init_layer(void);           /* page size, guard, MLTP_STACK_SIZE */
 void ult_stack_forget(void);         /* in a fork()ed child */
 void ult_fork_register(void);        /* ult/fork.c */
