@@ -9,8 +9,9 @@
  * A round is one or more phases; a phase creates ULTs and bound threads
  * (locks of every class, condition queues, barriers of any party count,
  * pipes, sleeps, yields, fork(), nested creation with join, detach and
- * both releases, stacks of many sizes and guards, priorities, names,
- * vcreate), then
+ * both releases, stacks of many sizes (page multiples or not) and guards
+ * (none, a page, an odd size, 64 KiB, the default), priorities, names,
+ * vcreate, and waves: below), then
  * runs them with mltp_start(nvp) (or mltp_begin/mltp_end) and checks:
  * each lock's counter exact, every item of the condition-protected queues
  * consumed once, every barrier episode seen complete by every party, each
@@ -20,10 +21,38 @@
  * barrier short of parties: the start must return EDEADLK; the missing
  * parties then come and another start, on another VP count, must finish.
  *
+ * Waves (the stack allocator's test): in 3 of 4 phases (deadlock phases
+ * aside) one or two leaders,
+ * each a ULT or a bound thread (which creates ULTs while the VPs run), make
+ * 2 to 8 waves of 16 to 3000 ULTs alive at once, made with mltp_create,
+ * mltp_vcreate or attributes (stack sizes; the default size asked for
+ * explicitly, which takes the stack at the creation, in the creating
+ * thread; guards; priorities; names), some detached, the others joined.
+ * Each ULT notes the address of a local variable and its stack: the size
+ * it was created with (or mltp_get_stack_size(), the default at its first
+ * run) and its top (mltp_get_private()'s end: the private area lives at
+ * the top of the stack); it fills a little of the stack, reads its lowest
+ * byte, and meets the others at a barrier. While all wait at a second one,
+ * the leader checks that each local lies on its stack and that no two of
+ * the stacks alive at once overlap, the leader's own among them: "two
+ * ULTs on one stack". A stack is [top - size, top), which holds the local:
+ * [local - size, local] cut at the stack's floor (with a guard of 0 the
+ * next stack begins right below it). And each stack must lie in read-write
+ * anonymous memory (/proc/self/maps): "a stack outside its chunk". Then
+ * each finds its bytes unchanged and ends. After a wave the leader pauses
+ * (up to 15 ms), or goes on at once, or makes the next wave while this
+ * one's ULTs end: the idle VPs' maintenance gives free stacks' memory back
+ * (at once under MLTP_STACK_CACHE=0 and MLTP_STACK_DECAY=0; tests/torture.sh
+ * varies both) while stacks are taken. A stack handed out past its chunk's
+ * end mostly faults at once, in the thread that takes it (the library
+ * writes the stack's record at its top): the crash line below.
+ *
  * A start that does not come back within --watchdog seconds (20) is a
  * failure too: SIGALRM's handler, set here, prints the seed and round and
  * ends the program. Any failure is one line, "torture: FAIL seed N round R
- * ...", and exit status 1.
+ * ...", and exit status 1; a crash (SIGSEGV, SIGBUS, or SIGABRT: glibc
+ * finding its heap corrupt) prints the line too, then ends the program
+ * with the signal's status after the library's line naming the thread.
  *
  * Usage: torture [--seed N] [--vps LIST] [--seconds S | --rounds R]
  *                [--from R] [--watchdog S] [--max-prio P]
@@ -31,7 +60,9 @@
  * --skip LIST leaves features out (see usage()); --max-prio P draws
  * priorities up to P only (default MLTP_PRIO_MAX), to
  * go on past a failure of the highest ones; --verbose prints what each
- * phase made.
+ * phase made. The stack settings (MLTP_STACK_GUARD, MLTP_STACK_CACHE,
+ * MLTP_STACK_DECAY) come from the environment; the first line names them
+ * with the seed, so that a replay sets the same.
  */
 #include <alloca.h>
 #include <fcntl.h>
@@ -89,18 +120,24 @@ static int cur_nvp;
 
 /* A crash: the line with the seed and round first, then the default
    action again, so that the library's reaper names the ULT and the
-   program ends with the signal's status. */
+   program ends with the signal's status. SIGABRT too: glibc's abort()
+   when it finds its heap corrupt (a stack handed out over a malloc
+   arena, say). */
 static void crash_handler(int sig, siginfo_t *si, void *uc)
 {
-    char line[1600];
+    char line[1600], at[64];
     (void)uc;
+    if (sig == SIGABRT)
+        snprintf(at, sizeof at, "(abort())");
+    else
+        snprintf(at, sizeof at, "at address %p", si->si_addr);
     snprintf(line, sizeof line, "torture: FAIL seed %" PRIu64 " round %ld "
-             "(vps %d): signal %d (%s) at address %p in thread %d on VP %d "
+             "(vps %d): signal %d (%s) %s in thread %d on VP %d "
              "[%s]; replay: --seed %" PRIu64 " --vps %s --from %ld "
              "--rounds 1\n", seed, cur_round, cur_nvp, sig,
-             sig == SIGSEGV ? "SIGSEGV" : sig == SIGBUS ? "SIGBUS" : "other",
-             si->si_addr, mltp_get_myid(), mltp_vp_id(), phase_desc, seed,
-             vps_arg, cur_round);
+             sig == SIGSEGV ? "SIGSEGV" : sig == SIGBUS ? "SIGBUS" :
+             sig == SIGABRT ? "SIGABRT" : "other", at, mltp_get_myid(),
+             mltp_vp_id(), phase_desc, seed, vps_arg, cur_round);
     ssize_t r = write(2, line, strlen(line));
     (void)r;
     signal(sig, SIG_DFL);
@@ -110,7 +147,7 @@ static void fail(const char *fmt, ...) __attribute__((format(printf, 1, 2),
                                                       noreturn));
 static void fail(const char *fmt, ...)
 {
-    char line[768];
+    char line[1024];
     va_list ap;
     int n = snprintf(line, sizeof line,
                      "torture: FAIL seed %" PRIu64 " round %ld (vps %d): ",
@@ -136,12 +173,12 @@ static void fail(const char *fmt, ...)
 enum {
     F_LOCKS, F_QUEUES, F_BARRIERS, F_PIPES, F_PIPEBAR, F_SPAWN, F_MISC,
     F_FORK, F_COND, F_BOUND, F_DEADLOCK, F_BEGIN, F_RESTART, F_STACKSIZE,
-    F_SETSTACK, F_GUARD, F_N
+    F_SETSTACK, F_GUARD, F_WAVES, F_N
 };
 static const char *const feature_name[F_N] = {
     "locks", "queues", "barriers", "pipes", "pipebar", "spawn", "misc",
     "fork", "cond", "bound", "deadlock", "begin", "restart", "stacksize",
-    "setstack", "guard"
+    "setstack", "guard", "waves"
 };
 static unsigned skipped;
 static int on(int f) { return !(skipped & (1u << f)); }
@@ -197,13 +234,14 @@ static double now_s(void)
 
 enum kind {
     K_LEAF, K_LOCK, K_PROD, K_CONS, K_BAR, K_PIPE_R, K_PIPE_W, K_PB_X,
-    K_PB_Y, K_SPAWN, K_MISC, K_FORK, K_DL, K_CWAIT, K_CSIG, K_STORM, K_PWAIT, K_PSET, K_NKINDS
+    K_PB_Y, K_SPAWN, K_MISC, K_FORK, K_DL, K_CWAIT, K_CSIG, K_STORM, K_PWAIT, K_PSET,
+    K_WAVE, K_WANCHOR, K_NKINDS
 };
 static const char *const kind_name[K_NKINDS] = {
     "leaf", "locker", "producer", "consumer", "barrier", "pipe-reader",
     "pipe-writer", "pipe-barrier", "pipe-barrier-reader", "spawner", "misc",
     "fork", "deadlock-party", "cond-waiter", "cond-signaller", "storm-child",
-    "pause-waiter", "pause-setter"
+    "pause-waiter", "pause-setter", "wave-leader", "wave-anchor"
 };
 
 #define NCLASS 5
@@ -264,6 +302,37 @@ struct btask {              /* a bound thread */
     int value, termed;
 };
 
+/* Waves (the header says what they are): MAXW leaders a phase at most,
+   each making 2 to MAXWAVES waves of 16 to WAVE_MAX ULTs, whose stacks
+   take WAVE_BYTES of address space at most. */
+#define MAXW 2
+#define MAXWAVES 8
+#define WAVE_MAX 3000
+#define WAVE_BYTES ((size_t)2 << 30)   /* stack bytes of one wave, at most */
+
+struct wave;
+struct wmember {            /* a ULT of a wave; the leader's array */
+    struct wave *w;
+    int idx, k;             /* its number in wave k */
+    int dflt;               /* the default size, read when it first runs */
+    int detached, id;
+    int how;                /* 0 mltp_create, 1 mltp_vcreate, 2 attributes */
+    long guard;             /* the guard it asked for; -1: the default */
+    size_t size;            /* its stack's size */
+    char *local, *top;      /* a local variable's address; its stack's top */
+};
+
+struct wave {
+    int id, bound, waves, done;
+    int n[MAXWAVES];        /* ULTs of wave k */
+    int total, ended;       /* ULTs of its waves; ended */
+    /* all meet; the leader checks, then lets them go */
+    mltp_barrier_t meet[MAXWAVES], go[MAXWAVES];
+    int started;            /* a bound leader's anchor ULT has run */
+    mltp_barrier_t anchor;  /* the bound leader and its anchor, at the end */
+    uint64_t rng;
+};
+
 static struct phase {
     int nvp;
     struct task t[MAXT];
@@ -289,6 +358,8 @@ static struct phase {
     int nstorm;
     int detached_done, spawned_joined;
     size_t default_stack;
+    struct wave wave[MAXW];
+    int nwave;
 } P;
 
 static void *expect_of(int slot)
@@ -316,11 +387,45 @@ static struct task *new_task(int kind, int depth, uint64_t *r)
     return t;
 }
 
-/* 32 KiB twice: a size beside the default that small children take. */
+/* 32 KiB twice: a size beside the default that small children take;
+   20000 and 100000 are no page multiples (rounded up: the stack is at
+   least as large); 69632 is the default (64 KiB) and a page. */
 static const size_t stack_sizes[] = {
-    MLTP_STACK_MIN, 32768, 32768, 49152, 65536, 131072, 262144, 1 << 20,
-    8 << 20
+    MLTP_STACK_MIN, 20000, 32768, 32768, 49152, 65536, 69632, 100000, 131072,
+    262144, 1 << 20, 8 << 20
 };
+#define NSIZES (sizeof stack_sizes / sizeof stack_sizes[0])
+
+/* Guards asked for: none, a page, an odd size (rounded up to pages),
+   64 KiB (the default's size where guard regions are missing) */
+static const long guard_sizes[] = { 0, 4096, 6000, 65536 };
+#define NGUARDS (sizeof guard_sizes / sizeof guard_sizes[0])
+
+static size_t page_up(size_t n)
+{
+    size_t pg = (size_t)sysconf(_SC_PAGESIZE);
+    return (n + pg - 1) / pg * pg;
+}
+
+/* The calling ULT's guard, as mltp_stack_guard says, is the one it asked
+   for (asked: bytes, or -1 for the process's default). */
+static void guard_check(const char *who, int slot, long asked)
+{
+    int kind;
+    size_t guard, want;
+    CHECK(mltp_stack_guard(mltp_self(), &kind, &guard) == 0, "%s %d: "
+          "mltp_stack_guard failed", who, slot);
+    if (asked >= 0) {
+        want = page_up((size_t)asked);
+    } else {
+        mltp_attr_t d;
+        mltp_attr_init(&d);
+        mltp_attr_getguardsize(&d, &want);
+    }
+    CHECK(guard == want && (kind == MLTP_GUARD_NONE) == (want == 0), "%s %d "
+          "(thread %d): guard of %zu bytes (kind %d), asked for %zu", who,
+          slot, mltp_get_myid(), guard, kind, want);
+}
 
 /* Create t's ULT with a random way: mltp_create, mltp_create_attr (stack
    size, priority, name) or mltp_vcreate. */
@@ -341,8 +446,7 @@ static mltp_t *spawn(struct task *t, uint64_t *r)
         char name[32];
         mltp_attr_init(&a);
         if (trn(r, 2) && on(F_STACKSIZE)) {
-            a.stacksize = stack_sizes[trn(r, sizeof stack_sizes /
-                                         sizeof stack_sizes[0])];
+            a.stacksize = stack_sizes[trn(r, NSIZES)];
             t->stack = a.stacksize;
             t->dflt = 0;
         }
@@ -353,19 +457,19 @@ static mltp_t *spawn(struct task *t, uint64_t *r)
         snprintf(name, sizeof name, "%s-%d", kind_name[t->kind], t->slot);
         if (trn(r, 2))
             a.name = name;
-        /* none, a page, or the default's size set explicitly */
+        /* one of guard_sizes, or the default's size set explicitly */
         if (trn(r, 2) && on(F_GUARD)) {
-            static const long guards[] = { 0, 4096, 65536 };
             size_t dflt_guard;
-            t->guard = guards[trn(r, 3)];
-            CHECK(mltp_attr_setguardsize(&a, (size_t)t->guard) == 0,
-                  "mltp_attr_setguardsize(%ld) failed", t->guard);
             mltp_attr_t d;
             mltp_attr_init(&d);
             mltp_attr_getguardsize(&d, &dflt_guard);
+            unsigned g = trn(r, NGUARDS + 1);
+            t->guard = g < NGUARDS ? guard_sizes[g] : (long)dflt_guard;
+            CHECK(mltp_attr_setguardsize(&a, (size_t)t->guard) == 0,
+                  "mltp_attr_setguardsize(%ld) failed", t->guard);
             /* a guard not the default's: its stack is taken now
                (mltp_create(3)), of the size in force now */
-            if ((size_t)t->guard != dflt_guard)
+            if (page_up((size_t)t->guard) != dflt_guard)
                 t->dflt = 0;
         }
         h = mltp_create_attr(&a, ult_main, t);
@@ -384,20 +488,7 @@ static __attribute__((noinline)) void stack_check(struct task *t)
     if (t->dflt)
         t->stack = mltp_get_stack_size();
     /* the guard it asked for, or the process's, is the one it got */
-    int kind;
-    size_t guard, want;
-    CHECK(mltp_stack_guard(mltp_self(), &kind, &guard) == 0, "ULT %d: mltp_stack_guard "
-          "failed", t->slot);
-    if (t->guard >= 0) {
-        want = (size_t)t->guard;
-    } else {
-        mltp_attr_t d;
-        mltp_attr_init(&d);
-        mltp_attr_getguardsize(&d, &want);
-    }
-    CHECK(guard == want && (kind == MLTP_GUARD_NONE) == (want == 0), "ULT %d (%s, thread %d): "
-          "guard of %zu bytes (kind %d), asked for %zu", t->slot, kind_name[t->kind],
-          mltp_get_myid(), guard, kind, want);
+    guard_check(kind_name[t->kind], t->slot, t->guard);
     /* Half of it: a ULT given a smaller stack than it asked for (one
        of half its size, say) overflows here rather than in silence. */
     size_t n = t->stack / 2;
@@ -529,6 +620,12 @@ static void do_fork(struct task *t)
 {
     int code = t->slot % 100 + 1;
     unsigned sub = trn(&t->rng, 2);
+#if defined(__SANITIZE_ADDRESS__)
+    /* GCC 12's AddressSanitizer has no fork handlers for its allocator: a
+       child forked while another VP holds one of its locks deadlocks as
+       soon as it allocates, as its own start does (doc/sanitizers.md) */
+    sub = 0;
+#endif
     pid_t pid = fork();
     CHECK(pid >= 0, "fork from a ULT failed: %s", strerror(errno));
     if (pid == 0) {
@@ -679,6 +776,423 @@ static void pb_x(struct task *t)
     free(h);
 }
 
+/* ---- waves ------------------------------------------------------------- */
+
+static const char *guard_desc(long g, char *buf, size_t len)
+{
+    if (g < 0)
+        return "default";
+    snprintf(buf, len, "%ld", g);
+    return buf;
+}
+
+/* A ULT of a wave: where its stack is, a little of it filled and its
+   lowest byte read, then the meeting; after the leader's checks, its bytes
+   must be as it left them. */
+static __attribute__((noinline)) void *wave_member(struct wmember *m)
+{
+    struct wave *w = m->w;
+    /* m is not read once the leader lets the wave go: it may be freed */
+    int k = m->k, n = w->n[k], idx = m->idx, detached = m->detached;
+    char here = 0;          /* its address: this ULT's stack */
+    __asm__ volatile("" : : "r"(&here) : "memory");
+    /* ULTs made without a size take the default at their first run */
+    if (m->dflt)
+        STORE(m->size, mltp_get_stack_size());
+    guard_check("wave ULT", m->idx, m->guard);
+    char *top = (char *)mltp_get_private() + MLTP_PRIVATE_SIZE;
+    int id = mltp_get_myid();
+    size_t size = m->size;
+    STORE(m->id, id);
+    STORE(m->top, top);
+    STORE(m->local, &here);
+    size_t nb = m->size / 4 < 4096 ? m->size / 4 : 4096;
+    unsigned char *p = alloca(nb), v = (unsigned char)(m->idx * 37 + k + 1);
+    memset(p, v, nb);
+    /* its lowest byte: the size it has is mapped (a read takes no memory) */
+    (void)*(volatile char *)(top - m->size);
+    CHECK(mltp_barrier(&w->meet[k], n + 1) == 0, "wave meeting barrier failed");
+    CHECK(mltp_barrier(&w->go[k], n + 1) == 0, "wave barrier failed");
+    for (size_t i = 0; i < nb; i++)
+        CHECK(p[i] == v, "two ULTs on one stack: leader %d (%s) wave %d: "
+              "the bytes of ULT %d (thread %d, stack %zu) at %p changed "
+              "while %d ULTs waited", w->id, w->bound ? "bound thread" :
+              "ULT", k, idx, id, size, (void *)(p + i), n);
+    __asm__ volatile("" : : "r"(p) : "memory");
+    INC(w->ended);
+    return detached ? NULL : m;
+}
+
+static void *wave_main(void *arg) { return wave_member(arg); }
+
+static void *wave_vmain(long k, double x, void *arg)
+{
+    struct wmember *m = arg;
+    CHECK(m->k == k && x == 0.25 * (double)m->idx, "mltp_vcreate passed "
+          "%ld, %g to a wave ULT", k, x);
+    return wave_member(m);
+}
+
+struct wrange {
+    uintptr_t lo, hi;
+    int who;                /* a member's number; -1: the leader */
+};
+
+static int cmp_wrange(const void *a, const void *b)
+{
+    const struct wrange *x = a, *y = b;
+    return x->lo < y->lo ? -1 : x->lo > y->lo;
+}
+
+static void wrange_desc(char *buf, size_t len, const struct wrange *r,
+                        const struct wmember *m, const struct task *t)
+{
+    char g[32];
+    if (r->who < 0)
+        snprintf(buf, len, "the leader (ULT %d, thread %d, stack %zu, guard "
+                 "%s) at [%p, %p)", t->slot, mltp_get_myid(), t->stack,
+                 guard_desc(t->guard, g, sizeof g), (void *)r->lo,
+                 (void *)r->hi);
+    else
+        snprintf(buf, len, "ULT %d (thread %d, %s, stack %zu, guard %s) at "
+                 "[%p, %p)", r->who, m[r->who].id, m[r->who].how == 0 ?
+                 "mltp_create" : m[r->who].how == 1 ? "mltp_vcreate" :
+                 "attributes", m[r->who].size,
+                 guard_desc(m[r->who].guard, g, sizeof g), (void *)r->lo,
+                 (void *)r->hi);
+}
+
+/* The mappings now (/proc/self/maps): each line's range, whether it is
+   read-write anonymous memory (no file; no name, or an [anon:...] one),
+   and the line itself for a message. */
+struct vma {
+    uintptr_t lo, hi;
+    int rw_anon;
+    char line[80];
+};
+
+static struct vma *read_maps(int *nv)
+{
+    int fd = open("/proc/self/maps", O_RDONLY | O_CLOEXEC);
+    CHECK(fd >= 0, "open /proc/self/maps: %s", strerror(errno));
+    size_t cap = 1 << 20, len = 0;
+    char *buf = malloc(cap);
+    CHECK(buf != NULL, "out of memory");
+    for (;;) {
+        if (len + 4096 > cap) {
+            cap *= 2;
+            buf = realloc(buf, cap);
+            CHECK(buf != NULL, "out of memory");
+        }
+        ssize_t r = read(fd, buf + len, cap - len - 1);
+        if (r < 0 && errno == EINTR)
+            continue;
+        CHECK(r >= 0, "read /proc/self/maps: %s", strerror(errno));
+        if (r == 0)
+            break;
+        len += (size_t)r;
+    }
+    close(fd);
+    buf[len] = 0;
+    int n = 0, vcap = 1024;
+    struct vma *v = malloc((size_t)vcap * sizeof *v);
+    CHECK(v != NULL, "out of memory");
+    for (char *l = buf, *e; *l; l = *e ? e + 1 : e) {
+        e = strchr(l, '\n');
+        if (!e)
+            e = l + strlen(l);
+        if (n == vcap) {
+            vcap *= 2;
+            v = realloc(v, (size_t)vcap * sizeof *v);
+            CHECK(v != NULL, "out of memory");
+        }
+        /* lo-hi perms offset dev inode [name] */
+        char *q;
+        struct vma *x = &v[n];
+        x->lo = (uintptr_t)strtoull(l, &q, 16);
+        if (*q != '-')
+            continue;
+        x->hi = (uintptr_t)strtoull(q + 1, &q, 16);
+        while (*q == ' ')
+            q++;
+        int rw = q[0] == 'r' && q[1] == 'w';
+        q = strchr(q, ' ');                     /* offset */
+        q = q ? strchr(q + 1, ' ') : NULL;      /* dev */
+        q = q ? strchr(q + 1, ' ') : NULL;      /* inode */
+        if (!q)
+            continue;
+        unsigned long long inode = strtoull(q + 1, &q, 10);
+        while (q < e && *q == ' ')
+            q++;
+        x->rw_anon = rw && inode == 0 &&
+                     (q == e || !strncmp(q, "[anon:", 6));
+        /* range, permissions and name (its end, if long) */
+        int nl = (int)(e - q) > 40 ? 40 : (int)(e - q);
+        snprintf(x->line, sizeof x->line, "%.*s %.4s %s%.*s",
+                 (int)strcspn(l, " "), l, l + strcspn(l, " ") + 1,
+                 nl < (int)(e - q) ? "..." : "", nl, e - nl);
+        n++;
+    }
+    free(buf);
+    *nv = n;
+    return v;
+}
+
+static int cmp_vma(const void *a, const void *b)
+{
+    const struct vma *x = a, *y = b;
+    return x->lo < y->lo ? -1 : x->lo > y->lo;
+}
+
+/* While every ULT of wave k waits: each one's local is on its stack, no
+   two stacks alive now overlap (the leader's, a ULT's, among them), and
+   each lies in read-write anonymous memory. */
+static void wave_check(struct wave *w, int k, struct wmember *m, int n,
+                       struct task *t)
+{
+    struct wrange *rg = malloc((size_t)(n + 1) * sizeof *rg);
+    char a[256], b[256];
+    int nr = 0;
+    CHECK(rg != NULL, "out of memory");
+    for (int i = 0; i < n; i++) {
+        char *local = LOAD(m[i].local), *top = LOAD(m[i].top);
+        size_t size = LOAD(m[i].size);
+        rg[nr] = (struct wrange){ (uintptr_t)(top - size), (uintptr_t)top, i };
+        wrange_desc(a, sizeof a, &rg[nr], m, t);
+        CHECK(top != NULL && local >= top - size &&
+              local < top - MLTP_PRIVATE_SIZE, "leader %d (%s) wave %d of "
+              "%d ULTs: %s: its local variable at %p is not on it (the "
+              "private area is not at the stack's top)", w->id, w->bound ?
+              "bound thread" : "ULT", k, n, a, (void *)local);
+        nr++;
+    }
+    if (t) {
+        char *top = (char *)mltp_get_private() + MLTP_PRIVATE_SIZE;
+        rg[nr++] = (struct wrange){ (uintptr_t)(top - t->stack),
+                                    (uintptr_t)top, -1 };
+    }
+    qsort(rg, (size_t)nr, sizeof *rg, cmp_wrange);
+    /* each against the one reaching highest of those below it */
+    for (int i = 1, far = 0; i < nr; i++) {
+        if (rg[i].lo < rg[far].hi) {
+            wrange_desc(a, sizeof a, &rg[far], m, t);
+            wrange_desc(b, sizeof b, &rg[i], m, t);
+            fail("two ULTs on one stack: leader %d (%s) wave %d, %d ULTs "
+                 "alive at once: %s and %s overlap by %zu bytes", w->id,
+                 w->bound ? "bound thread" : "ULT", k, n, a, b,
+                 (size_t)((rg[far].hi < rg[i].hi ? rg[far].hi : rg[i].hi) -
+                          rg[i].lo));
+        }
+        if (rg[i].hi > rg[far].hi)
+            far = i;
+    }
+    /* the mappings: each stack in read-write anonymous memory throughout
+       (their union: lines may overlap where a mapping changed while they
+       were read) */
+    int nv, nu = 0;
+    struct vma *v = read_maps(&nv);
+    qsort(v, (size_t)nv, sizeof *v, cmp_vma);
+    struct wrange *u = malloc(((size_t)nv + 1) * sizeof *u);
+    CHECK(u != NULL, "out of memory");
+    for (int x = 0; x < nv; x++) {
+        if (!v[x].rw_anon)
+            continue;
+        if (nu && v[x].lo <= u[nu - 1].hi) {
+            if (v[x].hi > u[nu - 1].hi)
+                u[nu - 1].hi = v[x].hi;
+        } else {
+            u[nu++] = (struct wrange){ v[x].lo, v[x].hi, 0 };
+        }
+    }
+    for (int i = 0; i < nr; i++) {
+        /* the last piece of the union starting at or below the stack */
+        int lo = 0, hi = nu;
+        while (lo < hi) {
+            int mid = (lo + hi) / 2;
+            if (u[mid].lo <= rg[i].lo)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        uintptr_t at = rg[i].lo;
+        if (lo > 0 && u[lo - 1].hi > at)
+            at = u[lo - 1].hi;
+        if (at >= rg[i].hi)
+            continue;
+        int x = 0;
+        while (x < nv && !(v[x].lo <= at && at < v[x].hi))
+            x++;
+        wrange_desc(a, sizeof a, &rg[i], m, t);
+        fail("a stack outside its chunk: leader %d (%s) wave %d of %d ULTs: "
+             "%s: at %p %s%s%s", w->id, w->bound ? "bound thread" : "ULT",
+             k, n, a, (void *)at, x < nv ? "is no read-write anonymous "
+             "memory: \"" : "nothing is mapped", x < nv ? v[x].line : "",
+             x < nv ? "\"" : "");
+    }
+    free(u);
+    free(v);
+    free(rg);
+}
+
+/* Wave k of leader w (a ULT's task t, or NULL: a bound thread), made:
+   its ULTs, created, wait at its meeting. */
+struct wave_made {
+    struct wmember *m;
+    mltp_t **h;
+    int n;
+};
+
+static struct wave_made wave_make(struct wave *w, int k, struct task *t)
+{
+    uint64_t *r = &w->rng;
+    mltp_attr_t d;
+    size_t dflt_guard, dsize = mltp_get_stack_size();
+    mltp_attr_init(&d);
+    mltp_attr_getguardsize(&d, &dflt_guard);
+    int n = trn(r, 4) ? 16 + (int)trn(r, 113) :
+            16 + (int)trn(r, WAVE_MAX - 15);
+    if ((size_t)n * dsize > WAVE_BYTES)
+        n = (int)(WAVE_BYTES / dsize);
+    struct wmember *m = calloc((size_t)n, sizeof *m);
+    mltp_t **h = calloc((size_t)n, sizeof *h);
+    CHECK(m && h, "out of memory");
+    w->n[k] = n;
+    mltp_barrier_init(&w->meet[k]);
+    mltp_barrier_init(&w->go[k]);
+    /* a yield (a ULT leader) or a short sleep (a bound one, 32 a wave
+       at most) every so many: first runs among the creations */
+    int every = trn(r, 3) ? 0 : 1 + (int)trn(r, 32);
+    if (every && !t && every < n / 32)
+        every = n / 32;
+    for (int i = 0; i < n; i++) {
+        struct wmember *x = &m[i];
+        x->w = w;
+        x->idx = i;
+        x->k = k;
+        x->guard = -1;
+        x->size = dsize;
+        x->dflt = 1;
+        x->detached = w->bound || trn(r, 4) == 0;
+        x->how = (int)trn(r, 4);
+        if (x->how == 0) {
+            h[i] = mltp_create(wave_main, x);
+        } else if (x->how == 1) {
+            x->dflt = 0;        /* its stack is taken now */
+            h[i] = mltp_vcreate(wave_vmain, 3 * (int)sizeof(qt_word_t),
+                                (long)k, 0.25 * i, (void *)x);
+        } else {
+            mltp_attr_t a;
+            char name[32];
+            x->how = 2;
+            mltp_attr_init(&a);
+            unsigned sz = trn(r, 4);
+            if (sz == 0 && on(F_STACKSIZE)) {
+                /* the default, asked for: taken at the creation */
+                a.stacksize = dsize;
+                x->dflt = 0;
+            } else if (sz == 1 && on(F_STACKSIZE)) {
+                size_t z = stack_sizes[trn(r, NSIZES)];
+                if ((size_t)n * z <= WAVE_BYTES) {
+                    a.stacksize = x->size = z;
+                    x->dflt = 0;
+                }
+            }
+            if (trn(r, 3) == 0 && on(F_GUARD)) {
+                unsigned g = trn(r, NGUARDS + 1);
+                x->guard = g < NGUARDS ? guard_sizes[g] : (long)dflt_guard;
+                CHECK(mltp_attr_setguardsize(&a, (size_t)x->guard) == 0,
+                      "mltp_attr_setguardsize(%ld) failed", x->guard);
+                if (page_up((size_t)x->guard) != dflt_guard)
+                    x->dflt = 0;    /* taken now, of the size now */
+            }
+            if (trn(r, 4) == 0)
+                a.priority = (int)trn(r, (unsigned)max_prio + 1);
+            snprintf(name, sizeof name, "wave%d.%d-%d", w->id, k, i);
+            if (trn(r, 2))
+                a.name = name;
+            h[i] = mltp_create_attr(&a, wave_main, x);
+        }
+        CHECK(h[i] != NULL, "leader %d (%s) wave %d: creating ULT %d of %d "
+              "failed: %s", w->id, w->bound ? "bound thread" : "ULT", k, i,
+              n, strerror(errno));
+        if (x->detached)
+            CHECK(mltp_detach(h[i]) == 0, "mltp_detach of a wave ULT failed");
+        if (every && i % every == 0) {
+            if (t)
+                mltp_yield();
+            else
+                sleep_us((long)trn(r, 200));
+        }
+    }
+    ADD(w->total, n);
+    if (verbose)
+        fprintf(stderr, "torture: round %ld: leader %d (%s) wave %d: %d "
+                "ULTs\n", cur_round, w->id, t ? "ULT" : "bound thread", k, n);
+    return (struct wave_made){ m, h, n };
+}
+
+/* Wave k's end: its ULTs joined (the detached ones end alone). */
+static void wave_finish(struct wave *w, int k, struct wave_made *x)
+{
+    for (int i = 0; i < x->n; i++) {
+        if (x->m[i].detached)
+            continue;
+        void *rv = (void *)1;
+        int e = mltp_join(x->h[i], &rv);
+        CHECK(e == 0 && rv == &x->m[i], "leader %d wave %d: join of ULT %d "
+              "returned %d, value %p, not %p", w->id, k, i, e, rv,
+              (void *)&x->m[i]);
+        if (trn(&w->rng, 2))
+            CHECK(mltp_free(x->h[i]) == 0, "mltp_free of a wave ULT failed");
+        else
+            free(x->h[i]);
+    }
+    free(x->m);
+    free(x->h);
+    INC(w->done);
+}
+
+/* The waves of leader w. After each, either a pause (the VPs left idle
+   give the free stacks back: at once under MLTP_STACK_DECAY=0, a 10 ms
+   decay needs the longest), or none, or the next wave made while this
+   one's ULTs end: stacks taken while others come back and go. */
+static void wave_lead(struct wave *w, struct task *t)
+{
+    uint64_t *r = &w->rng;
+    struct wave_made cur = wave_make(w, 0, t), next;
+    for (int k = 0; k < w->waves; k++) {
+        CHECK(mltp_barrier(&w->meet[k], cur.n + 1) == 0, "wave barrier "
+              "failed");
+        wave_check(w, k, cur.m, cur.n, t);
+        CHECK(mltp_barrier(&w->go[k], cur.n + 1) == 0, "wave barrier "
+              "failed");
+        unsigned p = trn(r, 6);
+        if (k + 1 < w->waves && p < 2) {
+            next = wave_make(w, k + 1, t);
+            wave_finish(w, k, &cur);
+        } else {
+            wave_finish(w, k, &cur);
+            if (p >= 3)
+                sleep_us(p == 5 ? 10000 + (long)trn(r, 5000) :
+                         (long)trn(r, 2000));
+            if (k + 1 < w->waves)
+                next = wave_make(w, k + 1, t);
+        }
+        if (k + 1 < w->waves)
+            cur = next;
+    }
+}
+
+/* A bound leader: its waves while a start runs (its anchor ULT has run and
+   waits for it: the start lasts until the waves are done). */
+static void wave_bound(struct wave *w)
+{
+    while (!LOAD(w->started))
+        sleep_us(100);
+    wave_lead(w, NULL);
+    CHECK(mltp_barrier(&w->anchor, 2) == 0, "wave anchor barrier failed");
+}
+
 static void *run_task(struct task *t)
 {
     if (t == NULL)          /* a forked child's own ULT */
@@ -725,6 +1239,12 @@ static void *run_task(struct task *t)
     case K_PSET:
         sleep_us((long)trn(&t->rng, 3000));
         mltp_pause_set(&P.pause);
+        break;
+    case K_WAVE: wave_lead(&P.wave[t->group], t); break;
+    case K_WANCHOR:
+        STORE(P.wave[t->group].started, 1);
+        CHECK(mltp_barrier(&P.wave[t->group].anchor, 2) == 0, "wave anchor "
+              "barrier failed");
         break;
     case K_CWAIT:
         mltp_cond_wait(&P.cw);
@@ -778,6 +1298,7 @@ static void bound_main(void *arg)
         CHECK(mltp_barrier(&P.pipe[b->group].b, 2) == 0, "barrier failed");
         break;
     case K_PROD: produce(&P.pc[b->group], b->iters, &b->rng); break;
+    case K_WAVE: wave_bound(&P.wave[b->group]); break;
     default:    /* K_LOCK */
         for (int i = 0; i < b->iters; i++) {
             mltp_lock(&P.lk[b->lclass]);
@@ -971,6 +1492,22 @@ static void make_work(int nvp)
             main_make(new_task(K_CWAIT, 0, &rs));
         main_make(new_task(K_CSIG, 0, &rs));
     }
+    /* waves: led by a ULT, or by a bound thread (with a ULT that keeps
+       the start on until its waves are done) */
+    for (int g = rn(4) ? 1 + (int)rn(MAXW) : 0; g > 0 && on(F_WAVES); g--) {
+        struct wave *w = &P.wave[P.nwave];
+        w->id = P.nwave;
+        w->waves = 2 + (int)rn(MAXWAVES - 1);
+        w->rng = mix(&rs);
+        mltp_barrier_init(&w->anchor);
+        w->bound = on(F_BOUND) && rn(2);
+        struct task *t = new_task(w->bound ? K_WANCHOR : K_WAVE, 0, &rs);
+        t->group = P.nwave;
+        if (w->bound)
+            new_bound(K_WAVE, P.nwave);
+        main_make(t);
+        P.nwave++;
+    }
 }
 
 static void phase_reset(void)
@@ -1003,6 +1540,9 @@ static void describe(const char *what, int nvp)
         DESC(" bound-%s", kind_name[P.bt[i].kind]);
     for (int g = 0; g < P.nbar; g++)
         DESC(" barrier(%d parties)", P.bar[g].parties);
+    for (int g = 0; g < P.nwave; g++)
+        DESC(" waves(%d, led by a %s)", P.wave[g].waves,
+             P.wave[g].bound ? "bound thread" : "ULT");
     if (verbose) {
         DESC("; stacks:");
         for (int i = 0; i < LOAD(P.nt); i++)
@@ -1096,6 +1636,12 @@ static void verify(void)
           P.cw_woken, P.cw_n);
     CHECK(P.pause_passed == P.pause_n, "%d of %d event-flag waiters passed",
           P.pause_passed, P.pause_n);
+    for (int g = 0; g < P.nwave; g++)
+        CHECK(LOAD(P.wave[g].done) == P.wave[g].waves &&
+              LOAD(P.wave[g].ended) == P.wave[g].total, "wave leader %d (%s) "
+              "made %d of its %d waves; %d of their %d ULTs ended", g,
+              P.wave[g].bound ? "bound thread" : "ULT", P.wave[g].done,
+              P.wave[g].waves, P.wave[g].ended, P.wave[g].total);
     if (P.pause_n)
         mltp_pause_clear(&P.pause);
 }
@@ -1106,7 +1652,7 @@ static void set_stack(void)
 {
     if (rn(3) || !on(F_SETSTACK))
         return;
-    size_t s = stack_sizes[rn(sizeof stack_sizes / sizeof stack_sizes[0])];
+    size_t s = stack_sizes[rn(NSIZES)];
     CHECK(mltp_set_stack_size(s) == 0, "mltp_set_stack_size(%zu) failed", s);
     size_t g = mltp_get_stack_size();
     CHECK(g >= s && g < s + 65536, "mltp_get_stack_size() %zu after "
@@ -1218,7 +1764,8 @@ static void usage(void)
             "--rounds R] [--from R] [--watchdog S] [--max-prio P] [--skip LIST] [--quiet] [--verbose]\n"
             "--skip: locks,queues,barriers,pipes,pipebar,spawn,misc,fork,"
             "cond,bound,deadlock,begin,restart,stacksize (attributes),"
-            "setstack (mltp_set_stack_size),guard (mltp_attr_setguardsize)\n");
+            "setstack (mltp_set_stack_size),guard (mltp_attr_setguardsize),"
+            "waves (many ULTs alive at once, their stacks checked)\n");
     exit(2);
 }
 
@@ -1299,6 +1846,7 @@ int main(int argc, char **argv)
     sa.sa_flags = (int)(SA_SIGINFO | SA_ONSTACK | (unsigned)SA_RESETHAND);
     sigaction(SIGSEGV, &sa, NULL);
     sigaction(SIGBUS, &sa, NULL);
+    sigaction(SIGABRT, &sa, NULL);
     signal(SIGCHLD, SIG_DFL);    /* waitpid of forked children */
     signal(SIGPIPE, SIG_DFL);
     sigset_t set;
@@ -1307,9 +1855,15 @@ int main(int argc, char **argv)
     sigaddset(&set, SIGCHLD);
     sigaddset(&set, SIGSEGV);
     sigaddset(&set, SIGBUS);
+    sigaddset(&set, SIGABRT);
     sigprocmask(SIG_UNBLOCK, &set, NULL);
 
-    fprintf(stderr, "torture: seed %" PRIu64 "\n", seed);
+    /* the stack settings with the seed: a replay sets the same */
+    const char *sg = getenv("MLTP_STACK_GUARD"), *sc = getenv("MLTP_STACK_CACHE"),
+               *sd = getenv("MLTP_STACK_DECAY");
+    fprintf(stderr, "torture: seed %" PRIu64 " (MLTP_STACK_GUARD=%s "
+            "MLTP_STACK_CACHE=%s MLTP_STACK_DECAY=%s)\n", seed,
+            sg ? sg : "unset", sc ? sc : "unset", sd ? sd : "unset");
     mltp_init();
     size_t stack0 = mltp_get_stack_size();
     double t0 = now_s();
