@@ -304,8 +304,11 @@ static int install_guards(char *p, size_t slot, size_t guard, unsigned int n,
         if (g == ULT_GUARD_REGION && (e == EINVAL || e == EPERM || e == ENOSYS)) {
             if (kind == ULT_GUARD_REGION)
                 kind = ULT_GUARD_PAGES, ult_chunk_pages_left = budget;
-        } else if (g == ULT_GUARD_PAGES && e == ENOMEM) {
+        } else if (g == ULT_GUARD_PAGES && e == ENOMEM) {   /* the mappings' limit */
             kind = ULT_GUARD_CHECK, ult_chunk_pages_left = 0;
+            base_spin_unlock(&lock);
+            say_check();
+            continue;
         } else {
             base_spin_unlock(&lock);
             *call = g == ULT_GUARD_REGION ? "madvise(MADV_GUARD_INSTALL)" : "mprotect(PROT_NONE)";
