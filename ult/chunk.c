@@ -321,30 +321,43 @@ static int install_guards(char *p, size_t slot, size_t guard, unsigned int n,
 
 /* ---- chunks ------------------------------------------------------------- */
 
+/* n slots of `slot` bytes from p off the system, with their guard pages'
+   budget (the one place it comes back): -1 if munmap failed (a split
+   past vm.max_map_count). No lock held. */
+static int unmap_slots(char *p, size_t slot, unsigned int n, int g)
+{
+    if (munmap(p - FLOOR, FLOOR + slot * n) != 0)
+        return -1;
+    if (g == ULT_GUARD_PAGES) {
+        base_spin_lock(&lock);
+        ult_chunk_pages_left += n, ult_chunk_pages_held -= n;
+        base_spin_unlock(&lock);
+    }
+    return 0;
+}
+
 /* n slots of `slot` bytes (`guard` of them the guard), guarded, all
-   CLEAN, on no list; NULL (errno, *call the call that failed). */
+   CLEAN, on no list; NULL (errno, *call the call that failed). The record
+   is allocated last, after every system call: a fork() while another VP
+   makes a chunk loses it in the child only between the calloc and the
+   listing, with no system call in between. */
 static struct ult_chunk *map_chunk(size_t slot, size_t guard, unsigned int n, const char **call)
 {
     size_t len = FLOOR + slot * n;
-    struct ult_chunk *k = ult_chunk_test_no_record ? NULL : calloc(1, sizeof *k + n);
+    struct ult_chunk *k;
     char *p;
     int g = 0;
 
-    *call = "calloc";
-    if (!k) {
-        errno = ENOMEM;
-        return NULL;
-    }
     if (CMM_LOAD_SHARED(ult_chunk_test_map_delay_us))
         usleep((useconds_t)ult_chunk_test_map_delay_us);
     *call = "mmap";
     p = mmap(NULL, len, PROT_READ | PROT_WRITE,
              MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK | MAP_NORESERVE, -1, 0);
-    if (p == MAP_FAILED || (g = install_guards(p + FLOOR, slot, guard, n, call)) < 0) {
+    if (p == MAP_FAILED)
+        return NULL;
+    if ((g = install_guards(p + FLOOR, slot, guard, n, call)) < 0) {
         int e = errno;
-        if (p != MAP_FAILED)
-            munmap(p, len);
-        free(k);
+        munmap(p, len);
         errno = e;
         return NULL;
     }
@@ -357,6 +370,12 @@ static struct ult_chunk *map_chunk(size_t slot, size_t guard, unsigned int n, co
           !ult_vg_running() && !ult_chunk_test_guard_errno &&
           madvise(p, FLOOR, MADV_GUARD_INSTALL) == 0))
         mprotect(p, FLOOR, PROT_NONE);
+    if (ult_chunk_test_no_record || !(k = calloc(1, sizeof *k + n))) {
+        unmap_slots(p + FLOOR, slot, n, g);
+        *call = "calloc";
+        errno = ENOMEM;
+        return NULL;
+    }
     k->base = p + FLOOR;
     k->slot = slot;
     k->guard = guard;
@@ -368,18 +387,11 @@ static struct ult_chunk *map_chunk(size_t slot, size_t guard, unsigned int n, co
     return k;
 }
 
-/* Off the system, with its guard pages' budget (the one place it comes
-   back): -1 if munmap failed (a split past vm.max_map_count), the chunk
-   kept. No lock held. */
+/* Off the system: -1 if munmap failed, the chunk kept. */
 static int unmap_chunk(struct ult_chunk *k)
 {
-    if (munmap(k->base - FLOOR, FLOOR + k->slot * k->nslots) != 0)
+    if (unmap_slots(k->base, k->slot, k->nslots, k->kind) != 0)
         return -1;
-    if (k->kind == ULT_GUARD_PAGES) {
-        base_spin_lock(&lock);
-        ult_chunk_pages_left += k->nslots, ult_chunk_pages_held -= k->nslots;
-        base_spin_unlock(&lock);
-    }
     free(k);
     return 0;
 }
