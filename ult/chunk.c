@@ -632,20 +632,20 @@ static unsigned int pick(struct ult_chunk *k)
     return 0;
 }
 
-/* The top pages of k's CLEAN slots among the next AHEAD - 1 after i, each
-   its first run's page fault otherwise, in one call: only while one VP
-   runs, since the call holds the mmap lock ~20 us and another VP's mmap
-   waits behind it (ARCHITECTURE.md has the figures). Collected under the
-   lock; k stays mapped while slot i is out. */
-static int tops(const struct ult_chunk *k, unsigned int i, struct iovec *iov)
+/* Slot i, CLEAN when taken, and the CLEAN ones among the next AHEAD - 1:
+   their top pages, each its first run's page fault otherwise, in one
+   call: only while one VP runs, since the call holds the mmap lock ~20 us
+   and another VP's mmap waits behind it (ARCHITECTURE.md has the
+   figures). Collected under the lock; k stays mapped while slot i is out. */
+static int tops(const struct ult_chunk *k, unsigned int i, int was, struct iovec *iov)
 {
     int n = 0;
 
-    if (i % AHEAD || !CMM_LOAD_SHARED(ult_stack_alone) || !CMM_LOAD_SHARED(populate_works) ||
-        ult_vg_running())
+    if (i % AHEAD || was != CLEAN || !CMM_LOAD_SHARED(ult_stack_alone) ||
+        !CMM_LOAD_SHARED(populate_works) || ult_vg_running())
         return 0;
-    for (unsigned int j = i + 1; j < i + AHEAD && j < k->nslots; j++)
-        if (k->state[j] == CLEAN)
+    for (unsigned int j = i; j < i + AHEAD && j < k->nslots; j++)
+        if (j == i || k->state[j] == CLEAN)
             iov[n++] = (struct iovec){ k->base + (j + 1) * k->slot - ult_page_size,
                                        ult_page_size };
     return n;
@@ -698,7 +698,7 @@ int ult_chunk_take(size_t slot, size_t guard, int holds_reservation, char **lo)
             promised--;
         if (!maps_nothing() && promised > pool.free)
             fatal("more promises than free slots", k);
-        nio = tops(k, i, iov);
+        nio = tops(k, i, was, iov);
     }
     base_spin_unlock(&lock);
     if (!k) {           /* a shape with no free single: a chunk of its own */
