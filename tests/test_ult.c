@@ -1956,11 +1956,21 @@ END_TEST
 #define VC_VPS 64
 #define VC_N (VC_VPS * 200)
 static unsigned long long vc_ran;       /* a bit per VP that ended ULTs */
+static unsigned long long vc_seen;      /* a bit per VP that ran one */
 
+/* Each stays until a second VP has run one (at most 2 s: VP 0 may run a
+   batch before the others start, on a loaded machine), so that they end
+   on several VPs. */
 static void *vc_worker(void *p)
 {
-    for (int k = 0; k < 3; k++)
+    struct timespec t0, t;
+
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    do {
+        __atomic_or_fetch(&vc_seen, 1ULL << (mltp_vp_id() & 63), __ATOMIC_SEQ_CST);
         mltp_yield();
+        clock_gettime(CLOCK_MONOTONIC, &t);
+    } while (__builtin_popcountll(CU_LOAD(vc_seen)) < 2 && t.tv_sec - t0.tv_sec < 2);
     __atomic_or_fetch(&vc_ran, 1ULL << (mltp_vp_id() & 63), __ATOMIC_SEQ_CST);
     return p;
 }
