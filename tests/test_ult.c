@@ -1576,20 +1576,26 @@ static long sd_rss(void)
     return res * sysconf(_SC_PAGESIZE);
 }
 
-static mltp_barrier_t sd_bar;
-static int sd_arrived;
+/* ULTs all alive at once, each with 32 KiB of its stack touched: they
+   count themselves in, then wait at a barrier of `parties` */
+struct touchers {
+    mltp_barrier_t bar;
+    int parties, arrived;
+};
 
-/* all alive at once, each with its 32 KiB */
-static void *sd_toucher(void *p)
+static void *toucher(void *p)
 {
+    struct touchers *w = p;
     volatile char buf[32 * 1024];
 
     for (size_t i = 0; i < sizeof buf; i += 512)
         buf[i] = 1;
-    CU_INC(sd_arrived);
-    mltp_barrier(&sd_bar, SD_N + 1);
-    return p;
+    CU_INC(w->arrived);
+    mltp_barrier(&w->bar, w->parties);
+    return NULL;
 }
+
+static struct touchers sd_w = { .parties = SD_N + 1 };
 
 static long sd_before, sd_full, sd_after_decay;
 
@@ -1601,13 +1607,13 @@ static void *sd_driver(void *p)
     (void)p;
     sd_before = sd_rss();
     for (int i = 0; i < SD_N; i++)
-        ck_assert_ptr_nonnull(t[i] = mltp_create(sd_toucher, NULL));
+        ck_assert_ptr_nonnull(t[i] = mltp_create(toucher, &sd_w));
     /* all alive, each with its pages: what then comes back (on a slow
        machine, an emulator, much of it while the joins go on) */
-    while (CU_LOAD(sd_arrived) < SD_N)
+    while (CU_LOAD(sd_w.arrived) < SD_N)
         mltp_yield();
     sd_full = sd_rss();
-    mltp_barrier(&sd_bar, SD_N + 1);
+    mltp_barrier(&sd_w.bar, SD_N + 1);
     for (int i = 0; i < SD_N; i++) {
         ck_assert_int_eq(mltp_join(t[i], NULL), 0);
         mltp_free(t[i]);
@@ -1629,7 +1635,7 @@ START_TEST(stack_memory_decays)
     setenv("MLTP_STACK_DECAY", "100", 1);
     setenv("MLTP_STACK_CACHE", "16", 1);
     mltp_init();
-    mltp_barrier_init(&sd_bar);
+    mltp_barrier_init(&sd_w.bar);
     ck_assert_ptr_nonnull(d = mltp_create(sd_driver, NULL));
     mltp_start(nvp);
     free(d);
@@ -1666,20 +1672,8 @@ END_TEST
 static const char *const dh_env[][2] = {
     { "3600000", "16" }, { "30000", "16" }, { "3600000", "100000" },
 };
-static mltp_barrier_t dh_bar;
-static int dh_arrived;
+static struct touchers dh_w = { .parties = DH_N + 1 };
 static long dh_before, dh_full, dh_low;
-
-static void *dh_toucher(void *p)
-{
-    volatile char buf[32 * 1024];
-
-    for (size_t i = 0; i < sizeof buf; i += 512)
-        buf[i] = 1;
-    CU_INC(dh_arrived);
-    mltp_barrier(&dh_bar, DH_N + 1);
-    return p;
-}
 
 static void *dh_driver(void *p)
 {
@@ -1689,14 +1683,14 @@ static void *dh_driver(void *p)
     (void)p;
     dh_before = sd_rss();
     for (int i = 0; i < DH_N; i++)
-        if (!(t[i] = mltp_create(dh_toucher, NULL))) {
+        if (!(t[i] = mltp_create(toucher, &dh_w))) {
             fprintf(stderr, "mltp_create: %s\n", strerror(errno));
             exit(1);            /* the others wait at the barrier */
         }
-    while (CU_LOAD(dh_arrived) < DH_N)
+    while (CU_LOAD(dh_w.arrived) < DH_N)
         mltp_yield();
     dh_full = sd_rss();
-    mltp_barrier(&dh_bar, DH_N + 1);
+    mltp_barrier(&dh_w.bar, DH_N + 1);
     for (int i = 0; i < DH_N; i++) {
         int e = mltp_join(t[i], NULL);
         ULT_CHECK(e == 0, "mltp_join: %d", e);
@@ -1720,7 +1714,7 @@ START_TEST(stack_memory_kept_an_hour)
     setenv("MLTP_STACK_DECAY", dh_env[_i][0], 1);
     setenv("MLTP_STACK_CACHE", dh_env[_i][1], 1);
     mltp_init();
-    mltp_barrier_init(&dh_bar);
+    mltp_barrier_init(&dh_w.bar);
     ck_assert_ptr_nonnull(d = mltp_create(dh_driver, NULL));
     mltp_start(2);
     free(d);
