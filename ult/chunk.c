@@ -22,9 +22,11 @@
  *
  * Promises. A ULT of the default shape holds a slot, or the promise of one,
  * from its creation to its end: `promised`, the promises on no slot yet,
- * never exceeds the pool's free slots (asserted), so a first run always
- * finds one, and mltp_create fails with ENOMEM instead when no more can be
- * mapped. Under valgrind, and for the tests that ask, promises map nothing.
+ * never exceeds the pool's takeable slots (CLEAN, RESIDENT, SEEN: a release
+ * leaves their share; checked at every take), so a promised first run
+ * always finds one without mapping, and mltp_create fails with ENOMEM
+ * instead when no more can be mapped. Under valgrind, and for the tests
+ * that ask, promises map nothing.
  *
  * Maintenance, off every ULT's path: one maintainer at a time (a VP with
  * nothing to run, or a start's end), a step at a time. It maps the reserve
@@ -436,8 +438,8 @@ static int takeable(const struct ult_chunk *k)
 static void settle(struct ult_chunk *k)
 {
     int want = k->role == POOL && takeable(k) ? ON_AVAIL
-             : k->role == SINGLE && idle(k)                                ? ON_SINGLES
-                                                                           : ON_NONE;
+             : k->role == SINGLE && idle(k)    ? ON_SINGLES
+                                               : ON_NONE;
 
     if (want == k->listed)
         return;
@@ -521,7 +523,7 @@ static unsigned int chunk_slots(void)
    could be mapped. */
 static int grow(const char **call)
 {
-    unsigned int gen = pool.gen;
+    unsigned int gen = pool.gen, want = chunk_slots();
     size_t slot = pool.slot, guard = pool.guard;
     struct ult_chunk *k;
     long n;
@@ -538,7 +540,7 @@ static int grow(const char **call)
     if ((n = uatomic_add_return(&maps_in_flight, 1)) > ult_chunk_test_max_growing)
         ult_chunk_test_max_growing = n;
     base_spin_unlock(&lock);
-    k = map_some(slot, guard, chunk_slots(), call);
+    k = map_some(slot, guard, want, call);
     uatomic_dec(&maps_in_flight);
     base_spin_lock(&lock);
     CMM_STORE_SHARED(pool.growing, 0);
@@ -694,8 +696,7 @@ int ult_chunk_take(size_t slot, size_t guard, int holds_reservation, char **lo)
         }
     }
     if (k) {
-        if (holds_reservation)
-            promised--;
+        promised -= holds_reservation;
         if (!maps_nothing() && promised > pool.free)
             fatal("more promises than free slots", k);
         nio = tops(k, i, was, iov);
@@ -709,6 +710,7 @@ int ult_chunk_take(size_t slot, size_t guard, int holds_reservation, char **lo)
         base_spin_lock(&lock);
         k->n[CLEAN] = 0, k->n[USED] = 1, k->state[0] = USED;
         link_chunk(k, SINGLE);
+        promised -= holds_reservation;  /* its shape was the default's */
         base_spin_unlock(&lock);
     }
     if (nio)
