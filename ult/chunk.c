@@ -112,6 +112,8 @@ int ult_chunk_test_pages_errno;
 long ult_chunk_test_inline_grows, ult_chunk_test_maps, ult_chunk_test_max_growing;
 long ult_chunk_test_map_delay_us;
 
+static void *(*volatile libc_memset)(void *, int, size_t) = memset;
+
 static int maps_nothing(void)
 {
     return ult_chunk_test_unreserved || ult_vg_running();
@@ -717,9 +719,10 @@ int ult_chunk_take(size_t slot, size_t guard, int holds_reservation, char **lo)
         madvise_self(iov, (size_t)nio, MADV_POPULATE_WRITE, &populate_works);
     *lo = k->base + i * k->slot;
     r = ult_stack_record(*lo, k->slot);
-    /* a slot that kept its pages: its last ULT's private area */
+    /* a slot that kept its pages: its last ULT's private area, with
+       glibc's memset (vector stores), not the rep stosq GCC inlines */
     if (resident(was))
-        memset(*lo + k->slot - MLTP_PRIVATE_SIZE, 0, MLTP_PRIVATE_SIZE);
+        libc_memset(*lo + k->slot - MLTP_PRIVATE_SIZE, 0, MLTP_PRIVATE_SIZE);
     r->chunk = k;
     r->owner = NULL;
     r->guard = k->guard;
