@@ -1951,20 +1951,20 @@ END_TEST
 #define VC_N (VC_VPS * 200)
 static unsigned long long vc_ran;       /* a bit per VP that ended ULTs */
 static unsigned long long vc_seen;      /* a bit per VP that ran one */
+static time_t vc_until;                 /* CLOCK_MONOTONIC seconds */
 
-/* Each stays until a second VP has run one (at most 2 s: VP 0 may run a
-   batch before the others start, on a loaded machine), so that they end
-   on several VPs. */
+/* Each stays until a second VP has run one (all of them until vc_until at
+   most: VP 0 may run a batch before the others start, on a loaded
+   machine), so that they end on several VPs. */
 static void *vc_worker(void *p)
 {
-    struct timespec t0, t;
+    struct timespec t;
 
-    clock_gettime(CLOCK_MONOTONIC, &t0);
     do {
         __atomic_or_fetch(&vc_seen, 1ULL << (mltp_vp_id() & 63), __ATOMIC_SEQ_CST);
         mltp_yield();
         clock_gettime(CLOCK_MONOTONIC, &t);
-    } while (__builtin_popcountll(CU_LOAD(vc_seen)) < 2 && t.tv_sec - t0.tv_sec < 2);
+    } while (__builtin_popcountll(CU_LOAD(vc_seen)) < 2 && t.tv_sec < vc_until);
     __atomic_or_fetch(&vc_ran, 1ULL << (mltp_vp_id() & 63), __ATOMIC_SEQ_CST);
     return p;
 }
@@ -1981,10 +1981,13 @@ static long vc_cached(void)
 START_TEST(stack_caches_after_wide_start)
 {
     long wide, after;
+    struct timespec t;
 
     unsetenv("MLTP_STACK_CACHE");
     unsetenv("MLTP_STACK_SIZE");
     mltp_init();
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    vc_until = t.tv_sec + 3;
     cu_run_ults(VC_VPS, VC_N, vc_worker, NULL);
     ck_assert_msg(__builtin_popcountll(CU_LOAD(vc_ran)) > 1,
                   "the ULTs all ended on one VP: nothing to test");
