@@ -46,10 +46,11 @@
  * cost of a store when a stack is handed to a ULT and one when it is
  * cached (mltp-debug(7)).
  *
- * Each ULT holds a stack, or a reservation of one, from its creation
- * (ult/handle.c takes them with the ids) to its end; a cached stack holds
- * the reservation its ULT had, so a ULT that runs on one gives its own
- * back (`spare`, returned to ult/chunk.c in blocks). */
+ * Each ULT holds a stack, or a promise of one, from its creation
+ * (ult/handle.c takes them with the ids) to its end; a take from a chunk
+ * consumes the promise, so a ULT that runs on a cached stack (whose
+ * promise was consumed when it was first taken) leaves its own to its
+ * thread (`spare`, returned to ult/chunk.c in blocks). */
 #include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
