@@ -53,7 +53,7 @@ enum base_trace_why {       /* BASE_TRACE_STOP's */
     BASE_TRACE_YIELD = 1,
     BASE_TRACE_BLOCK,       /* on a wait queue: obj the lock, condition,
                                barrier or ULT joined */
-    BASE_TRACE_WAIT,        /* for a word (a barrier's episode): obj */
+    BASE_TRACE_WAIT,        /* at a barrier, for its episode: obj */
     BASE_TRACE_END
 };
 

@@ -4,6 +4,7 @@
  * by its last node: adding and taking the first are O(1), in one pointer. */
 #include "base/backoff.h"
 #include "sched/block.h"
+#include "sched/switch.h"
 
 struct sched_stripe sched_stripes[SCHED_STRIPES];
 base_spin_t sched_solo_lock;
@@ -13,7 +14,10 @@ void sched_waiter_init(struct sched_waiter *w, const void *key)
     w->next = NULL;
     w->ult = sched_running();
     w->key = key;
+    w->last = NULL;
+    w->where = NULL;
     w->vp = -1;
+    w->n = w->mixed = 0;
     w->woken = 0;
 }
 
@@ -71,22 +75,120 @@ void sched_wait_locked(base_spin_t *held, sched_waitq_t *q, const void *key)
     sched_waitq_add(q, &w);
     sched_wait_queued(&w, held);
 }
+
+/* Blocked in our VP's group, rq's lock held (and s, the stripe's, if
+   given): the next ULT popped, s released, then rq's by the switch once
+   our context is saved (rule 3), where the release that queues the
+   group takes it first. */
+static void block_grouped(sched_vp_t *sv, ult_t *self, base_spin_t *s)
+{
+    struct sched_runq *rq = sv->rq;
+    ult_t *next;
+
+    if (__builtin_expect(sched_rq_stopped(rq), 0)) {
+        sched_rq_unlock(rq);
+        if (s)
+            base_spin_unlock(s);
+        sched_stop_here(sv);
+    }
+    if (!(next = sched_pop(rq, 0)))
+        sched_rq_going_idle(rq);
+    if (s)
+        base_spin_unlock(s);
+    if (__builtin_expect(self->flags & ULT_TRACED, 0))
+        sched_trace_stop(self, BASE_TRACE_BLOCK, NULL, 0);
+    switch_locked(sv, self, next, &rq->lock);
+    if (__builtin_expect(self->flags & ULT_TRACED, 0))
+        sched_trace_run(self);
+    base_acquire_fence();
+}
+
+/* ARCHITECTURE.md, "Group wait": the first waiter W of its VP pushes its
+ * group, then reads the word; the releaser R changes the word, then
+ * reads whether the queue is empty:
+ *
+ *   W (obj's stripe lock held)       R
+ *   push the group on q              word = new (a CAS: a full fence)
+ *   smp_mb()                         q->last == NULL? nobody to wake
+ *   word still old? then block
+ *
+ * Store buffering, fenced both sides: one of the two sees the other.
+ * W names its group its VP's `group` under its run-queue lock, the
+ * stripe lock still held (so no release took it yet); a later waiter of
+ * the VP joins it under that run-queue lock alone, while it is named
+ * there: R, which takes the group off q under the stripe lock, unnames
+ * it under that run-queue lock before it queues it. No fence for a
+ * joiner: the lock orders it against R. */
+void sched_wait_group(const unsigned int *word, unsigned int old, sched_waitq_t *q,
+                      const void *obj, const void *key)
+{
+    sched_vp_t *sv = sched_current();
+    ult_t *self = sv->cur;
+    struct sched_waiter *g, mine;
+    base_spin_t *s;
+
+    sched_check_stack(sv, self);
+    sched_rq_lock(sv->rq);
+    if ((g = sv->group) != NULL && g->key == key && g->where == q) {
+        g->last->next = self;
+        g->last = self;
+        g->n++;
+        g->mixed |= self->prio != g->ult->prio;
+        block_grouped(sv, self, NULL);
+        return;
+    }
+    sched_rq_unlock(sv->rq);
+    s = sched_stripe_take(obj);
+    sched_waiter_init(&mine, key);
+    mine.last = self;
+    mine.where = q;
+    mine.vp = sv->vp.id;
+    mine.n = 1;
+    sched_waitq_add(q, &mine);
+    base_full_fence();
+    if (CMM_LOAD_SHARED(*word) != old) {
+        sched_waitq_remove(q, &mine);
+        base_spin_unlock(s);
+        base_acquire_fence();
+        return;
+    }
+    sched_rq_lock(sv->rq);
+    sv->group = &mine;
+    block_grouped(sv, self, s);
+}
 #pragma GCC diagnostic pop
 
+/* A group from an earlier start, in a solo one: queue 0, in order. */
+static __attribute__((noinline)) void wake_group_solo(ult_t *u, ult_t *last)
+{
+    for (ult_t *next;; u = next) {
+        next = u->next;
+        sched_push_back(&sched_runqs[0], u);
+        if (u == last)
+            break;
+    }
+}
+
 /* A ULT waiter is placed (sched/place.c; its context is saved: the
-   queue's lock, held, was released only after); a kernel-level one is
-   told (it may return, and its node vanish, at once). solo (a constant
-   where it is inlined): VP 0 alone and never parked, the push inline,
-   ~13 instructions and no call. */
+   queue's lock, held, was released only after), a group as one; a
+   kernel-level one is told (it may return, and its node vanish, at once).
+   solo (a constant where it is inlined): VP 0 alone and never parked,
+   the push inline, ~13 instructions and no call. */
 static inline void wake(struct sched_waiter *w, int how, int solo,
                         struct sched_posts *p)
 {
-    ult_t *u = w->ult;
+    ult_t *u = w->ult, *last;
 
     if (!u) {
-        if (w->vp >= 0 && !solo)
-            sched_place_look(w->vp, p);     /* a proxy */
         base_store_release(&w->woken, 1);
+        return;
+    }
+    if (__builtin_expect((last = w->last) != NULL, 0)) {
+        /* the node is the first waiter's: read before it may run */
+        if (solo)
+            wake_group_solo(u, last);
+        else
+            sched_place_group(w, p);
         return;
     }
     if (!solo) {
@@ -121,7 +223,7 @@ void sched_wake_locked(sched_waitq_t *q, const void *key, int how,
 
 /* Unlinks in place: q->last never reads NULL while a waiter that stays is
    queued (a releaser reads it without the lock: ARCHITECTURE.md,
-   "Word wait"). prev is always w's predecessor in the queue. */
+   "Group wait"). prev is always w's predecessor in the queue. */
 static inline void wake_all(sched_waitq_t *q, const void *key,
                             const struct sched_waiter *skip, int how, int solo,
                             struct sched_posts *p)

@@ -15,19 +15,26 @@
 #include "base/clock.h"
 #include "sched/sched.h"
 
-struct sched_waiter {
-    struct sched_waiter *next;
-    struct ult *ult;            /* NULL: a kernel-level waiter, or a proxy */
-    const void *key;            /* what it waits for, in a shared queue */
-    int vp;                     /* a proxy: the VP whose watchers wait (-1: none) */
-    volatile int woken;
-};
-
 /* A FIFO of waiters, known by its last node (one pointer: the public
    structs keep queues in their void *waiters[] fields). */
 typedef struct sched_waitq {
     struct sched_waiter *last;  /* last->next is the first */
 } sched_waitq_t;
+
+struct sched_waiter {
+    struct sched_waiter *next;
+    struct ult *ult;            /* NULL: a kernel-level waiter */
+    const void *key;            /* what it waits for, in a shared queue */
+    /* a group (sched_wait_group): the last of the ULTs of one VP that wait
+       for key, chained by ->next from ult; NULL: ult alone */
+    struct ult *last;
+    const sched_waitq_t *where; /* a group's queue */
+    int vp;                     /* a group's VP */
+    int n;                      /* its ULTs */
+    int mixed;                  /* of several priorities */
+    volatile int woken;
+};
+
 
 /* ---- the trace (sched/trace.c) -------------------------------------- */
 /* What a ULT is about to wait on, for its stop event: called before it
@@ -110,41 +117,18 @@ void sched_wait_queued(struct sched_waiter *w, base_spin_t *held);
 /* All three: queue the caller on q for key and wait. */
 void sched_wait_locked(base_spin_t *held, sched_waitq_t *q, const void *key);
 
-/* ---- waiting for a word, on the caller's VP (sched/watch.c) ------- */
-/* A ULT on several VPs waits until *word != old; its VP runs other ULTs
-   meanwhile and looks at the word (at hint first, when given, until hint
-   moves: a line other VPs do not write at every arrival) at its switches
-   and while idle. No lock is taken. A VP that would park first queues a
-   proxy of itself on q, under obj's stripe lock, for key: whoever changes
-   the word must then look at q (a full fence between) and wake key's
-   waiters there, which posts it (ARCHITECTURE.md, "Word wait"). What was
-   written before the word changed is seen after the return. */
-void sched_wait_word(const unsigned int *word, unsigned int old, const unsigned int *hint,
-                     sched_waitq_t *q, const void *obj, const void *key);
-/* After changing a word that ULTs wait for with sched_wait_word, a full
-   fence between (a CAS): everything a release owes them, in one call.
-   bell (NULL: none) is rung (the hint they read), the parked VPs whose
-   proxies are in q for key are posted, a parked VP is woken to take the
-   waiters of VPs that stay busy, and the caller's own VP's are queued
-   where idle VPs can take them. */
-/* After changing a word: the caller's own VP's watchers first (its ULT
-   goes on running, and they are then queued where idle VPs steal). */
-void sched_watch_look_here(void);
-void sched_word_released_slow(const void *obj, sched_waitq_t *q, const void *key);
-static inline void sched_word_released(const void *obj, sched_waitq_t *q, const void *key,
-                                       unsigned int *bell)
-{
-    if (bell)
-        uatomic_inc(bell);
-    /* proxies to post, or a VP parked and none spinning: the rest out of
-       line (the usual release, every VP busy or spinning, costs 3 loads) */
-    if (__builtin_expect(CMM_LOAD_SHARED(q->last) != NULL ||
-                         (!CMM_LOAD_SHARED(sg.idle.spinning) &&
-                          CMM_LOAD_SHARED(sg.idle.parked)), 0))
-        sched_word_released_slow(obj, q, key);
-    sched_watch_look_here();
-}
-
+/* ---- waiting in a group (sched/block.c) --------------------------- */
+/* A ULT on several VPs waits until *word != old: the ULTs of one VP that
+   wait in q for key form a group, one node on q (a release then costs a
+   run-queue lock per VP with waiters, not per waiter), pushed under obj's
+   stripe lock and the word read again after a full fence; the VP's later
+   waiters join it under the VP's own run-queue lock (its `group`). Whoever
+   changes the word (a full fence between: a CAS) then calls
+   sched_wake_all_locked on q for key, if q is not empty
+   (ARCHITECTURE.md, "Group wait"). What was written before the word
+   changed is seen after the return. */
+void sched_wait_group(const unsigned int *word, unsigned int old, sched_waitq_t *q,
+                      const void *obj, const void *key);
 
 /* ---- waking (the queue's lock held) ------------------------------- */
 /* how: SCHED_WAKE_HANDOFF (the waker switches soon: a condition) or
@@ -224,10 +208,6 @@ static inline void sched_slice_tick(void)
         sched_slice_check();
 }
 
-/* A ULT that spins (a SPIN lock's waiter) while ULTs wait in its VP's
-   queue, which a wake-up readied there for the VP to run next: wake a
-   parked VP for them, unless one spins for work (sched/place.c). */
-void sched_wake_for_queued(void);
 /* Give the VP's CPU away for a while (sched_yield): the one system call
    of a spinning ULT (sched/yield.c). */
 void sched_give_cpu(void);

@@ -171,8 +171,6 @@ void sched_end(void *retval, int set_retval)
     own = self->flags & ULT_OWN_STACK;  /* (a detached descriptor is gone then) */
     d.owe = 0;
     joiner = end_life(sv, self);
-    if (__builtin_expect(sched_watching(sv), 0))
-        sched_watch_poll(sv, 0);
     sched_rq_lock(q);
     if (joiner) {
         /* a hand-off: this VP switches now (sched/place.c) */

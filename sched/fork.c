@@ -15,7 +15,8 @@ static void child(void)
     memset(sched_stripes, 0, sizeof sched_stripes);
     sched_solo_on = ult_stack_alone = 0;
     sg.outside_live = 0;
-    sg.idle.parked = sg.idle.spinning = sg.idle.asleep = 0;
+    sg.idle.parked = sg.idle.spinning = 0;
+    sg.idle.asleep = 0;
     sched_self_tls = &sched_outside;
     sched_bound_self = NULL;
     sg.finish = SCHED_GO;
@@ -27,7 +28,8 @@ static void child(void)
     for (int i = 0; i < sg.nslots; i++) {
         sched_vp_t *sv = &sg.vps[i];
         sv->cur = NULL;
-        sv->watch = NULL;
+        sv->spinning = 0;
+        sv->group = NULL;
         sv->nstolen = 0;
         sv->created = sv->ended = sv->ended_seen = 0;
         sv->vp.pid = 0;

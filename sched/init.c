@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* sched/init.c - mltp_init: every layer's settings, read once. */
+#include <stdlib.h>
+#include <string.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 #include "sched/sched.h"
@@ -13,6 +15,20 @@ static struct sched_runq outside_rq;
 sched_vp_t sched_outside = { .cur = &ult_outside, .rq = &outside_rq };
 __thread sched_vp_t *sched_self_tls __attribute__((tls_model("initial-exec"))) = &sched_outside;
 base_once_t sched_init_once;
+
+/* MLTP_WATCHDOG=fatal: a late wake ends the program after its start (the
+   tests' setting: sched/watchdog.c); unset or "count": counted only. */
+static int watchdog_fatal(void)
+{
+    const char *s = secure_getenv("MLTP_WATCHDOG");
+
+    if (!s || !*s || strcmp(s, "count") == 0)
+        return 0;
+    if (strcmp(s, "fatal") == 0)
+        return 1;
+    base_warn("ignoring MLTP_WATCHDOG=%s (count or fatal)", s);
+    return 0;
+}
 
 static int init_layers(void)
 {
@@ -28,7 +44,9 @@ static int init_layers(void)
     sched_affinity_on = base_env_long("MLTP_AFFINITY", 1, 0, 1) > 0;
     sg.online_cpus = (int)sysconf(_SC_NPROCESSORS_ONLN);
     vpg.describe = sched_describe;
-    vpg.tick = sched_rescue_tick;
+    sg.watchdog_fatal = watchdog_fatal();
+    vpg.tick = sched_watchdog_tick;
+    vpg.bound_ended = sched_bound_ended;
     ult_ids_scan = sched_ids_scan;
     if (syscall(SYS_gettid) == vpg.main_pid)  /* set up by the main thread */
         sched_pending_note_main();

@@ -62,8 +62,6 @@ static void loop(sched_vp_t *sv)
             sched_stop_here(sv);
         if (finish != SCHED_GO)
             return;
-        if (sched_watching(sv))
-            sched_watch_poll(sv, 0);
         sched_rq_lock(q);
         if (__builtin_expect(q->idle && q->nready > 1, 0)) {
             /* given ULTs while idle, with no claim (busy_after_steal):
@@ -76,17 +74,23 @@ static void loop(sched_vp_t *sv)
         if (u) {
             if (q->idle)
                 CMM_STORE_SHARED(q->idle, SCHED_RQ_BUSY);
-            run(sv, u, &q->lock);
+            if (__builtin_expect(sv->spinning, 0)) {
+                /* ours, where sched/ids.c looks under every queue's lock,
+                   before the lock goes: rule 2 may post */
+                sv->cur = u;
+                sched_rq_unlock(q);
+                sched_found_work_slow(sv);
+                run(sv, u, NULL);
+            } else {
+                run(sv, u, &q->lock);
+            }
             continue;
         }
         sched_rq_unlock(q);
-        if ((u = sched_steal(sv)) != NULL || (u = sched_watch_steal(sv)) != NULL) {
+        if ((u = sched_steal(sv)) != NULL) {
             if (q->idle)
                 busy_after_steal(q);
-            if (__builtin_expect(sv->rescued, 0)) {   /* sched/rescue.c */
-                sv->rescued = 0;
-                sv->rescues++;
-            }
+            sched_found_work(sv);
             run(sv, u, NULL);
             continue;
         }

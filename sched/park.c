@@ -1,18 +1,31 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* sched/park.c - idle VPs: spin for about one wake-up cost, looking at
- * every queue and stealing, then sleep on the park semaphore. A cross-CPU
- * wake-up costs 30-70 us on these VMs, a spin check 0.2 us: spinning first
- * keeps hand-offs cheap. No spinning when there are more VPs than CPUs, or
- * more runnable tasks (sched/crowd.c): the spinner would steal the CPU of
- * a VP with work. Wake-ups only when they pay: a VP that makes a ULT ready
- * wakes a parked VP only while none is spinning (Go's count of spinning
- * Ms), and the woken VP counts as spinning from the post on, so a burst of
- * readyings posts once. A spinner that finds work while more is queued,
- * and was the last spinner, wakes the next. And deadlock detection: every
- * VP parked (or blocked in the kernel on a SEMAPHORE lock) with nothing
- * that could wake one. */
+/* sched/park.c - idle VPs, and Go's rules for when one is woken: one rule
+ * set, all here (ARCHITECTURE.md, "Park"):
+ *   1. Work made ready in queue q, under q's lock: q's VP parked, it is
+ *      posted; q's VP busy, no VP spinning and one parked, a claim counts
+ *      one VP spinning and posts it (Go's wakep: sched_wake_claim).
+ *   2. A VP counted spinning that finds work stops counting; the last one
+ *      to stop wakes another as in 1, whatever is left (Go's resetspinning:
+ *      sched_found_work). So while work waits and a VP is parked, some VP
+ *      is counted spinning.
+ *   3. Before it sleeps a VP counts itself parked and stops counting as
+ *      spinning (atomics, full fences), then looks at every queue under
+ *      its lock, its own last, where it becomes PARKED if there is none
+ *      (work_seen_else_park); work seen, it counts itself spinning again.
+ *   4. A post takes a VP out of PARKED under its lock and counts it
+ *      spinning; a VP woken otherwise (a start's end, its timer) takes
+ *      itself out. A claim that finds none PARKED gives its count back
+ *      and, the last spinner then, looks again (claim_again).
+ *   5. Every VP PARKED and no bound thread alive: a deadlock, seen by the
+ *      last to park or the last bound thread to end.
+ *   6. A start begins from clean per-VP state (sched/start.c).
+ * Idle VPs spin first for about one wake-up cost, looking at every queue
+ * and stealing: a cross-CPU wake-up costs 30-70 us on these VMs, a look
+ * 0.2 us. No spinning with more VPs than CPUs, or more runnable tasks
+ * (sched/crowd.c): the spinner would steal the CPU of a VP with work. */
 #include <errno.h>
 #include <sys/sem.h>
+#include <time.h>
 #include "base/clock.h"
 #include "sched/block.h"
 
@@ -57,17 +70,6 @@ void sched_unpark_all(void)
     }
 }
 
-/* For a VP that cannot switch for a while (its ULT spins for a SPIN
-   lock) while ULTs wait in its queue: the wake-up a wake skipped because
-   it did not pay. */
-void sched_wake_for_queued(void)
-{
-    sched_vp_t *sv = sched_current();
-
-    if (sv && CMM_LOAD_SHARED(sv->rq->nready))
-        sched_wake_to_steal(sv->rq);
-}
-
 long sched_live(void)
 {
     long ended = 0, created = 0;
@@ -86,13 +88,170 @@ void sched_outside_live_add(long n)
     uatomic_add(&sg.outside_live, n);
 }
 
+/* ---- waking (rules 1, 2 and 4) -------------------------------------- */
+
+static inline int rq_index(const struct sched_runq *q)
+{
+    return (int)(q - sched_runqs);
+}
+
+/* Rule 1's test, under the lock of the queue just pushed ("Park"): no VP
+   spinning and one parked. The claim counts the VP to be woken spinning
+   (later readyings then post nobody) and bumps claims before post_any
+   looks: a VP that is parking and not yet PARKED sees it, and stays up. */
+int sched_wake_claim(void)
+{
+    if (CMM_LOAD_SHARED(sg.idle.spinning) || !CMM_LOAD_SHARED(sg.idle.parked) ||
+        uatomic_cmpxchg(&sg.idle.spinning, 0, 1) != 0)
+        return 0;
+    uatomic_inc(&sg.idle.claims);
+    return 1;
+}
+
+/* The posts to the VPs in p->vp, in one semop; no run-queue lock taken
+   (p->any is left: finding a parked VP takes their locks). */
+static void post_vps(struct sched_posts *p)
+{
+    struct sembuf op[SCHED_POSTS_MAX];
+    sched_vp_t *sv = sched_current();
+    int n = p->n;
+
+    for (int i = 0; i < n; i++) {
+        op[i] = (struct sembuf){ p->vp[i], 1, 0 };
+        if (__builtin_expect(sg.observe, 0))
+            sched_trace_post(p->vp[i]);
+    }
+    p->n = 0;
+    if (!n)
+        return;
+    if (sv)
+        sv->wakeups += (unsigned long)n;
+    while (semop(sg.park_semid, op, (size_t)n) < 0 && errno == EINTR)
+        ;
+}
+
+/* Rule 4, q's lock held and its VP PARKED: woken, counted spinning, and
+   owed a post. */
+void sched_post_parked_locked(struct sched_runq *q, struct sched_posts *p)
+{
+    q->idle = SCHED_RQ_SPINNING;
+    sched_asleep_dec();
+    uatomic_inc(&sg.idle.spinning);
+    if (p->n == SCHED_POSTS_MAX)
+        post_vps(p);            /* V only: bounded under the lock */
+    p->vp[p->n++] = (unsigned short)rq_index(q);
+}
+
+/* One parked VP for a claim: the first found after the caller's, taken
+   under its lock. A first pass reads each `idle` unlocked; if it finds
+   none, a second takes each lock: a VP that was making itself PARKED then
+   (its look at claims and its PARKED in one critical section) is seen
+   PARKED, or saw the claim and stays up ("Park"). */
+static int post_any(void)
+{
+    sched_vp_t *v;
+
+    for (int locked = 0; locked < 2; locked++) {
+        SCHED_FOR_OTHER_VPS(v, sched_current()) {
+            struct sched_runq *q = v->rq;
+            if (!locked && CMM_LOAD_SHARED(q->idle) != SCHED_RQ_PARKED)
+                continue;
+            sched_rq_lock_push(q);      /* it only looks */
+            int parked = q->idle == SCHED_RQ_PARKED;
+            if (parked) {
+                q->idle = SCHED_RQ_SPINNING;
+                sched_asleep_dec();
+            }
+            sched_rq_unlock(q);
+            if (parked)
+                return rq_index(q);
+        }
+    }
+    return -1;
+}
+
+/* Work in a queue of the start, each looked at under its lock. */
+static int work_queued(void)
+{
+    for (int i = 0; i < vpg.nvp; i++) {
+        struct sched_runq *q = &sched_runqs[i];
+        sched_rq_lock_push(q);      /* it only looks */
+        int r = sched_rq_peek(q);
+        sched_rq_unlock(q);
+        if (r)
+            return 1;
+    }
+    return 0;
+}
+
+/* A claim found no VP PARKED (one that was parking saw it and stays up):
+   its count back. If that leaves none spinning, work readied while the
+   claim counted may have posted nobody, and the VP that stayed up may
+   have looked before it came and park after: look under each queue's
+   lock, as a parking VP does (rule 3), and claim again for what is there
+   (sched/wake.pml, NOFIX_DROPPED_CLAIM: a hang). 1 to try again. */
+static int claim_again(void)
+{
+    if (uatomic_sub_return(&sg.idle.spinning, 1) != 0 || !CMM_LOAD_SHARED(sg.idle.parked))
+        return 0;
+    return work_queued() && sched_wake_claim();
+}
+
+/* A post never blocks. The caller holds no spin lock but in one place:
+   mltp_cond_wait_lock posts under its stripe lock (sync/cond.c;
+   ARCHITECTURE.md, "Locking rules", rule 5). */
+void sched_post(struct sched_posts *p)
+{
+    if (p->any) {
+        int v;
+        while ((v = post_any()) < 0 && claim_again())
+            ;
+        if (v >= 0) {
+            if (p->n == SCHED_POSTS_MAX)
+                post_vps(p);
+            p->vp[p->n++] = (unsigned short)v;
+        }
+        p->any = 0;
+    }
+    post_vps(p);
+}
+
+/* Work queued where nobody may run it soon: rule 1 for q, whose lock is
+   taken to look ("Park"). */
+void sched_wake_to_steal(struct sched_runq *q)
+{
+    struct sched_posts p;
+
+    sched_posts_init(&p);
+    sched_rq_lock_push(q);          /* it only looks */
+    p.any = sched_wake_claim();
+    sched_rq_unlock(q);
+    sched_post(&p);
+}
+
+/* Rule 2: sv, counted spinning, found work (it holds no lock). The last
+   spinner to stop wakes another if one is parked: more work may wait
+   that was readied while sv was counted, and posted nobody. */
+void sched_found_work_slow(sched_vp_t *sv)
+{
+    struct sched_posts p;
+
+    sv->spinning = 0;
+    if (uatomic_sub_return(&sg.idle.spinning, 1) != 0 || !CMM_LOAD_SHARED(sg.idle.parked))
+        return;
+    sched_posts_init(&p);
+    p.any = sched_wake_claim();
+    sched_post_owed(&p);
+}
+
+/* ---- parking (rules 3 and 5) ------------------------------------------ */
+
 /* Work in another queue, each looked at under its lock (the "Park"
-   pair), then in ours: none there, no watched word changed (a releaser
-   that found our proxy takes our lock to post us: "Word wait"), and no
-   claim begun since claims_seen (one that found no VP PARKED yet, while
-   we looked: it posts nobody); then we are PARKED (under its lock, so
-   that whoever queues a ULT here sees it and posts us). 1 if work. */
-static int work_seen_else_park(sched_vp_t *sv, int claims_seen, int *asleep)
+   pair), then in ours, and no claim begun since claims_seen (one that
+   found no VP PARKED yet while we looked: it posts nobody); then we are
+   PARKED (under our lock, so that whoever queues a ULT here sees it and
+   posts us). 1 if work. */
+static int work_seen_else_park(sched_vp_t *sv, int claims_seen, unsigned long *asleep)
 {
     struct sched_runq *mine = sv->rq;
     sched_vp_t *v;
@@ -101,16 +260,15 @@ static int work_seen_else_park(sched_vp_t *sv, int claims_seen, int *asleep)
     SCHED_FOR_OTHER_VPS(v, sv) {
         struct sched_runq *q = v->rq;
         sched_rq_lock_push(q);      /* it only looks */
-        r = sched_rq_peek(q) || sched_watch_stealable_locked(v);
+        r = sched_rq_peek(q);
         sched_rq_unlock(q);
         if (r)
             return 1;
     }
     sched_rq_lock_push(mine);
-    if (!(r = sched_rq_peek(mine) || sched_watch_changed(sv) ||
-              CMM_LOAD_SHARED(sg.idle.claims) != claims_seen)) {
+    if (!(r = sched_rq_peek(mine) || CMM_LOAD_SHARED(sg.idle.claims) != claims_seen)) {
         mine->idle = SCHED_RQ_PARKED;
-        *asleep = uatomic_add_return(&sg.idle.asleep, 1);
+        *asleep = sched_asleep_inc();
     }
     sched_rq_unlock(mine);
     return r;
@@ -122,76 +280,122 @@ static int work_seen_else_park(sched_vp_t *sv, int claims_seen, int *asleep)
  *
  *   P                                M (q's lock held)
  *   parked++; spinning-- (atomic)    push the ULT
- *   ours, locked: PARKED if empty    q's VP is PARKED? post it
- *   for each other queue: lock,      else spinning == 0 and parked > 0?
- *     look; work? not PARKED           then claim (spinning = 1), post a
- *                                      PARKED VP (post_any, its lock)
+ *   for each other queue: lock,      q's VP is PARKED? post it
+ *     look; work? not PARKED         else q's VP busy, spinning == 0 and
+ *   ours, locked: PARKED if empty      parked > 0? then claim (spinning
+ *                                      = 1), post a PARKED VP (post_any)
  *
  * If P looked at q before M's critical section, M sees P's counts (P
- * changed them before it took q's lock), and P's PARKED (set before P
- * looked at any other queue): M posts P, or some PARKED VP unless another
- * VP spins (which looks at q after M, by the same argument, or is woken).
- * If after, P sees the ULT. No wake-up is lost, and M makes no system
- * call while a VP spins. (P used to look at the others first: a claim
- * made meanwhile found no VP PARKED yet, and P then slept.)
+ * changed them before it took q's lock): M posts P, or some PARKED VP
+ * unless another VP spins (which looks at q after M, by the same
+ * argument, or is woken, or finds other work and, the last spinner,
+ * wakes another: rule 2). If after, P sees the ULT. No wake-up is lost,
+ * and M makes no system call while a VP spins.
  */
 /* Awake again: SPINNING, taken out of asleep unless a poster did both
-   (it then also counted us spinning). 1 if a poster did. */
-static int unpark_self(sched_vp_t *sv)
+   (it then also counted us spinning: rule 4). */
+static void unpark_self(sched_vp_t *sv)
 {
     struct sched_runq *mine = sv->rq;
-    int posted;
 
     sched_rq_lock_push(mine);
-    if (!(posted = mine->idle != SCHED_RQ_PARKED))
-        uatomic_dec(&sg.idle.asleep);
+    if (mine->idle != SCHED_RQ_PARKED)
+        sv->spinning = 1;
+    else
+        sched_asleep_dec();
     mine->idle = SCHED_RQ_SPINNING;
     sched_rq_unlock(mine);
-    return posted;
+}
+
+/* Rule 5's last test: every VP PARKED when asleep read `seen`, no bound
+   thread alive since, and no VP out of PARKED between (asleep's
+   generation): so none ran a ULT, which could have made a bound thread,
+   and no bound thread posted one before it ended (sched/deadlock.pml,
+   NOFIX_REREAD and NOFIX_ASLEEP_GEN: false reports). */
+static void deadlock_if_still(unsigned long seen)
+{
+    if (SCHED_ASLEEP(seen) != vpg.nvp || vp_bound_alive())
+        return;
+    base_acquire_fence();
+    if (CMM_LOAD_SHARED(sg.idle.asleep) == seen)
+        sched_report_deadlock();
+}
+
+/* Rule 5 for the last bound thread: it ended (its count went down, with
+   a full fence before this look), and every VP may have parked while it
+   lived. The last VP to park reads the count after its own asleep++:
+   store buffering, one of the two sees the other (ARCHITECTURE.md,
+   "Bound thread ended"). */
+void sched_bound_ended(void)
+{
+    base_full_fence();
+    if (CMM_LOAD_SHARED(vpg.running) && CMM_LOAD_SHARED(sg.finish) == SCHED_GO) {
+        unsigned long seen = CMM_LOAD_SHARED(sg.idle.asleep);
+        base_acquire_fence();
+        deadlock_if_still(seen);
+    }
+}
+
+/* The stacks' next pass (their memory given back after the decay time)
+   needs a VP while all may sleep: one parked VP sleeps until it is due
+   (the timekeeper), does it in sched_idle, and parks again. */
+static int timekeeper;
+
+static void sleep_on_semaphore(sched_vp_t *sv)
+{
+    struct sembuf op = { (unsigned short)sv->vp.id, -1, 0 };
+    long due = ult_stack_next_pass_ns();
+
+    if (due >= 0 && uatomic_cmpxchg(&timekeeper, 0, 1) == 0) {
+        long ns = due - base_now_ns();
+        if (ns < 1000000)
+            ns = 1000000;
+        struct timespec t = { ns / 1000000000, ns % 1000000000 };
+        while (semtimedop(sg.park_semid, &op, 1, &t) < 0 && errno == EINTR)
+            ;
+        uatomic_set(&timekeeper, 0);
+        return;
+    }
+    while (semop(sg.park_semid, &op, 1) < 0 && errno == EINTR)
+        ;
 }
 
 static void park(sched_vp_t *sv)
 {
-    struct sembuf op = { (unsigned short)sv->vp.id, -1, 0 };
-    int asleep = 0, claims;
+    unsigned long asleep = 0;
+    int claims;
 
     uatomic_inc(&sg.idle.parked);
+    sv->spinning = 0;
     uatomic_dec(&sg.idle.spinning);
+    base_full_fence();              /* the counts before the looks */
     claims = CMM_LOAD_SHARED(sg.idle.claims);
-    if ((sched_watching(sv) && sched_watch_proxy_all(sv)) ||
-        work_seen_else_park(sv, claims, &asleep) || CMM_LOAD_SHARED(sg.finish)) {
-        /* a post made meanwhile stays on our semaphore: a later park
-           returns at once, and looks again */
-        if (asleep && unpark_self(sv))
-            uatomic_dec(&sg.idle.spinning);
-        else if (!asleep)
-            CMM_STORE_SHARED(sv->rq->idle, SCHED_RQ_SPINNING);
+    if (work_seen_else_park(sv, claims, &asleep)) {
+        /* rule 3: counted spinning again, so that taking that work
+           wakes another if more waits (rule 2) */
+        sv->spinning = 1;
+        uatomic_inc(&sg.idle.spinning);
         uatomic_dec(&sg.idle.parked);
         return;
     }
-    /* Every VP PARKED (each after its last look at its queue and watch
-       list, under its lock; a post takes one out first), so no ULT runs,
-       and no kernel-level thread could make one ready or change a watched
-       word: the remaining ULTs wait forever. (parked alone would not do:
-       a VP counted there may still be reading a watch list that no other
-       VP can read.) */
-    if (asleep == vpg.nvp && !vp_bound_alive()) {
-        uatomic_dec(&sg.idle.parked);
-        sched_report_deadlock();
-        return;
+    /* rule 5: every VP PARKED (each after its last look, under its lock;
+       a post takes one out first), so no ULT runs and none is ready, and
+       no kernel-level thread could make one ready; asleep read again once
+       no bound thread lives: the last may have posted one before it
+       ended (asleep's add: a full fence before the read of the bound
+       threads) */
+    deadlock_if_still(asleep);
+    if (!CMM_LOAD_SHARED(sg.finish)) {
+        sv->parks++;
+        if (__builtin_expect(sg.observe, 0))
+            sched_trace_park(sv, 0);
+        sleep_on_semaphore(sv);
+        if (__builtin_expect(sg.observe, 0))
+            sched_trace_park(sv, 1);
     }
-    sv->parks++;
-    sv->rescued = 0;            /* a rescue that found nothing */
-    if (__builtin_expect(sg.observe, 0))
-        sched_trace_park(sv, 0);
-    while (semop(sg.park_semid, &op, 1) < 0 && errno == EINTR)
-        ;
-    if (__builtin_expect(sg.observe, 0))
-        sched_trace_park(sv, 1);
-    /* a poster counted us spinning; the end of a start
-       (sched_unpark_all) did not */
-    if (unpark_self(sv))
-        uatomic_dec(&sg.idle.spinning);
+    /* a post made meanwhile stays on our semaphore: a later park returns
+       at once, and looks again */
+    unpark_self(sv);
     uatomic_dec(&sg.idle.parked);
 }
 
@@ -215,18 +419,22 @@ static int after_grace(void)
     return ready;
 }
 
-/* Counted spinning while here; the loop then pops or steals what it
-   found. The last spinner to find work wakes the next parked VP if more
-   is queued than it takes. */
+/* Counted spinning while here, and after, until the loop takes work
+   (rule 2: sched_found_work) or we park. */
 static void spin_then_park(sched_vp_t *sv)
 {
     long now = base_now_ns();
-    /* spinners so far, and VPs busy (neither spinning nor parked) */
-    int before = uatomic_add_return(&sg.idle.spinning, 1) - 1;
+    int before;
+
+    if (sv->spinning) {             /* a post counted us */
+        before = CMM_LOAD_SHARED(sg.idle.spinning) - 1;
+    } else {
+        sv->spinning = 1;
+        before = uatomic_add_return(&sg.idle.spinning, 1) - 1;
+    }
+    /* VPs busy: neither spinning nor parked */
     int busy = vpg.nvp - CMM_LOAD_SHARED(sg.idle.parked) - before - 1;
 
-    /* under our lock: a thief walking our watch list (we were busy) is
-       done, and no other starts (sched/watch.c) */
     sched_rq_lock_push(sv->rq);
     CMM_STORE_SHARED(sv->rq->idle, SCHED_RQ_SPINNING);
     sched_rq_unlock(sv->rq);
@@ -242,24 +450,16 @@ static void spin_then_park(sched_vp_t *sv)
                    where a release queues our ULTs); every queue's at every
                    8th: each look at another VP's line takes it from its
                    owner, and with V VPs a look reads V lines */
-                int ready = sched_watching(sv) ? sched_watch_poll(sv, 0) : 0;
-                if (!ready)
-                    ready = CMM_LOAD_SHARED(sv->rq->nready);
+                int ready = CMM_LOAD_SHARED(sv->rq->nready);
                 if (!ready && (i & 7) == 0 && (ready = sched_ready_count()) == 1)
                     ready = after_grace();
                 if (ready || CMM_LOAD_SHARED(sg.finish)) {
                     sv->idle_hits++;
-                    if (uatomic_sub_return(&sg.idle.spinning, 1) == 0 && ready > 1)
-                        sched_wake_to_steal(sv->rq);
                     return;
                 }
                 caa_cpu_relax();
             }
             now = base_now_ns();
-            if (sched_watch_stealable(sv)) {
-                uatomic_dec(&sg.idle.spinning);
-                return;
-            }
         } while (now < deadline && !sched_crowd_check(now));
     }
     park(sv);

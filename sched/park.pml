@@ -13,6 +13,18 @@
  * the ULT ran). The counters the code keeps agree there: asleep is the
  * number of PARKED queues, and no count went below 0.
  *
+ * The idle rules as sched/park.c has them: a VP that finds work while
+ * counted spinning stops counting, and the last spinner to stop claims
+ * and posts a PARKED VP whatever is left (rule 2); a parking VP that sees
+ * work counts itself spinning again (rule 3); a post counts the VP it
+ * wakes (rule 4). A claim whose post_any finds no PARKED VP gives its
+ * count back and stops there: sched_post's claim_again (that count made
+ * spinning 0 with a VP parked: every queue looked at under its lock, and
+ * a claim again for work there) is left out, since it too finds the ULT
+ * that NO_CLAIMS strands (it claims again until the parking VP is
+ * PARKED), and this model is the claims count's test; sched/wake.pml and
+ * sched/deadlock.pml have it.
+ *
  * Spin interleaves statements with sequential consistency; the memory
  * ordering each pair relies on is ARCHITECTURE.md's litmus tests' (the
  * counts are atomic read-modify-writes, full fences on both targets).
@@ -110,7 +122,8 @@ proctype maker() {
 
 /* VP i's loop with nothing of its own: steal, else spin, else park */
 proctype idler(byte me) {
-    byte i, seen, r, got;
+    byte i, seen, r, got, k, found, pass;
+    bit any;
 
     spinning++;                 /* sched_idle: counted spinning */
 loop:
@@ -124,7 +137,31 @@ loop:
         fi;
         rq_unlock(1);
         if
-        :: got -> spinning--; goto done
+        :: got ->
+            /* rule 2 (sched_found_work_slow): the last spinner to find
+               work claims, and posts a PARKED VP, whatever is left */
+            atomic { spinning--; any = (spinning == 0) };
+            if
+            :: any && parked > 0 ->
+                atomic {
+                    if
+                    :: spinning == 0 && parked > 0 -> spinning = 1
+                    :: else -> any = 0
+                    fi
+                };
+#ifndef NO_CLAIMS
+                if
+                :: any -> claims++
+                :: else -> skip
+                fi;
+#endif
+                if
+                :: any -> post_any(me)
+                :: else -> skip
+                fi
+            :: else -> skip
+            fi;
+            goto done
         :: else -> skip
         fi
     :: true -> skip

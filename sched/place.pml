@@ -32,9 +32,21 @@
  * claims and posts. A periodic rescue of stranded work (a reaper's
  * tick) is left out: it would bound the wait, not remove the lost post.
  *
- * Claims as on main: a claim bumps sg.idle.claims; a parking VP stays up
- * if a claim began since it started looking (else a claim that found no
- * VP PARKED yet posts nobody). post_any's locked pass is modelled.
+ * Claims as in sched/park.c: a claim bumps sg.idle.claims; a parking VP
+ * stays up if a claim began since it started looking (else a claim that
+ * found no VP PARKED yet posts nobody). post_any's locked pass is
+ * modelled. The idle rules as sched/park.c has them: a VP that takes
+ * work while counted spinning stops counting, and the last spinner to
+ * stop claims and posts whatever is left (rule 2); a parking VP that
+ * sees work counts itself spinning again (rule 3); a post counts the VP
+ * it wakes, which stays counted until it takes work or parks (rule 4);
+ * the last parker reads asleep again after bound_alive (rule 5). Left
+ * out: sched_post's claim_again (a claim that found no VP PARKED, its
+ * count given back with spinning then 0 and a VP parked, looks at every
+ * queue and claims again): with it a claimer may claim again and again
+ * while a parking VP stays up for each claim, the claims count runs
+ * through all its values, and the search takes 9 million states (8 s);
+ * sched/wake.pml and sched/deadlock.pml model it.
  */
 #define NVP 2
 #define BUSY 0
@@ -70,8 +82,9 @@ inline post_if_parked(q, owed) {
     if :: idle[q] == PARKED -> idle[q] = SPINNING; asleep--; spinning++; owed = q
        :: else -> skip fi
 }
-/* sched_post's p->any: a PARKED VP found under its lock (main's locked
-   pass; the unlocked one only saves locks), else the claim is dropped */
+/* sched_post's p->any: a PARKED VP found under its lock (the locked
+   pass; the unlocked one only saves locks), else the claim's count back
+   (claim_again's look is left out: see the header) */
 inline post_any(me, k, v) {
     v = 255; k = 1;
     do
@@ -97,7 +110,7 @@ inline ult_end() {
 proctype vp(byte i)
 {
     byte j, mine_asleep, y, w, k, v, claims_seen;
-    bit r, posted, stole, any;
+    bit r, posted, stole, any, svs;
 loop:
     if :: finish != GO -> goto out :: else -> skip fi;
     /* our queue */
@@ -143,6 +156,18 @@ loop:
         :: else -> skip
         fi;
         stole = 0;
+        /* rule 2: counted spinning, we stop; the last spinner claims */
+        if
+        :: svs ->
+            svs = 0;
+            atomic { spinning--; any = (spinning == 0) };
+            if
+            :: any && parked > 0 -> claim(any);
+                if :: any -> post_any(i, k, v) :: else -> skip fi
+            :: else -> any = 0
+            fi
+        :: else -> skip
+        fi;
         if
         :: w -> w_ran = 1; w = 0
         :: y -> w_ran == 1;  /* read(2) returns once W wrote */ y = 0
@@ -153,11 +178,11 @@ loop:
     fi;
     /* spin_then_park: counted spinning, SPINNING under our lock; the
        spin itself is a look like the loop's (left out) */
-    spinning++;
+    if :: !svs -> svs = 1; spinning++ :: else -> skip fi;
     lock(i); idle[i] = SPINNING; unlock(i);
     /* park */
     claims_seen = claims;
-    parked++; spinning--;
+    parked++; spinning--; svs = 0;
     assert(spinning >= 0);
     /* work_seen_else_park */
     r = 0; mine_asleep = 0;
@@ -180,38 +205,42 @@ loop:
         :: mine_asleep ->
             lock(i);
             posted = (idle[i] != PARKED);
-            if :: !posted -> asleep-- :: else -> skip fi;
+            if :: !posted -> asleep-- :: else -> svs = 1 fi;
             idle[i] = SPINNING;
             unlock(i);
-            if :: posted -> spinning-- :: else -> skip fi
-        :: else -> idle[i] = SPINNING
+            parked--
+        :: else ->      /* rule 3: work seen, counted spinning again */
+            svs = 1; spinning++; parked--
         fi;
-        parked--;
         goto loop
     :: else -> skip
     fi;
     if
     :: mine_asleep == NVP && !bound_alive ->
-        parked--;
-        /* no false deadlock: nothing queued, nothing to come */
-        assert(qw[0] + qw[1] + qy[0] + qy[1] == 0 && w_placed);
-        finish = DEADLOCK;
-        goto out
+        /* rule 5: asleep read again (a bound thread posts before it ends) */
+        if
+        :: asleep == NVP ->
+            parked--;
+            /* no false deadlock: nothing queued, nothing to come */
+            assert(qw[0] + qw[1] + qy[0] + qy[1] == 0 && w_placed);
+            finish = DEADLOCK;
+            goto out
+        :: else -> skip
+        fi
     :: else -> skip
     fi;
     atomic { sem[i] > 0 -> sem[i]-- };
     /* unpark_self */
     lock(i);
     posted = (idle[i] != PARKED);
-    if :: !posted -> asleep-- :: else -> skip fi;
+    if :: !posted -> asleep-- :: else -> svs = 1 fi;
     idle[i] = SPINNING;
     unlock(i);
-    if :: posted -> spinning-- :: else -> skip fi;
     parked--;
     assert(spinning >= 0 && parked >= 0 && asleep >= 0);
     goto loop;
 out:
-    skip
+    if :: svs -> spinning-- :: else -> skip fi
 }
 
 /* The bound thread releases W's lock (sched_place with SCHED_WAKE_RELEASE). */

@@ -38,12 +38,14 @@ struct sched_runq {
 enum sched_rq_idle {
     SCHED_RQ_BUSY,           /* runs a ULT (or is about to) */
     SCHED_RQ_SPINNING,       /* in its loop, looking for work */
-    SCHED_RQ_PARKED          /* asleep on its semaphore, or about to */
+    SCHED_RQ_PARKED,         /* asleep on its semaphore, or about to */
+    SCHED_RQ_ABSENT          /* not in this start (set as it is prepared):
+                                what is released for its VP goes elsewhere */
 };
 
 /* q's lock held, its VP switching to its loop with nothing to run: idle
    from now on, for sched/place.c (a release then queues its waiter here
-   at once), and no thief walks its watch list any more. */
+   at once, and claims no other VP). */
 static inline void sched_rq_going_idle(struct sched_runq *q)
 {
     CMM_STORE_SHARED(q->idle, SCHED_RQ_SPINNING);
@@ -66,11 +68,6 @@ extern int sched_solo_on;
    mltp_yield's test of its own level fails on it, as on SCHED_STOP_BIT;
    no pop ever sees it (pops hold a settled lock: sched_rq_lock). */
 #define SCHED_STEAL_BIT (1UL << 62)
-
-/* Set (under q's lock) while q's VP has ULTs waiting for a word on it
-   (sched/watch.c): mltp_yield's test fails on it, so that the yield looks
-   at them; a block and an end look too. */
-#define SCHED_WATCH_BIT (1UL << 61)
 
 /* q's lock held: wait, without it, until no thief walks q. */
 void sched_rq_wait_steal(struct sched_runq *q);
@@ -169,6 +166,23 @@ static inline void sched_push_back(struct sched_runq *q, ult_t *u)
     CMM_STORE_SHARED(q->bitmap, q->bitmap | 1UL << u->prio);
 }
 
+/* Queue n ULTs, first..last chained by ->next, all of first's priority
+   and with their level pointers into q already (they ran on q's VP), at
+   the back of their level: a released group in O(1), writing no ULT but
+   the old tail. */
+static inline void sched_push_chain_back(struct sched_runq *q, ult_t *first, ult_t *last,
+                                         int n)
+{
+    struct sched_level *l = first->level;
+    if (l->tail)
+        l->tail->next = first;
+    else
+        l->head = first;
+    l->tail = last;
+    CMM_STORE_SHARED(q->nready, q->nready + n);
+    CMM_STORE_SHARED(q->bitmap, q->bitmap | 1UL << first->prio);
+}
+
 static inline void sched_push_front(struct sched_runq *q, ult_t *u)
 {
     struct sched_level *l = &q->level[u->prio];
@@ -181,12 +195,11 @@ static inline void sched_push_front(struct sched_runq *q, ult_t *u)
     CMM_STORE_SHARED(q->bitmap, q->bitmap | 1UL << u->prio);
 }
 
-_Static_assert(SCHED_LEVELS <= 32 && SCHED_WATCH_BIT >> 32, "levels below the marks");
+_Static_assert(SCHED_LEVELS <= 32 && SCHED_STEAL_BIT >> 32, "levels below the marks");
 
 /* The first ULT of q's highest level >= min_prio, or NULL. The levels
-   are the bitmap's low 32 bits, cut before the shift: shifted first, the
-   marks above them (SCHED_WATCH_BIT) came down into a priority of 30 or
-   31's view and read as level 61. */
+   are the bitmap's low 32 bits, cut before the shift: shifted first, a
+   mark above them would come down into a priority of 30 or 31's view. */
 static inline ult_t *sched_pop(struct sched_runq *q, int min_prio)
 {
     unsigned int bits = (unsigned int)q->bitmap >> min_prio;

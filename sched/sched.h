@@ -31,10 +31,16 @@ typedef struct sched_vp {
     /* statistics (MLTP_STATS=1): written by this VP only; switches also
        tells sched/slice.c that a new slice began */
     unsigned long switches, parks, wakeups, idle_hits, steals;
-    /* posts of the reaper's tick after which this VP found work to take
-       (sched/rescue.c), and whether one is pending (set by the reaper) */
-    unsigned long rescues;
-    int rescued;
+    /* counted in sg.idle.spinning: by itself, or by whoever posted it
+       (sched/park.c); this VP's only once it runs */
+    int spinning;
+    /* yields with nothing else to run on this VP until the next look at
+       the other queues (sched/yield.c) */
+    int lonely_yields;
+    /* the group its last new barrier waiter made, which its later ones
+       join (sched/block.c): under its run-queue lock, and cleared there by
+       the release that queues the group */
+    struct sched_waiter *group;
     /* ULTs this VP queued away from the VP they last ran on, net of those
        it brought back before they ran (sched/place.c) */
     long moves;
@@ -42,8 +48,6 @@ typedef struct sched_vp {
        an idle VP that adds up the live ULTs (sched_live) */
     unsigned long created, ended;
     unsigned long ended_seen;   /* ended when this VP last added them up */
-    /* sched/watch.c: its ULTs that wait for a word; this VP's only */
-    struct sched_watch *watch;
     /* sched/slice.c: switches when the current slice began, and when */
     unsigned long slice_switches;
     long slice_start_ns;
@@ -80,15 +84,19 @@ struct sched_global {
     /* ULTs made live (+) or ended (-) outside a VP: main, bound threads */
     long outside_live;
     long outside_moves;         /* moves (sched_vp_t) made outside VPs; uatomic */
-    /* sched/rescue.c: work waited a whole tick on a busy VP and no VP was
-       parked to post: the next yield with nothing else to run takes it */
-    int stranded;
+    /* sched/watchdog.c: late wakes in this start (the reaper's count),
+       and MLTP_WATCHDOG=fatal */
+    long late_wakes;
+    int watchdog_fatal;
     /* sched/park.c: VPs looking for work, and parked ones; their own line
        (written when a VP goes idle or wakes one) */
     struct {
         int spinning;           /* spinning, or woken and about to */
         int parked;             /* asleep on the park semaphore, or about to */
-        int asleep;             /* PARKED (sched_runq.idle): sure to sleep */
+        /* PARKED (sched_runq.idle): sure to sleep; the low half counts
+           them, the high half counts the times one left (rule 5 reads
+           whether any did between two looks: sched/park.c) */
+        unsigned long asleep;
         int claims;             /* claims begun (sched_wake_claim), ever */
     } idle __attribute__((aligned(64)));
     /* sched/crowd.c: written once a millisecond at most, its own line */
@@ -212,39 +220,6 @@ long sched_live(void);
 /* A ULT made live outside a VP (main, a bound thread), or no more. */
 void sched_outside_live_add(long n);
 
-/* sched/watch.c: ULTs waiting for a word on their VP (sched_wait_word) */
-struct sched_watch;
-/* Ready those whose word changed; no lock held (SCHED_POLL_UNPROXIED: a
-   wait-queue lock may be, and those with a proxy queued are left). How
-   many. */
-enum {
-    SCHED_POLL_FORCE = 1,       /* read each word, not its hint */
-    SCHED_POLL_UNPROXIED = 2
-};
-int sched_watch_poll(sched_vp_t *sv, int how);
-/* Before sv parks: a proxy on each watched object's queue, so that the
-   releaser posts sv. 1 if a word changed meanwhile (then do not park). */
-int sched_watch_proxy_all(sched_vp_t *sv);
-/* Has a watched word changed? (each word read) */
-int sched_watch_changed(sched_vp_t *sv);
-/* An idle VP: take the changed watchers of a busy VP (the first to run,
-   the rest queued here), or NULL; is there any to take (each VP's lock
-   taken in turn), and for v, whose lock is held? */
-ult_t *sched_watch_steal(sched_vp_t *sv);
-int sched_watch_stealable(sched_vp_t *sv);
-int sched_watch_stealable_locked(sched_vp_t *v);
-/* A start without from's VP: its watchers to to (no VP runs). */
-void sched_watch_move_all(sched_vp_t *to, sched_vp_t *from);
-/* Test hook: releases leave busy VPs' waiters to the reaper's tick. */
-extern int sched_released_busy_skip;
-/* A start begins: the proxies of the last one's parked VPs off their
-   queues (no VP runs). */
-void sched_watch_unproxy_all(sched_vp_t *sv);
-static inline int sched_watching(const sched_vp_t *sv)
-{
-    return sv->watch != NULL;
-}
-
 /* sched/steal.c: another VP's ULTs for an idle one */
 ult_t *sched_steal(sched_vp_t *sv);
 int sched_ready_count(void);        /* in all VPs' queues (racy) */
@@ -255,15 +230,35 @@ void sched_finish_all(int why);
 void sched_stop_here(sched_vp_t *sv) __attribute__((noreturn));
 
 /* sched/park.c: idle VPs spin, then sleep on a SysV semaphore of their
-   own (one set, a semaphore per VP) */
+   own (one set, a semaphore per VP); Go's rules for waking them */
 int sched_park_prepare(int nvp);   /* 0, or an errno value */
 void sched_idle(sched_vp_t *sv);
 void sched_unpark_all(void);       /* the start is over */
+/* sg.idle.asleep: the VPs PARKED, and one more out (a generation). */
+#define SCHED_ASLEEP(w) ((int)(unsigned int)(w))
+static inline unsigned long sched_asleep_inc(void)
+{
+    return uatomic_add_return(&sg.idle.asleep, 1UL);
+}
+static inline void sched_asleep_dec(void)
+{
+    uatomic_add(&sg.idle.asleep, (1UL << 32) - 1);
+}
+/* Rule 2: sv found work to run; if it was counted spinning it stops, and
+   the last spinner wakes another. No lock held. */
+void sched_found_work_slow(sched_vp_t *sv);
+static inline void sched_found_work(sched_vp_t *sv)
+{
+    if (__builtin_expect(sv->spinning, 0))
+        sched_found_work_slow(sv);
+}
+/* Rule 5 for bound threads (vpg.bound_ended): one ended. */
+void sched_bound_ended(void);
 
-/* sched/rescue.c: the reaper's tick (no lock taken), and its state reset
-   as a start begins */
-void sched_rescue_tick(void);
-void sched_rescue_reset(void);
+/* sched/watchdog.c: the reaper's tick (no lock taken; the ms until the
+   next), and its state reset as a start begins */
+int sched_watchdog_tick(void);
+void sched_watchdog_reset(void);
 
 /* sched/place.c: where a ULT made ready runs, and which parked VP is
    posted for it (ARCHITECTURE.md, "Placement"). how: */
@@ -272,8 +267,7 @@ enum {
     SCHED_WAKE_HANDOFF = 1,     /* woken by a ULT that switches soon: its VP */
     SCHED_WAKE_FRONT = 2,       /* ... at the front of its level */
     SCHED_WAKE_RELEASE = 4,     /* woken by one that goes on: its own VP if idle */
-    SCHED_PLACE_STOLEN = 8,     /* taken by a thief: its VP */
-    SCHED_PLACE_NOPOST = 16     /* a wait-queue lock is held: no claim */
+    SCHED_PLACE_STOLEN = 8      /* taken by a thief: its VP */
 };
 /* The posts owed to parked VPs, made by sched_post once the caller holds
    no spin lock: VPs to post, and whether one more is to be found. */
@@ -290,8 +284,10 @@ void sched_place(ult_t *u, int how, struct sched_posts *p);
    readies its joiner and pops its next ULT under one lock). */
 void sched_place_here_locked(struct sched_runq *q, ult_t *u, int how,
                              struct sched_posts *p);
-/* VP vp's watch list has news: post it if it is parked. */
-void sched_place_look(int vp, struct sched_posts *p);
+/* A released group (sched/block.c) on its VP's queue (the caller's if
+   that VP is not in this start). No run-queue lock held. */
+struct sched_waiter;
+void sched_place_group(struct sched_waiter *g, struct sched_posts *p);
 /* A stolen ULT that the thief (q's VP) runs at once. */
 void sched_place_running(struct sched_runq *q, ult_t *u);
 void sched_post(struct sched_posts *p);
@@ -300,14 +296,17 @@ static inline void sched_post_owed(struct sched_posts *p)
     if (__builtin_expect(p->n | p->any, 0))
         sched_post(p);
 }
-/* Under the lock of the queue just pushed: should a parked VP be woken
-   to steal? (none is spinning for work, one is parked). The claim makes
-   the woken VP count as spinning, so later readyings do not post again. */
+/* Rule 1 (sched/park.c), under the lock of the queue just pushed: a
+   parked VP to be woken to steal? (none spinning, one parked). The claim
+   counts the woken VP spinning, so later readyings do not post again. */
 int sched_wake_claim(void);
-/* Would a parked VP get a CPU? Not with more VPs than CPUs and at least
-   as many VPs busy as CPUs. Asked by wake-ups, whose waker's VP usually
-   switches soon and runs the woken ULT itself. */
-int sched_wake_pays(void);
+/* q's lock held: its VP, if PARKED, woken and owed a post (rule 4). */
+void sched_post_parked_locked(struct sched_runq *q, struct sched_posts *p);
+static inline void sched_post_if_parked_locked(struct sched_runq *q, struct sched_posts *p)
+{
+    if (__builtin_expect(q->idle == SCHED_RQ_PARKED, 0))
+        sched_post_parked_locked(q, p);
+}
 /* Work queued in q that its VP may not run soon: a parked VP to steal it,
    unless one spins. No lock held. */
 void sched_wake_to_steal(struct sched_runq *q);

@@ -50,31 +50,38 @@ static void print_stats(void)
         sched_vp_t *sv = &sg.vps[i];
         base_warn("stats: VP %d: %lu switches, %lu parks, %lu wake-ups sent, "
                   "%lu idle spins that found work, %lu steals, %ld ULTs moved "
-                  "to another VP, %lu rescues", i, sv->switches, sv->parks, sv->wakeups,
-                  sv->idle_hits, sv->steals, sv->moves, sv->rescues);
+                  "to another VP", i, sv->switches, sv->parks, sv->wakeups,
+                  sv->idle_hits, sv->steals, sv->moves);
         moves += sv->moves;
     }
+    base_warn("stats: %ld late wakes", sg.late_wakes);
     base_warn("stats: %ld runs of a ULT on another VP than its last", moves);
 }
 
-/* ULTs left in the queue of a VP this start does not have (made ready
-   by a bound thread after a larger start ended in a deadlock): into
-   queue 0, in order. The stop bit of an exit() is cleared everywhere. No
-   VP runs; a bound thread may: lock. */
-static void gather_queues(int nvp)
+/* Every VP record as new, whatever VPs the last start had (one that
+   parked for good in a deadlock is PARKED still): the queues of VPs this
+   start does not have are ABSENT, under their locks, so that a bound
+   thread that releases a group or a ULT for such a VP (it may have read
+   the last start's VP count) queues it elsewhere (sched/place.c); then
+   what they hold (made ready after a larger start ended in a deadlock)
+   goes to queue 0, in order. The stop bit of an exit() is cleared
+   everywhere. No VP runs; a bound thread may: lock. */
+static void reset_vps(int nvp)
 {
     for (int i = 0; i < sg.nslots; i++) {
+        sched_vp_t *sv = &sg.vps[i];
         struct sched_runq *q = &sched_runqs[i];
+        sv->switches = sv->parks = sv->wakeups = sv->idle_hits = sv->steals = 0;
+        sv->moves = 0;
+        sv->spinning = sv->lonely_yields = 0;
+        sv->group = NULL;           /* its waiters, if any, join no more */
         base_spin_lock(&q->lock);
         sched_rq_unstop(q);
+        q->idle = i < nvp ? SCHED_RQ_BUSY : SCHED_RQ_ABSENT;
         base_spin_unlock(&q->lock);
     }
-    for (int i = 0; i < sg.nslots; i++)
-        sched_watch_unproxy_all(&sg.vps[i]);
-    for (int i = nvp; i < sg.nslots; i++) {
+    for (int i = nvp; i < sg.nslots; i++)
         sched_rq_move_all(&sched_runqs[0], &sched_runqs[i]);
-        sched_watch_move_all(&sg.vps[0], &sg.vps[i]);
-    }
 }
 
 /* Everything before the VPs run: checks, the park semaphore, VP records,
@@ -106,21 +113,14 @@ int sched_start_prepare(int nvp, const char *what, int empty_ok)
         return e;
     }
     sched_exit_register();
-    for (int i = 0; i < nvp; i++) {
-        sg.vps[i].switches = sg.vps[i].parks = sg.vps[i].wakeups =
-            sg.vps[i].idle_hits = sg.vps[i].steals = 0;
-        sg.vps[i].moves = 0;
-        sg.vps[i].rescues = 0;
-        sg.vps[i].rescued = 0;
-        sched_runqs[i].idle = SCHED_RQ_BUSY;
-    }
     sg.outside_moves = 0;
-    gather_queues(nvp);
+    reset_vps(nvp);
     sg.finish = SCHED_GO;
     sg.semwait = 0;
-    sg.idle.parked = sg.idle.spinning = sg.idle.asleep = 0;
+    sg.idle.parked = sg.idle.spinning = 0;
+    sg.idle.asleep = 0;
     sched_crowd_reset(base_now_ns());
-    sched_rescue_reset();
+    sched_watchdog_reset();
     return 0;
 }
 
@@ -151,6 +151,11 @@ int sched_start_run(int nvp, int *ran_none)
     ult_stack_maintain(1);
     if (sg.stats)
         print_stats();
+    if (sg.late_wakes && sg.watchdog_fatal) {
+        base_warn("%ld late wake(s) in this start, MLTP_WATCHDOG=fatal: ending the program",
+                  sg.late_wakes);
+        exit(70);
+    }
     if (sg.finish == SCHED_DEADLOCK)
         return EDEADLK;
     return ran < nvp ? EAGAIN : 0;  /* EAGAIN: ran, on fewer VPs than asked */

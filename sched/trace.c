@@ -69,6 +69,8 @@ void sched_trace_stop(const ult_t *u, int why, const void *obj, int what)
     if (!o && why == BASE_TRACE_BLOCK) {    /* what sync/ said it waits on */
         o = sv->trace_on;
         what = sv->trace_what;
+        if (what == SCHED_ON_BARRIER)       /* for its episode to end */
+            why = BASE_TRACE_WAIT;
     }
     sv->trace_on = 0;
     BASE_PROBE(stop, u->thrid, sv->vp.id, why, o);

@@ -18,15 +18,13 @@
  * A waiting ULT on several VPs spins on the bell for about one wake-up
  * cost while its VP has nothing else to run (ready ULTs there are most
  * often parties that must arrive) and no ready ULT lacks a VP; otherwise,
- * or then, it waits on its own VP for the episode to move
- * (sched_wait_word): the VP runs its other ULTs and looks at the bell at
- * its switches and while idle, so a release readies nobody on another VP
- * and every waiter goes on where its data is. Only a VP that parks while
- * its ULTs wait is posted by the releaser, through a proxy it queues on
- * b->waiters[episode & 1] (episode e+1 may begin before e's waiters are
- * gone) with its episode as key. Kernel-level threads (bound threads,
- * main) spin. In a solo start (sched/runq.h) nothing here is atomic, and
- * waiters block in those queues. */
+ * or then, it blocks in b->waiters[episode & 1] (episode e+1 may begin
+ * before e's waiters are gone) with its episode as key, in its VP's group
+ * (sched_wait_group): the releaser queues each group on the VP its ULTs
+ * waited on, so they go on where their data is, at the cost of a
+ * run-queue lock per VP with waiters. Kernel-level threads (bound
+ * threads, main) spin. In a solo start (sched/runq.h) nothing here is
+ * atomic, and waiters block in those queues one by one. */
 #include <errno.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -161,15 +159,27 @@ static inline int arrive(mltp_barrier_t *b, int count, unsigned long long *a)
     return 1;
 }
 
-/* The releaser, after its CAS (a full fence): what the waiters of
-   episode ep are owed, in one call (ARCHITECTURE.md, "Word wait"):
-   the bell, the proxies of VPs that parked, the waiters of VPs that stay
-   busy, our own VP's. */
+/* The groups that wait in episode ep, each queued on its VP. */
+static __attribute__((noinline)) void wake_episode(mltp_barrier_t *b, unsigned int ep)
+{
+    struct sched_posts p;
+    base_spin_t *s = sched_stripe_take(b);
+
+    sched_posts_init(&p);
+    sched_wake_all_locked(QUEUE(b, ep), KEY(ep), NULL, SCHED_WAKE_RELEASE, &p);
+    sched_unlock_wake(s, &p);
+}
+
+/* The releaser, after its CAS (a full fence): the bell for the spinners,
+   and the waiters' queue, read unlocked after the CAS (ARCHITECTURE.md,
+   "Group wait"): empty when every party spun. */
 static inline int release(mltp_barrier_t *b, int count, unsigned int ep)
 {
     sched_trace_episode(b, ep);
-    sched_word_released(b, QUEUE(b, ep), KEY(ep),
-                        count > BELL_PARTIES ? &bell(b)->ring : NULL);
+    if (count > BELL_PARTIES)
+        uatomic_inc(&bell(b)->ring);
+    if (CMM_LOAD_SHARED(QUEUE(b, ep)->last))
+        wake_episode(b, ep);
     return 0;
 }
 
@@ -190,12 +200,10 @@ static int __attribute__((noinline)) wait_episode(mltp_barrier_t *b, int count, 
        them run rather than leave them to a thief */
     if (!sched_ready_here() && (released(b, ep) || sched_spin_until(episode_over, &w))) {
         base_acquire_fence();
-        /* our VP's other waiters of this episode go on too: queued now */
-        sched_watch_look_here();
         return 0;
     }
-    sched_wait_word(&b->episode, ep, count > BELL_PARTIES ? &bell(b)->ring : NULL,
-                    QUEUE(b, ep), b, KEY(ep));
+    sched_trace_waiting(b, SCHED_ON_BARRIER);
+    sched_wait_group(&b->episode, ep, QUEUE(b, ep), b, KEY(ep));
     return 0;
 }
 
@@ -221,7 +229,6 @@ static inline int arrive_solo(mltp_barrier_t *b, int count)
     sched_wait_locked(&sched_solo_lock, QUEUE(b, ep), KEY(ep));
     return 0;
 }
-#pragma GCC diagnostic pop
 
 static int __attribute__((noinline)) bad_count(int count)
 {

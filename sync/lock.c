@@ -261,9 +261,9 @@ static inline void yielding_unlock(mltp_lock_t *l)
    can put it back: give ours away. With more VPs than CPUs that is the
    usual case, so after ~32 pauses (~1 us, what a hand-off between
    running VPs takes at most); otherwise after ~1k (25 us at 25 ns a
-   pause here, about a wake-up's cost: other programs on our CPUs); and wake a parked VP for the ULTs
-   queued behind us, which a wake-up readied for our VP to run next.
-   Out of line: mltp_lock's fast path stays a leaf, no frame. */
+   pause here, about a wake-up's cost: other programs on our CPUs). ULTs
+   queued behind us claimed a parked VP when they were readied (a busy
+   VP's queue: sched/park.c, rule 1). Out of line: mltp_lock's fast path stays a leaf, no frame. */
 #define SPIN_PATIENCE_CROWDED 32
 #define SPIN_PATIENCE 1024
 
@@ -283,7 +283,6 @@ static __attribute__((noinline)) void spin_wait(mltp_lock_t *l, unsigned int me)
             seen = now;
             still = 0;
         } else if ((still += ahead) >= patience) {
-            sched_wake_for_queued();    /* our VP cannot run them now */
             sched_give_cpu();
             still = 0;
         }

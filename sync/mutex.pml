@@ -12,7 +12,7 @@
  * it fails it counts and queues itself again. The fast unlock frees the
  * lock, fences, and looks at WAITERS once more (the store-buffering pair).
  * Each ULT is a process: a readied ULT runs eventually (placement and
- * parking are sched/place.pml's and sched/watch.pml's).
+ * parking are sched/place.pml's, sched/wake.pml's and sched/deadlock.pml's).
  *
  * Spin runs every interleaving under sequential consistency: that is
  * what the two fences of "Yielding lock" give (both "no" forbidden); the

@@ -134,13 +134,6 @@ static inline long it_runq_leftover(int i)
     return (n < 0 ? -n : n) + (IT_RUNQ_OF(i).bitmap != 0);
 }
 
-/* Does VP i watch a word for a waiting ULT (a barrier's, sched/watch.c)?
-   Its mark is a bit of the run queue's bitmap above the levels. */
-static inline int it_runq_watching(int i)
-{
-    return (__atomic_load_n(&IT_RUNQ_OF(i).bitmap, __ATOMIC_RELAXED) & SCHED_WATCH_BIT) != 0;
-}
-
 /* The run queue's solo flag: non-zero while the lock is not taken. */
 static inline int it_runq_solo(void)
 {
@@ -156,22 +149,11 @@ static inline void it_ids_near_wrap(unsigned int blocks_left)
     ult_id_test_near_wrap(blocks_left);
 }
 
-/* The parked VPs that the reaper's tick posted in the last start, for
-   work that waited on a VP that did not switch (MLTP_STATS' rescues). */
-static inline long it_sched_rescues(void)
+/* The late wakes the watchdog counted in the last start
+   (sched/watchdog.c; MLTP_STATS' late wakes). */
+static inline long it_sched_late_wakes(void)
 {
-    long n = 0;
-    for (int i = 0; i < sg.nslots; i++)
-        n += (long)sg.vps[i].rescues;
-    return n;
-}
-
-/* From now on a barrier's release leaves the waiters of a VP that stays
-   busy to the reaper's tick (sched/rescue.c), as if no path had foreseen
-   them. */
-static inline void it_release_leaves_busy(void)
-{
-    sched_released_busy_skip = 1;
+    return sg.late_wakes;
 }
 
 /* The pass over the ids under way: 0 the first, 1 after one wrap ... */

@@ -117,10 +117,8 @@ void sc_lock_home(int affinity);
 /* X waits at a barrier of 2 while Y, on X's VP, blocks in read() until
    X writes after the barrier; a bound thread arrives 200 ms later, the
    other VPs parked (schedprog barrier-syscall). The start must end with
-   Y's read done, and without the reaper's tick: the release itself gets
-   X run. tick: the release leaves X (a test hook), and the reaper's tick
-   must get it run, counted as a rescue. */
-void sc_barrier_syscall(int nvp, int tick);
+   Y's read done, X run within 10 ms of the release, and no late wake. */
+void sc_barrier_syscall(int nvp);
 
 /* A start on `first` VPs (F followed by b: the last party a late bound thread) ends
    in EDEADLK with 6 of a barrier's 8 parties waiting; with the 2 others
@@ -130,7 +128,40 @@ void sc_barrier_restart(int nvp, const char *first);
 /* R blocks its VP in read() until W, a ULT, writes; S broadcasts a
    condition and yields until its 3 waiters woke, so no VP is idle
    (schedprog yield-syscall). Each of `runs` runs must end, all woken:
-   the reaper's tick has S's yield take what waits behind R. */
+   S's yields, with nothing else on its VP, take what waits behind R. */
 void sc_yield_syscall(int nvp, int runs);
+
+/* ==================================================================== */
+/* No release lost: each waiter runs within SC_LAG_MS of its release     */
+
+/* What a released waiter may wait for its VP, in ms: a lost release waits
+   for the reaper's tick (about 100 ms), or for a VP to look again. */
+#define SC_LAG_MS 10.0
+
+/* X waits at a barrier while Y, on X's VP, blocks in read() until X runs;
+   a bound thread makes a ULT (its creation posts a parked VP, counted
+   spinning) and at once releases X, 10 starts (schedprog
+   barrier-last-spinner). That ULT keeps its VP 50 ms, doing `other`
+   (sleep: in the kernel; yield: with nothing else on its VP): X must
+   run within SC_LAG_MS every time, not when that VP looks again. */
+void sc_barrier_last_spinner(int nvp, const char *other);
+
+/* barrier-restart, VP 0 with no waiter in the first start (on `first`
+   VPs, followed by b: the last party a late bound thread): the second
+   start, on nvp VPs, must release all 8 within SC_LAG_MS of the last
+   arrival (schedprog barrier-restart-vp0-free). */
+void sc_barrier_restart_vp0_free(int nvp, const char *first);
+
+/* 2 ULTs wait at a barrier of 3 and a bound thread ends 100 ms in, every
+   VP parked by then: mltp_start returns EDEADLK within SC_LAG_MS of its
+   end (schedprog bound-end-deadlock), not never. */
+void sc_bound_end_deadlock(int nvp);
+
+/* For `secs` seconds, rounds in which X's VP, idle, goes busy with Z
+   (which blocks in read() until X runs) while X's release comes: no
+   round's X may wait SC_LAG_MS while every VP sleeps (schedprog
+   barrier-spin-busy). Thousands of rounds: one that waits with a VP
+   runnable waited for a CPU, and is only reported. */
+void sc_barrier_spin_busy(int nvp, int secs);
 
 #endif

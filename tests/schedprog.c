@@ -35,8 +35,7 @@
  * barrier-syscall    X makes Y, then waits at a barrier of 2; Y, on X's
  *                     VP, reads a pipe that X writes after the barrier (its
  *                     VP busy in the kernel); a bound thread arrives 200 ms
- *                     later, the other VPs parked: X must go on (ARG
- *                     "tick": the release leaves X to the reaper's tick)
+ *                     later, the other VPs parked: X must go on at once
  * barrier-restart     a start on ARG VPs (ARG "Fb": F VPs, and the last
  *                     party a bound thread that arrives 100 ms into the
  *                     next start) with 6 of a barrier's 8 parties ends in
@@ -45,6 +44,23 @@
  * yield-syscall       R blocks its VP in read() of a pipe W (a ULT)
  *                     writes; S broadcasts a condition and yields until
  *                     its 3 waiters woke: W and they must run
+ * barrier-last-spinner  barrier-syscall's X and Y, the other VPs parked,
+ *                     10 starts; a bound thread makes a ULT (whose
+ *                     creation posts a parked VP) and at once releases
+ *                     X: X must run within 10 ms (lag-ms); ARG what that
+ *                     ULT does for 50 ms: sleep (in the kernel), yield,
+ *                     none
+ * barrier-restart-vp0-free  barrier-restart, VP 0 with no waiter in the
+ *                     first start; lag-ms: from the last arrival to the
+ *                     last party back
+ * bound-end-deadlock  2 ULTs wait at a barrier of 3; a bound thread
+ *                     ends 100 ms in, every VP parked: mltp_start must
+ *                     return EDEADLK at once (lag-ms from its end)
+ * barrier-spin-busy   round after round, X waits on an idle VP; a bound
+ *                     thread makes Z on X's VP and releases X as that VP
+ *                     goes busy with Z, which blocks in read() until X
+ *                     runs; ARG seconds (2); stops at a lost release
+ *                     (X waited 10 ms while every VP slept)
  *
  * Each prints what it saw as `key=value` on stdout (flushed) and exits 0
  * once it got to its end; 99 means its own set-up failed.
@@ -1057,15 +1073,13 @@ static int barrier_syscall(void)
     if (pipe(bsys_pipe) != 0)
         return 99;
     mltp_init();
-    if (arg && strcmp(arg, "tick") == 0)
-        it_release_leaves_busy();
     make_bound(bsys_bound, NULL);
     make(bsys_x, NULL);
     errno = 0;
     mltp_start(nvp);
-    printf("start-errno=%d\nread=%d\nx-vp=%d\ny-vp=%d\nlag-ms=%.0f\nrescues=%ld\n", errno,
+    printf("start-errno=%d\nread=%d\nx-vp=%d\ny-vp=%d\nlag-ms=%.0f\nlate=%ld\n", errno,
            bsys_read, bsys_x_vp, bsys_y_vp, (bsys_released - bsys_arrived) * 1e3,
-           it_sched_rescues());
+           it_sched_late_wakes());
     printf("done\n");
     return 0;
 }
@@ -1076,15 +1090,33 @@ static int barrier_syscall(void)
 /* VPs releases them all                                               */
 
 static mltp_barrier_t brs = MLTP_BARRIER_INITIALIZER;
-static int brs_passed, brs_spread = 1;
+static int brs_passed, brs_spread = 1, brs_started, brs_arrived, brs_vp0_waiters,
+           brs_hog_vp = -1, brs_last_vp = -1;
+static volatile double brs_late_arrived;
+static long long brs_last_back_ns;
+
+/* The latest of the times its callers came back, in ns. */
+static void note_latest(long long *t)
+{
+    long long v = (long long)(now() * 1e9), o = LOAD(*t);
+    while (o < v && !__atomic_compare_exchange_n(t, &o, v, 0, __ATOMIC_SEQ_CST,
+                                                 __ATOMIC_SEQ_CST))
+        ;
+}
 
 static void *brs_party(void *p)
 {
+    int spread = LOAD(brs_spread), i = spread ? INC(brs_started) : 0;
     (void)p;
-    if (LOAD(brs_spread))
-        sleep_ms(20);           /* its VP in the kernel: the next is stolen */
+    if (spread)                 /* its VP in the kernel: the next is stolen */
+        sleep_ms(p ? 20 + 15 * i : 20);
+    if (mltp_vp_id() == 0 && spread)
+        INC(brs_vp0_waiters);
+    if (INC(brs_arrived) == 6 && spread)
+        STORE(brs_last_vp, mltp_vp_id());
     if (mltp_barrier(&brs, 8) == 0)
         INC(brs_passed);
+    note_latest(&brs_last_back_ns);
     return NULL;
 }
 
@@ -1095,25 +1127,47 @@ static void *brs_sleeper(void *p)
     return NULL;
 }
 
+/* Makes the first start's 6 parties on its VP, and keeps that VP in the
+   kernel until the other VPs took them all; they arrive one after the
+   other, VP 0 parked. */
+static void *brs_hog(void *p)
+{
+    (void)p;
+    STORE(brs_hog_vp, mltp_vp_id());
+    for (int i = 0; i < 6; i++)
+        make(brs_party, (void *)1);
+    for (double end = now() + 2.0; LOAD(brs_started) < 6 && now() < end;)
+        sleep_ms(1);
+    return NULL;
+}
+
 static void brs_late(void *p)
 {
     (void)p;
     sleep_ms(100);
+    brs_late_arrived = now();
     if (mltp_barrier(&brs, 8) == 0)
         INC(brs_passed);
 }
 
-static int barrier_restart(void)
+/* vp0_free: the first start's parties are made by a ULT that VP 0 runs
+   first and that keeps VP 0 in the kernel until they wait elsewhere */
+static int barrier_restart(int vp0_free)
 {
     int first = arg ? atoi(arg) : 2, bound = arg && strchr(arg, 'b');
     if (first < 1)
         return 99;
     mltp_init();
-    for (int i = 0; i < 6; i++)
-        make(brs_party, NULL);
+    if (vp0_free)
+        make(brs_hog, NULL);
+    else
+        for (int i = 0; i < 6; i++)
+            make(brs_party, NULL);
     errno = 0;
     mltp_start(first);
-    printf("first-errno=%d\nfirst-passed=%d\n", errno, LOAD(brs_passed));
+    printf("first-errno=%d\nfirst-passed=%d\nhog-vp=%d\nfirst-vp0-waiters=%d\n"
+           "first-last-vp=%d\n", errno, LOAD(brs_passed), brs_hog_vp,
+           LOAD(brs_vp0_waiters), LOAD(brs_last_vp));
     fflush(stdout);
     /* VP 0 (which gets the waiters of VPs the start lacks) in the kernel
        while the 7th party is stolen: VP 0 then parks with no waiter of
@@ -1128,6 +1182,9 @@ static int barrier_restart(void)
     if (bound)                  /* its count comes after its barrier */
         mltp_join_bound(*late);
     printf("second-errno=%d\npassed=%d\n", e, LOAD(brs_passed));
+    /* from the last arrival (the bound thread's) to the last waiter back */
+    if (bound && brs_late_arrived > 0)
+        printf("lag-ms=%.1f\n", ((double)LOAD(brs_last_back_ns) / 1e9 - brs_late_arrived) * 1e3);
     printf("done\n");
     return 0;
 }
@@ -1185,8 +1242,342 @@ static int yield_syscall(void)
     make(ys_s, NULL);
     errno = 0;
     mltp_start(nvp);
-    printf("start-errno=%d\nwoken=%d\nrescues=%ld\ndone\n", errno, LOAD(ys_woken),
-           it_sched_rescues());
+    printf("start-errno=%d\nwoken=%d\nlate=%ld\ndone\n", errno, LOAD(ys_woken),
+           it_sched_late_wakes());
+    return 0;
+}
+
+/* Is every other process of our group asleep (none runnable)? A
+   released X waits either for a CPU (a VP runnable: the machine is
+   busy) or for nobody (every VP asleep: the release was lost, and only
+   the reaper's tick may run X). */
+static int bsb_all_asleep(void)
+{
+    struct proc_walk w;
+    struct proc_stat ps;
+    pid_t self = (pid_t)syscall(SYS_gettid), group = getpgrp();
+    int asleep = 1;
+
+    if (proc_walk_open(&w))
+        return 0;
+    while (proc_walk_next(&w))
+        if (asleep && atoi(w.pid) != self && proc_stat_read(w.pid, &ps) == 0 &&
+            ps.pgrp == group && ps.state == 'R')
+            asleep = 0;
+    return asleep;
+}
+
+/* ------------------------------------------------------------------ */
+/* barrier-last-spinner: a release while a wake-up for other work is   */
+/* in flight, the waiter's VP busy in the kernel                       */
+
+#define BLS_ROUNDS 10
+static mltp_barrier_t bls = MLTP_BARRIER_INITIALIZER;
+static int bls_pipe[2], bls_x_vp, bls_y_vp, bls_y_in, bls_other_ran, bls_sleepers;
+static const char *bls_other_does = "sleep";
+static double bls_arrived;
+static volatile double bls_ran;
+static int bls_asleep;          /* X waited 10 ms with every VP asleep */
+
+static void *bls_y(void *p)
+{
+    char c;
+    (void)p;
+    STORE(bls_y_vp, mltp_vp_id());
+    STORE(bls_y_in, 1);
+    if (read(bls_pipe[0], &c, 1) != 1)
+        exit(99);
+    return NULL;
+}
+
+/* Keeps a VP in the kernel while X makes Y: no VP is idle then, so none
+   steals Y before X waits. */
+static void *bls_sleeper(void *p)
+{
+    (void)p;
+    INC(bls_sleepers);
+    sleep_ms(20);
+    return NULL;
+}
+
+static void *bls_x(void *p)
+{
+    (void)p;
+    /* in the kernel, not yielding: the sleepers go to the other VPs */
+    for (double end = now() + 2.0; LOAD(bls_sleepers) < nvp - 1 && now() < end;)
+        sleep_ms(1);
+    STORE(bls_x_vp, mltp_vp_id());
+    make(bls_y, NULL);
+    mltp_barrier(&bls, 2);
+    bls_ran = now();
+    if (write(bls_pipe[1], "x", 1) != 1)
+        exit(99);
+    return NULL;
+}
+
+/* Keeps the VP that takes it for 50 ms: in the kernel, or yielding
+   with nothing else to run on its VP (on 2 VPs no VP is left to post,
+   so a yield must find X). */
+static void *bls_other(void *p)
+{
+    (void)p;
+    INC(bls_other_ran);
+    if (strcmp(bls_other_does, "yield") == 0) {
+        for (double end = now() + 0.05; now() < end;) {
+            for (double t = now() + 10e-6; now() < t;)
+                ;
+            mltp_yield();
+        }
+    } else if (strcmp(bls_other_does, "none") != 0) {
+        sleep_ms(50);
+    }
+    return NULL;
+}
+
+/* The other work first: its creation claims a parked VP and posts it, so
+   that a VP is counted spinning when the release comes right after. */
+static void bls_bound(void *p)
+{
+    (void)p;
+    for (double end = now() + 2.0; !LOAD(bls_y_in) && now() < end;)
+        sleep_ms(1);
+    sleep_ms(40);               /* the sleepers gone, their VPs parked */
+    make(bls_other, NULL);
+    bls_arrived = now();
+    mltp_barrier(&bls, 2);
+    /* X late: lost (every VP asleep twice in a row, 1 ms apart), or
+       waiting for a CPU (a VP runnable: a loaded machine) */
+    for (int asleep = 0; !bls_ran && now() < bls_arrived + 1.0;) {
+        sleep_ms(1);
+        if (now() > bls_arrived + 0.01 && !bls_ran) {
+            asleep = bsb_all_asleep() ? asleep + 1 : 0;
+            if (asleep >= 2 && !bls_ran)
+                STORE(bls_asleep, 1);
+        }
+    }
+}
+
+/* BLS_ROUNDS starts, each with its own VPs' state. Rounds where an idle
+   VP stole Y before X waited set nothing up (X's VP was never busy in the
+   kernel): counted apart. ARG: what the other work does (sleep, yield,
+   none). */
+static int barrier_last_spinner(void)
+{
+    double max = 0;
+    int set_up = 0, late = 0, lost = 0;
+
+    if (arg)
+        bls_other_does = arg;
+    if (pipe(bls_pipe) != 0)
+        return 99;
+    mltp_init();
+    for (int r = 0; r < BLS_ROUNDS; r++) {
+        STORE(bls_y_in, 0);
+        STORE(bls_sleepers, 0);
+        STORE(bls_asleep, 0);
+        bls_x_vp = bls_y_vp = -1;
+        bls_arrived = bls_ran = 0;
+        mltp_t *b = make_bound(bls_bound, NULL);
+        make(bls_x, NULL);
+        for (int i = 1; i < nvp; i++)
+            make(bls_sleeper, NULL);
+        errno = 0;
+        mltp_start(nvp);
+        int e = errno;
+        mltp_join_bound(*b);
+        double lag = (bls_ran - bls_arrived) * 1e3;
+        int here = bls_x_vp == bls_y_vp;
+        printf("round %d: start-errno=%d x-vp=%d y-vp=%d lag-ms=%.1f every-vp-asleep=%d\n",
+               r, e, bls_x_vp, bls_y_vp, lag, LOAD(bls_asleep));
+        fflush(stdout);
+        if (e != 0)
+            return 3;
+        if (!here)
+            continue;
+        set_up++;
+        late += lag >= 10.0;
+        lost += lag >= 10.0 && LOAD(bls_asleep);
+        if (lag > max)
+            max = lag;
+    }
+    printf("rounds=%d\nset-up=%d\nlate=%d\nlost=%d\nother-ran=%d\nmax-lag-ms=%.1f\ndone\n",
+           BLS_ROUNDS, set_up, late, lost, LOAD(bls_other_ran), max);
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* bound-end-deadlock: ULTs wait forever at a barrier; the only thing  */
+/* that could release them, a bound thread, ends after every VP parked */
+
+static mltp_barrier_t bed = MLTP_BARRIER_INITIALIZER;
+static double bed_t0;
+static volatile double bed_end;
+static int bed_waiting;
+
+static void *bed_party(void *p)
+{
+    (void)p;
+    INC(bed_waiting);
+    mltp_barrier(&bed, 3);      /* a third party never comes */
+    printf("a party was released\n");
+    return NULL;
+}
+
+static void bed_bound(void *p)
+{
+    (void)p;
+    sleep_ms(100);
+    bed_end = now();
+}
+
+static int bound_end_deadlock(void)
+{
+    mltp_init();
+    mltp_t *b = make_bound(bed_bound, NULL);
+    make(bed_party, NULL);
+    make(bed_party, NULL);
+    bed_t0 = now();
+    errno = 0;
+    mltp_start(nvp);
+    int e = errno;
+    double back = now();
+    mltp_join_bound(*b);
+    printf("start-errno=%d\nwaiting=%d\nbound-end-ms=%.1f\nreturn-ms=%.1f\nlag-ms=%.1f\n"
+           "done\n", e, LOAD(bed_waiting), (bed_end - bed_t0) * 1e3,
+           (back - bed_t0) * 1e3, (back - bed_end) * 1e3);
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* barrier-spin-busy: a release while the waiter's VP, idle, goes busy */
+/* with a ULT that then blocks in the kernel until the waiter runs     */
+
+static mltp_barrier_t bsb = MLTP_BARRIER_INITIALIZER;
+static int bsb_pipe[2], bsb_x_in, bsb_z_vp, bsb_over, bsb_kept;
+static volatile double bsb_ran;
+static mltp_cond_t bsb_cond = MLTP_COND_INITIALIZER;
+
+/* Keeps the start going (every other ULT comes from the bound thread)
+   without keeping a VP. */
+static void *bsb_keeper(void *p)
+{
+    (void)p;
+    while (!LOAD(bsb_over))
+        mltp_cond_wait(&bsb_cond);
+    STORE(bsb_kept, 1);
+    return NULL;
+}
+
+static void *bsb_z(void *p)
+{
+    char c;
+    (void)p;
+    STORE(bsb_z_vp, mltp_vp_id());
+    if (read(bsb_pipe[0], &c, 1) != 1)
+        exit(99);
+    return NULL;
+}
+
+/* Z, on X's VP, blocks in read() until X runs after its release. */
+static void *bsb_x(void *p)
+{
+    (void)p;
+    STORE(bsb_x_in, mltp_vp_id() + 1);
+    mltp_barrier(&bsb, 2);
+    bsb_ran = now();
+    if (write(bsb_pipe[1], "x", 1) != 1)
+        exit(99);
+    return NULL;
+}
+
+static void spin_us(double us)
+{
+    for (double end = now() + us * 1e-6; now() < end;)
+        ;
+}
+
+/* The releaser, a bound thread, round after round: X made (on queue 0,
+   VP 0's); once X waits and its VP idles, Z made on that queue, then the
+   release after a delay that sweeps the time X's VP takes from its last
+   look at X's word to running Z. A round whose X waits 10 ms is slow; it
+   is lost if meanwhile every VP slept twice in a row, 1 ms apart. Stops
+   at the first lost release, or after ARG seconds. */
+static void bsb_bound(void *secs)
+{
+    double end = now() + *(double *)secs, max = 0;
+    long rounds = 0, set_up = 0, slow = 0, lost = 0;
+    unsigned long long seed = 1;
+
+    while (now() < end && !lost) {
+        STORE(bsb_x_in, 0);
+        STORE(bsb_z_vp, -1);
+        bsb_ran = 0;
+        make(bsb_x, NULL);
+        for (double t = now(); !LOAD(bsb_x_in) && now() < t + 1.0;)
+            sched_yield();
+        int x_vp = LOAD(bsb_x_in) - 1;
+        /* odd rounds: X's VP parked, Z's creation posts it and the
+           release comes within its wake-up; even: X's VP spins (after
+           X's own spin, 20 us), and the release comes as it sees Z */
+        seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+        double r = (double)(seed >> 11) / (double)(1ULL << 53);
+        spin_us(rounds & 1 ? 150 : 22 + 15 * r);
+        make(bsb_z, NULL);
+        spin_us(rounds & 1 ? 150 * r : 3 * r);
+        double arrived = now();
+        mltp_barrier(&bsb, 2);
+        /* asleep: our CPU to the VPs (a busy thread here made lags of
+           10-50 ms on a loaded 2-CPU machine) */
+        int asleep = 0, seen_asleep = 0;
+        while (!bsb_ran && now() < arrived + 1.0) {
+            sleep_ms(1);
+            if (now() > arrived + 0.01 && !bsb_ran) {
+                asleep = bsb_all_asleep() ? asleep + 1 : 0;
+                seen_asleep |= asleep >= 2 && !bsb_ran;
+            }
+        }
+        double lag = (bsb_ran - arrived) * 1e3;
+        /* Z ran on X's VP: a set-up round (else X's VP was never busy) */
+        for (double t = now(); LOAD(bsb_z_vp) < 0 && now() < t + 1.0;)
+            sleep_ms(1);
+        if (x_vp == 0 && LOAD(bsb_z_vp) == 0)
+            set_up++;
+        if (lag >= 10.0) {
+            slow++;
+            lost += seen_asleep;
+            printf("round %ld: lag-ms=%.1f x-vp=%d z-vp=%d every-vp-asleep=%d\n", rounds,
+                   lag, x_vp, LOAD(bsb_z_vp), seen_asleep);
+            fflush(stdout);
+        }
+        if (lag > max)
+            max = lag;
+        rounds++;
+    }
+    printf("rounds=%ld\nset-up=%ld\nslow=%ld\nlost=%ld\nmax-lag-ms=%.1f\n", rounds, set_up,
+           slow, lost, max);
+    fflush(stdout);
+    STORE(bsb_over, 1);
+    while (!LOAD(bsb_kept)) {
+        mltp_cond_broadcast(&bsb_cond);
+        sleep_ms(1);
+    }
+}
+
+static int barrier_spin_busy(void)
+{
+    static double secs;
+
+    secs = arg ? atof(arg) : 2.0;
+    if (pipe(bsb_pipe) != 0)
+        return 99;
+    mltp_init();
+    make(bsb_keeper, NULL);
+    mltp_t *b = make_bound(bsb_bound, &secs);
+    errno = 0;
+    mltp_start(nvp);
+    int e = errno;
+    mltp_join_bound(*b);
+    printf("start-errno=%d\ndone\n", e);
     return 0;
 }
 
@@ -1204,8 +1595,12 @@ static const struct pu_scenario scenarios[] = {
     PU_SCEN("moves", moves),
     PU_SCEN("lock-home", lock_home),
     PU_SCEN("barrier-syscall", barrier_syscall),
-    PU_SCEN("barrier-restart", barrier_restart),
+    PU_SCEN_WITH("barrier-restart", barrier_restart, 0),
+    PU_SCEN_WITH("barrier-restart-vp0-free", barrier_restart, 1),
     PU_SCEN("yield-syscall", yield_syscall),
+    PU_SCEN("barrier-last-spinner", barrier_last_spinner),
+    PU_SCEN("bound-end-deadlock", bound_end_deadlock),
+    PU_SCEN("barrier-spin-busy", barrier_spin_busy),
 };
 
 int main(int argc, char **argv)

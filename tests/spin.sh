@@ -18,7 +18,8 @@ trap 'rm -rf "$tmp"' EXIT
 models=(
     "sched/park.pml NO_CLAIMS NO_LOCKED_PASS"
     "sched/place.pml NOFIX_PLACE_HOME NOFIX_STEAL_BUSY"
-    "sched/watch.pml NOFIX_BUSY_WATCHERS"
+    "sched/deadlock.pml NOFIX_START_RESET NOFIX_BOUND_END NOFIX_REREAD NOFIX_ASLEEP_GEN"
+    "sched/wake.pml NOFIX_RECHECK NOFIX_LAST_SPINNER NOFIX_DROPPED_CLAIM"
     "sync/mutex.pml NO_SECOND_LOOK NO_WOKEN_CLEAR"
     "omp/ring.pml NOFIX_WAIT_FREE NOFIX_RESET_ORDER"
     "omp/steal.pml NOFIX_CAS_VICTIM"

@@ -49,10 +49,7 @@ END_TEST
    in the emulated aarch64 machine, an idle VP stole Y before X waited in
    10 runs of 10, so the case never set itself up) */
 #define BS_NVP several_vps(_i == 0 ? 2 : 4)
-START_TEST(barrier_waiter_behind_syscall) { sc_barrier_syscall(BS_NVP, 0); }
-END_TEST
-/* the same, left to the reaper's tick by the release */
-START_TEST(reaper_tick_runs_stranded_waiter) { sc_barrier_syscall(BS_NVP, 1); }
+START_TEST(barrier_waiter_behind_syscall) { sc_barrier_syscall(BS_NVP); }
 END_TEST
 /* ready ULTs behind a VP in the kernel while the other VP only yields:
    2 VPs (the case), and 4 */
@@ -69,6 +66,28 @@ START_TEST(barrier_after_deadlock)
     };
     sc_barrier_restart(c[_i].nvp, c[_i].first);
 }
+END_TEST
+
+/* no release lost: a release while a wake-up for other work is in
+   flight, 2 VPs (the other work yields: no VP is left to post), 4 and 8
+   (it sleeps in the kernel) */
+START_TEST(barrier_release_while_wake_in_flight)
+{
+    static const struct { int nvp; const char *other; } c[] = {
+        { 2, "yield" }, { 4, "sleep" }, { 8, "sleep" }
+    };
+    sc_barrier_last_spinner(c[_i].nvp, c[_i].other);
+}
+END_TEST
+/* a start on 2 VPs after one on 8 that ended in a deadlock at a barrier,
+   VP 0 with no waiter in that one */
+START_TEST(barrier_after_deadlock_vp0_free) { sc_barrier_restart_vp0_free(2, "8b"); }
+END_TEST
+/* the last bound thread ends, every VP parked */
+START_TEST(deadlock_when_last_bound_ends) { sc_bound_end_deadlock(NVP); }
+END_TEST
+/* a release as the waiter's idle VP goes busy */
+START_TEST(barrier_release_as_vp_goes_busy) { sc_barrier_spin_busy(NVP, 2); }
 END_TEST
 
 /* no system call under the run-queue spin lock */
@@ -263,9 +282,14 @@ static const struct cu_row sched_tests[] = {
 
     CU_TCASE("stranded", 60),
     CU_LOOP(barrier_waiter_behind_syscall, 0, 2),
-    CU_LOOP(reaper_tick_runs_stranded_waiter, 0, 2),
     CU_LOOP(barrier_after_deadlock, 0, 4),
     CU_LOOP(yield_takes_work_behind_syscall, 0, 2),
+
+    CU_TCASE("wake", 60),
+    CU_LOOP(barrier_release_while_wake_in_flight, 0, 3),
+    CU_TEST(barrier_after_deadlock_vp0_free),
+    CU_LOOP(deadlock_when_last_bound_ends, 0, 2),
+    CU_LOOP(barrier_release_as_vp_goes_busy, 0, 2),
 
     CU_TCASE("placement", 60),
     CU_LOOP(stats_count_moves, 0, 2),

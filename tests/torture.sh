@@ -34,8 +34,10 @@
 # it (the same environment, MLTP_TORTURE_SEED=N or --seed N, the same
 # --vps); the program's own FAIL line names the round (--from R
 # --rounds 1 replays that round alone).
+# Every run under MLTP_WATCHDOG=fatal: a late wake fails it.
 # TORTURE_ARGS: more options for every run (--skip LIST, --watchdog S).
 set -u
+export MLTP_WATCHDOG=fatal
 me=tests/torture.sh
 prog=${TORTURE:-$(dirname "$0")/torture}
 . "$(dirname "$0")/semsets.sh"

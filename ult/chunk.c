@@ -948,6 +948,11 @@ int ult_stack_due(void)
            (CMM_LOAD_SHARED(work) && base_now_ns() >= CMM_LOAD_SHARED(next_pass_ns));
 }
 
+long ult_stack_next_pass_ns(void)
+{
+    return CMM_LOAD_SHARED(work) ? CMM_LOAD_SHARED(next_pass_ns) : -1;
+}
+
 /* A step (a VP with nothing to run looks for work in between), or at a
    start's end (force) a whole pass that waits for no decay and maps
    nothing. One maintainer at a time: another returns at once. */

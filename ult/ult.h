@@ -277,6 +277,9 @@ const ult_t *ult_stack_overflower(const char *lo, size_t map);
    with nothing to run asks)? A step of it (1 if one was made), or at a
    start's end (force) all of it but the mapping ahead. */
 int ult_stack_due(void);
+/* When the next pass is due (base_now_ns()'s clock), or -1: none to do
+   (a parked VP sleeps until then: sched/park.c). */
+long ult_stack_next_pass_ns(void);
 /* One VP runs and no bound thread (sched/ sets it with solo mode): the
    first runs may make the next stacks' top pages in one call. */
 extern int ult_stack_alone;

@@ -199,7 +199,12 @@ static int bound_main(void *arg)
     b->run(b);
     vp_tcb_scrub_keys();
     base_store_release(&b->returned, 1);
+    /* what it did (a post: the scheduler's asleep count) before it counts
+       as gone: a VP that reads it gone reads those too */
+    cmm_smp_mb__before_uatomic_dec();
     uatomic_dec(&bound_running);
+    if (vpg.bound_ended)
+        vpg.bound_ended();
     vp_thread_exit(0);
 }
 

@@ -185,7 +185,7 @@ static void reaper_loop(void)
 {
     for (;;) {
         struct vp_pwait w;
-        int alive = 0, exiting, watch_bound = !vp_monitor_running();
+        int alive = 0, exiting, watch_bound = !vp_monitor_running(), ms = TICK_MS;
 
         vp_pwait_init(&w);
         if (watch_bound)
@@ -205,8 +205,8 @@ static void reaper_loop(void)
         if (watch_bound)
             vp_bound_watch(&w);
         take_signals(alive);
-        if (alive && vpg.tick)
-            vpg.tick();
+        if (alive && vpg.tick && (ms = vpg.tick()) > TICK_MS)
+            ms = TICK_MS;
         /* with exit() in progress in a bound thread, its watcher ends the
            program; wait for that even once the VPs are gone */
         exiting = CMM_LOAD_SHARED(vpg.exit_pid) != 0;
@@ -214,7 +214,7 @@ static void reaper_loop(void)
             vp_exit_deadline();
         else if (!alive)
             return;
-        vp_pwait(&w, TICK_MS);
+        vp_pwait(&w, ms);
     }
 }
 

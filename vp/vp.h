@@ -82,9 +82,13 @@ struct vp_global {
                                    a pinned VP gets back */
     /* set by the scheduler: one line on what vp ran when it died */
     int (*describe)(const vp_t *vp, pid_t pid, int sig, char *buf, size_t n);
-    /* set by the scheduler: called by the reaper at each wake-up (at least
-       every 100 ms) while VPs run; it must take no lock a VP can hold */
-    void (*tick)(void);
+    /* set by the scheduler: called by the reaper at each wake-up while VPs
+       run, it says in how many ms (at most 100) to call it again; it must
+       take no lock a VP can hold */
+    int (*tick)(void);
+    /* set by the scheduler: called in a bound thread's process once it has
+       returned and no longer counts as alive (a full fence between) */
+    void (*bound_ended)(void);
     /* The program ends here (why: crash, exit, a signal's name; vp the VP
        that died of sig, or -1): the scheduler's trace is written, before
        the reaper's message (sched/trace.c). NULL: no trace. */
