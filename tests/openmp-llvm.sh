@@ -19,66 +19,15 @@
 # stays true. One line per test (PASS, LIMIT, FAIL, TIMEOUT), then
 # "N passed, L limits, M failed of K"; exit status 1 if any failed.
 set -euo pipefail
+# shellcheck source=tests/openmp-common.sh
+. "$(dirname "$0")/openmp-common.sh"
 
-usage() { sed -n '10,21p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
-
-jobs=2
-filter=
-while [ $# -gt 0 ]; do
-    case $1 in
-        -j) [ $# -ge 2 ] || usage; jobs=$2; shift 2 ;;
-        -j[0-9]*) jobs=${1#-j}; shift ;;
-        -h|--help) usage ;;
-        -*) usage ;;
-        *) [ -z "$filter" ] || usage; filter=$1; shift ;;
-    esac
-done
-case $jobs in ''|*[!0-9]*|0) usage ;; esac
-
-src=$(cd "$(dirname "$0")" && pwd)/openmp/llvm
-cc=${CC:-gcc}
-# word-split on purpose: a launcher may take arguments of its own
-read -r -a launch <<< "${OMP_LAUNCH:-}"
+suite=llvm
+usage_lines=10,21
+limits_file=${OMP_LLVM_LIMITS:-}
 # the limit per run of a program (lit has none by default)
 limit=60
-
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-# The list: one path a line, relative to tests/openmp/llvm; blank lines
-# and # comments left out.
-tests=()
-while IFS= read -r line; do
-    line=${line%%#*}
-    line=$(printf '%s' "$line" | tr -d '[:space:]')
-    [ -n "$line" ] || continue
-    case $line in *"$filter"*) tests+=("$line") ;; esac
-done < "$src/tests.list"
-if [ ${#tests[@]} -eq 0 ]; then
-    echo "openmp-llvm.sh: no test in tests.list matches '$filter'" >&2
-    exit 1
-fi
-
-# The documented limits: path -> the text its failure must show
-declare -A limit_text=()
-if [ -n "${OMP_LLVM_LIMITS:-}" ]; then
-    while IFS= read -r line; do
-        line=${line%%#*}
-        [ -n "${line//[[:space:]]/}" ] || continue
-        path=$(printf '%s' "${line%%|*}" | tr -d '[:space:]')
-        text=${line#*|}
-        text=${text#"${text%%[![:space:]]*}"}
-        text=${text%"${text##*[![:space:]]}"}
-        limit_text[$path]=$text
-    done < "$OMP_LLVM_LIMITS"
-fi
-
-# A test's verdict line, written whole before its name appears (a rename),
-# for the loop below that waits for it.
-verdict() {
-    echo "$2" > "$tmp/res/$1.tmp"
-    mv "$tmp/res/$1.tmp" "$tmp/res/$1"
-}
+whole_build_log=no
 
 # One step of a RUN line, as lit would run it with the suite's lit.cfg:
 #   %libomp-compile [FLAGS]     $CC -fopenmp -I<suite> FLAGS test.c -lm
@@ -169,49 +118,8 @@ run_one() {
     else
         result=PASS
     fi
-    if [ -n "${limit_text[$path]+set}" ]; then
-        if [ $result = PASS ]; then
-            result=FAIL; name="$name (passes: take it out of $OMP_LLVM_LIMITS)"
-        elif [[ $out == *"${limit_text[$path]}"* ]]; then
-            result=LIMIT; name="$name (${limit_text[$path]})"
-        else
-            name="$name (not the documented limit: '${limit_text[$path]}')"
-        fi
-    fi
-    verdict "$n" "$result $name"
+    omp_limit_verdict "$n" "$path" "$result" "$name" "$out"
     return 0
 }
 
-mkdir -p "$tmp/bin" "$tmp/log" "$tmp/res"
-# Tests run $jobs at a time; lines are printed in list order, each as
-# soon as it and all before it are done.
-pass=0 fail=0 limits=0 next=0 running=0
-report_ready() {
-    while [ $next -lt ${#tests[@]} ] && [ -e "$tmp/res/$next" ]; do
-        local line
-        line=$(cat "$tmp/res/$next")
-        echo "$line"
-        case $line in
-            PASS*) pass=$((pass + 1)) ;;
-            LIMIT*) limits=$((limits + 1)) ;;
-            *) fail=$((fail + 1))
-               sed 's/^/    /' "$tmp/log/$next" | tail -n 40 ;;
-        esac
-        rm -f "$tmp/bin/$next"
-        next=$((next + 1))
-    done
-}
-for i in "${!tests[@]}"; do
-    if [ $running -ge "$jobs" ]; then
-        wait -n || true
-        running=$((running - 1))
-        report_ready
-    fi
-    run_one "$i" "${tests[$i]}" &
-    running=$((running + 1))
-done
-wait
-report_ready
-
-echo "$pass passed, $limits limits, $fail failed of ${#tests[@]}"
-[ $fail -eq 0 ]
+omp_suite_main "$@"

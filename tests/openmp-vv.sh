@@ -19,59 +19,16 @@
 # FAIL, TIMEOUT), then "N passed, L limits, M failed of K"; exit status 1
 # if any failed.
 set -euo pipefail
+# shellcheck source=tests/openmp-common.sh
+. "$(dirname "$0")/openmp-common.sh"
 
-usage() { sed -n '9,20p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
-
-jobs=2
-filter=
-while [ $# -gt 0 ]; do
-    case $1 in
-        -j) [ $# -ge 2 ] || usage; jobs=$2; shift 2 ;;
-        -j[0-9]*) jobs=${1#-j}; shift ;;
-        -h|--help) usage ;;
-        -*) usage ;;
-        *) [ -z "$filter" ] || usage; filter=$1; shift ;;
-    esac
-done
-case $jobs in ''|*[!0-9]*|0) usage ;; esac
-
-vv=$(cd "$(dirname "$0")" && pwd)/openmp/vv
-cc=${CC:-gcc}
-# word-split on purpose: a launcher may take arguments of its own
-read -r -a launch <<< "${OMP_LAUNCH:-}"
+suite=vv
+usage_lines=9,20
+limits_file=${OMP_VV_LIMITS:-}
 # the suite's limit per test (its SOLLVE_TIMELIMIT default)
 limit=60
-
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-# The list: one suite-relative path a line; blank lines and # comments
-# left out.
-tests=()
-while IFS= read -r line; do
-    line=${line%%#*}
-    line=$(printf '%s' "$line" | tr -d '[:space:]')
-    [ -n "$line" ] || continue
-    case $line in *"$filter"*) tests+=("$line") ;; esac
-done < "$vv/tests.list"
-if [ ${#tests[@]} -eq 0 ]; then
-    echo "openmp-vv.sh: no test in tests.list matches '$filter'" >&2
-    exit 1
-fi
-
-# The documented limits: path -> the text its failure must show
-declare -A limit_text=()
-if [ -n "${OMP_VV_LIMITS:-}" ]; then
-    while IFS= read -r line; do
-        line=${line%%#*}
-        [ -n "${line//[[:space:]]/}" ] || continue
-        path=$(printf '%s' "${line%%|*}" | tr -d '[:space:]')
-        text=${line#*|}
-        text=${text#"${text%%[![:space:]]*}"}
-        text=${text%"${text##*[![:space:]]}"}
-        limit_text[$path]=$text
-    done < "$OMP_VV_LIMITS"
-fi
+# the compiler's output whole, a program's last lines
+whole_build_log=yes
 
 # The environment a test's name asks for, as the suite's Makefile sets
 # it: test_<name>_env_<value>.c runs with OMP_<NAME>=<value> (the name
@@ -91,13 +48,6 @@ test_env() {
     esac
 }
 
-# A test's verdict line, written whole before its name appears (a rename),
-# for the loop below that waits for it.
-verdict() {
-    echo "$2" > "$tmp/res/$1.tmp"
-    mv "$tmp/res/$1.tmp" "$tmp/res/$1"
-}
-
 # One test: build, run, and write its verdict line to $tmp/res/N and its
 # compiler or program output to $tmp/log/N. Always returns 0, so that
 # `wait -n` under set -e sees only the script's own errors.
@@ -107,9 +57,9 @@ run_one() {
     bin=$tmp/bin/$n
     log=$tmp/log/$n
     # VERBOSE_MODE: the suite's messages name the failed condition
-    if ! "$cc" -fopenmp -O1 -DVERBOSE_MODE=1 -I"$vv/ompvv" "$vv/$path" \
+    if ! "$cc" -fopenmp -O1 -DVERBOSE_MODE=1 -I"$src/ompvv" "$src/$path" \
             -o "$bin" -lm > "$log" 2>&1; then
-        verdict "$n" "FAIL $name (build)"
+        omp_verdict "$n" "FAIL $name (build)"
         return 0
     fi
     local -a envs=()
@@ -134,52 +84,8 @@ run_one() {
     else
         result=PASS
     fi
-    if [ -n "${limit_text[$path]+set}" ]; then
-        if [ $result = PASS ]; then
-            result=FAIL; name="$name (passes: take it out of $OMP_VV_LIMITS)"
-        elif [[ $out == *"${limit_text[$path]}"* ]]; then
-            result=LIMIT; name="$name (${limit_text[$path]})"
-        else
-            name="$name (not the documented limit: '${limit_text[$path]}')"
-        fi
-    fi
-    verdict "$n" "$result $name"
+    omp_limit_verdict "$n" "$path" "$result" "$name" "$out"
     return 0
 }
 
-mkdir -p "$tmp/bin" "$tmp/log" "$tmp/res"
-# Tests run $jobs at a time; lines are printed in list order, each as
-# soon as it and all before it are done.
-pass=0 fail=0 limits=0 next=0 running=0
-report_ready() {
-    while [ $next -lt ${#tests[@]} ] && [ -e "$tmp/res/$next" ]; do
-        local line
-        line=$(cat "$tmp/res/$next")
-        echo "$line"
-        case $line in
-            PASS*) pass=$((pass + 1)) ;;
-            LIMIT*) limits=$((limits + 1)) ;;
-            # the compiler's output whole, a program's last lines
-            *"(build)") fail=$((fail + 1))
-               sed 's/^/    /' "$tmp/log/$next" ;;
-            *) fail=$((fail + 1))
-               sed 's/^/    /' "$tmp/log/$next" | tail -n 40 ;;
-        esac
-        rm -f "$tmp/bin/$next"
-        next=$((next + 1))
-    done
-}
-for i in "${!tests[@]}"; do
-    if [ $running -ge "$jobs" ]; then
-        wait -n || true
-        running=$((running - 1))
-        report_ready
-    fi
-    run_one "$i" "${tests[$i]}" &
-    running=$((running + 1))
-done
-wait
-report_ready
-
-echo "$pass passed, $limits limits, $fail failed of ${#tests[@]}"
-[ $fail -eq 0 ]
+omp_suite_main "$@"
