@@ -23,7 +23,7 @@ set -euo pipefail
 . "$(dirname "$0")/openmp-common.sh"
 
 suite=llvm
-usage_lines=10,21
+usage_lines=10,20
 limits_file=${OMP_LLVM_LIMITS:-}
 # the limit per run of a program (lit has none by default)
 limit=60
