@@ -93,6 +93,7 @@ void ops_life_register(void);
 /* ---- helpers for kernels --------------------------------------------- */
 
 double bench_now(void);     /* CLOCK_MONOTONIC, ns */
+double bench_resident_bytes(void); /* /proc/self/statm's; 0 if unreadable */
 
 /* The same MXCSR status flags in every context before timing (all clear):
    loading an MXCSR whose sticky flags differ makes a switch ~15x slower.

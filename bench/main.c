@@ -152,6 +152,19 @@ double bench_now(void)
     return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
 }
 
+double bench_resident_bytes(void)
+{
+    FILE *f = fopen("/proc/self/statm", "r");
+    long size, pages = 0;
+
+    if (f) {
+        if (fscanf(f, "%ld %ld", &size, &pages) != 2)
+            pages = 0;
+        fclose(f);
+    }
+    return (double)pages * (double)sysconf(_SC_PAGESIZE);
+}
+
 void bench_span(struct bench_run *r, const struct bench_times *t, int n)
 {
     double a = INFINITY, b = -INFINITY;

@@ -280,7 +280,6 @@ static void mem_sample(struct mem_sample *s)
     FILE *f = fopen("/proc/self/maps", "r");
     char line[512];
     unsigned long a, b;
-    long size, res = 0;
 
     s->heap = mallinfo2();
     s->map = 0;
@@ -293,12 +292,7 @@ static void mem_sample(struct mem_sample *s)
     }
     if (f)
         fclose(f);
-    if ((f = fopen("/proc/self/statm", "r")) != NULL) {
-        if (fscanf(f, "%ld %ld", &size, &res) != 2)
-            res = 0;
-        fclose(f);
-    }
-    s->rss = (double)res * (double)sysconf(_SC_PAGESIZE);
+    s->rss = bench_resident_bytes();
 }
 
 /* N ULTs, measured once made: ready in main, never run, or (made by a ULT)

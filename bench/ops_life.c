@@ -20,19 +20,6 @@
 
 enum { LIFE_MLTP, LIFE_MLTP_UNGUARDED, LIFE_GO };
 
-static double resident_bytes(void)
-{
-    FILE *f = fopen("/proc/self/statm", "r");
-    long size, res = 0;
-
-    if (f) {
-        if (fscanf(f, "%ld %ld", &size, &res) != 2)
-            res = 0;
-        fclose(f);
-    }
-    return (double)res * (double)sysconf(_SC_PAGESIZE);
-}
-
 struct life {
     long n, made;
     long arrived;               /* atomic */
@@ -59,7 +46,7 @@ static void *life_driver(void *p)
     double ta;
 
     bench_fp_clean();
-    l->rss0 = resident_bytes();
+    l->rss0 = bench_resident_bytes();
     l->t0 = bench_now();
     for (l->made = 0; l->made < l->n; l->made++)
         if (!(l->h[l->made] = mltp_create(life_ult, l))) {
@@ -71,7 +58,7 @@ static void *life_driver(void *p)
     while (__atomic_load_n(&l->arrived, __ATOMIC_RELAXED) < l->made)
         mltp_yield();
     ta = bench_now();
-    l->rss1 = resident_bytes();
+    l->rss1 = bench_resident_bytes();
     l->pause = bench_now() - ta;
     mltp_barrier(&l->b, (int)l->n + 1);
     for (long i = 0; i < l->made; i++) {
