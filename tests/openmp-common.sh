@@ -7,7 +7,6 @@
 #
 # A runner sets, then calls omp_suite_main "$@":
 #   suite        its folder under tests/openmp/ (the list: $src/tests.list)
-#   usage_lines  the sed range of its header that -h and a bad option print
 #   limits_file  the file of documented limits ("" for none)
 #   limit        the time limit, in seconds, of each run of a program
 #   whole_build_log  "yes" to show a failed build's whole output, not its
@@ -17,7 +16,11 @@
 # omp_suite_main sets, for run_one: src (the suite's folder), cc,
 # launch (OMP_LAUNCH as words), tmp (bin/N, log/N and res/N under it).
 
-usage() { sed -n "${usage_lines}p" "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+# -h and a bad option print the runner's header from its usage line on
+usage() {
+    sed -n '/^# usage:/,/^[^#]/{/^#/p}' "$0" | sed 's/^# \{0,1\}//' >&2
+    exit 2
+}
 
 # A test's verdict line, written whole before its name appears (a rename),
 # for the loop that waits for it.

@@ -23,11 +23,9 @@ set -euo pipefail
 . "$(dirname "$0")/openmp-common.sh"
 
 suite=llvm
-usage_lines=10,20
 limits_file=${OMP_LLVM_LIMITS:-}
 # the limit per run of a program (lit has none by default)
 limit=60
-whole_build_log=no
 
 # One step of a RUN line, as lit would run it with the suite's lit.cfg:
 #   %libomp-compile [FLAGS]     $CC -fopenmp -I<suite> FLAGS test.c -lm

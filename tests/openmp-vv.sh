@@ -23,7 +23,6 @@ set -euo pipefail
 . "$(dirname "$0")/openmp-common.sh"
 
 suite=vv
-usage_lines=9,20
 limits_file=${OMP_VV_LIMITS:-}
 # the suite's limit per test (its SOLLVE_TIMELIMIT default)
 limit=60
