@@ -392,17 +392,22 @@ static void take_mem(struct omprt_ws *ws, int first, void **mem)
     *mem = ws->mem;
 }
 
+static const char loop_task_reduction[] =
+    "a task reduction on a loop (reduction(task, ...) or inscan)";
+
 /* A loop's work share: set up by the first member to get there, with n
-   iterations from start by incr (end: the last chunk's end). */
+   iterations from start by incr (end: the last chunk's end). Sections
+   come here too, so the construct's own words name what is unsupported. */
 static struct omprt_thr *loop_start(int sched, int ordered, ull start, ull incr, ull n,
-                                    ull end, ull chunk, uintptr_t *reductions, void **mem)
+                                    ull end, ull chunk, uintptr_t *reductions, void **mem,
+                                    const char *task_reduction)
 {
     struct omprt_thr *t = omprt_self();
     int first;
     struct omprt_ws *ws;
 
     if (reductions)
-        omprt_unsupported("a task reduction on a loop (reduction(task, ...) or inscan)");
+        omprt_unsupported(task_reduction);
     ws = omprt_ws_enter(t, &first);
     if (first) {
         sched = resolve(t, sched, &chunk);
@@ -420,7 +425,7 @@ static int start_ull(int sched, int ordered, int up, ull start, ull end, ull inc
 {
     struct omprt_thr *t = loop_start(sched, ordered, start, incr,
                                      iterations(up, start, end, incr), end, chunk,
-                                     reductions, mem);
+                                     reductions, mem, loop_task_reduction);
     return pstart ? next_ull(t, pstart, pend) : 1;
 }
 
@@ -429,7 +434,8 @@ static int start_long(int sched, int ordered, long start, long end, long incr, l
 {
     struct omprt_thr *t = loop_start(sched, ordered, (ull)start, (ull)incr,
                                      iterations_long(start, end, incr), (ull)end,
-                                     chunk > 0 ? (ull)chunk : 0, reductions, mem);
+                                     chunk > 0 ? (ull)chunk : 0, reductions, mem,
+                                     loop_task_reduction);
     return pstart ? next_long(t, pstart, pend) : 1;
 }
 
@@ -601,18 +607,11 @@ static unsigned sections_next(struct omprt_thr *t)
 
 static unsigned sections_start(unsigned count, uintptr_t *reductions, void **mem)
 {
-    struct omprt_thr *t = omprt_self();
-    int first;
-    struct omprt_ws *ws;
-
-    if (reductions)
-        omprt_unsupported("a task reduction on sections (reduction(task, ...))");
-    ws = omprt_ws_enter(t, &first);
-    if (first)
-        loop_setup(ws, OMPRT_SCHED_DYNAMIC, 0, 1, 1, count, (ull)count + 1, 1);
-    take_mem(ws, first, mem);
-    if (first)
-        omprt_ws_publish(t, ws);
+    /* monotonic: without the bit, dynamic would mean range stealing, and
+       sections go out one at a time from the shared counter */
+    struct omprt_thr *t = loop_start(OMPRT_SCHED_DYNAMIC | OMPRT_SCHED_MONOTONIC, 0, 1, 1,
+                                     count, (ull)count + 1, 1, reductions, mem,
+                                     "a task reduction on sections (reduction(task, ...))");
     return sections_next(t);
 }
 
