@@ -1385,6 +1385,7 @@ static int barrier_last_spinner(void)
         mltp_start(nvp);
         int e = errno;
         mltp_join_bound(*b);
+        free(b);
         double lag = (bls_ran - bls_arrived) * 1e3;
         int here = bls_x_vp == bls_y_vp;
         printf("round %d: start-errno=%d x-vp=%d y-vp=%d lag-ms=%.1f every-vp-asleep=%d\n",
@@ -1442,6 +1443,7 @@ static int bound_end_deadlock(void)
     int e = errno;
     double back = now();
     mltp_join_bound(*b);
+    free(b);
     printf("start-errno=%d\nwaiting=%d\nbound-end-ms=%.1f\nreturn-ms=%.1f\nlag-ms=%.1f\n"
            "done\n", e, LOAD(bed_waiting), (bed_end - bed_t0) * 1e3,
            (back - bed_t0) * 1e3, (back - bed_end) * 1e3);
@@ -1577,6 +1579,7 @@ static int barrier_spin_busy(void)
     mltp_start(nvp);
     int e = errno;
     mltp_join_bound(*b);
+    free(b);
     printf("start-errno=%d\ndone\n", e);
     return 0;
 }

@@ -101,6 +101,10 @@ skip_test_api=(
 skip_test_sched=(
     nostack_at_first_run_from_yield                      # A: the library's exit(1) on a VP
     barrier_waiter_stopped_256_episodes                  # A: SIGSTOP to a bound thread
+    barrier_release_while_wake_in_flight                 # C: a release's waiter within 10 ms
+    barrier_after_deadlock_vp0_free                      # C: the last party within 10 ms
+    deadlock_when_last_bound_ends                        # C: the deadlock within 10 ms of the end
+    barrier_release_as_vp_goes_busy                      # C: VPs runnable or asleep, from /proc
 )
 skip_test_main=(
     segv_in_share abort_in_share sigterm_in_share        # A
