@@ -18,6 +18,7 @@ void sched_waiter_init(struct sched_waiter *w, const void *key)
     w->where = NULL;
     w->vp = -1;
     w->n = w->mixed = 0;
+    w->handoff = SCHED_HANDOFF_NONE;
     w->woken = 0;
 }
 
@@ -158,6 +159,52 @@ void sched_wait_group(const unsigned int *word, unsigned int old, sched_waitq_t 
 }
 #pragma GCC diagnostic pop
 
+/* ARCHITECTURE.md, "Group hand-over" (sched/handoff.pml): the ask is a
+   CAS under our run-queue lock while the group is named there (so not
+   yet queued, and its node alive); the releaser's exchange and our CAS
+   taking the ask back decide, once, who queues it. */
+int sched_spin_group(const sched_waitq_t *q, const void *key, int (*done)(void *),
+                     void *arg)
+{
+    sched_vp_t *sv = sched_current();
+    struct sched_waiter *g;
+    struct sched_posts p;
+    int released;
+
+    if (!sched_spin_pays())
+        return 0;
+    /* none named: none can be while we run (only our VP names one) */
+    if ((g = CMM_LOAD_SHARED(sv->group)) != NULL) {
+        sched_rq_lock(sv->rq);
+        g = sv->group;
+        if (g && (g->key != key || g->where != q ||
+                  uatomic_cmpxchg(&g->handoff, SCHED_HANDOFF_NONE, SCHED_HANDOFF_ASKED) !=
+                  SCHED_HANDOFF_NONE))
+            g = NULL;
+        sched_rq_unlock(sv->rq);
+    }
+    released = sched_spin_until(done, arg);
+    if (!g)
+        return released;
+    /* the releaser is on its way: its exchange, ~a line's transfer */
+    if (released) {
+        long deadline = base_now_ns() + sched_spin_ns();
+        for (unsigned int n = 1; CMM_LOAD_SHARED(g->handoff) != SCHED_HANDOFF_HANDED; n++) {
+            caa_cpu_relax();
+            if ((n & 0x3f) == 0 && base_now_ns() >= deadline)
+                break;
+        }
+    }
+    if (uatomic_cmpxchg(&g->handoff, SCHED_HANDOFF_ASKED, SCHED_HANDOFF_NONE) ==
+        SCHED_HANDOFF_ASKED)
+        return released;        /* its releaser queues it */
+    base_acquire_fence();
+    sched_posts_init(&p);
+    sched_place_group(g, &p);
+    sched_post_owed(&p);
+    return 1;
+}
+
 /* A group from an earlier start, in a solo one: queue 0, in order. */
 static __attribute__((noinline)) void wake_group_solo(ult_t *u, ult_t *last)
 {
@@ -167,6 +214,15 @@ static __attribute__((noinline)) void wake_group_solo(ult_t *u, ult_t *last)
         if (u == last)
             break;
     }
+}
+
+/* A group whose VP's spinner asked for it is handed over (1; w gone
+   then); else (0) ours to queue. One exchange: a spinner that takes its
+   ask back afterwards finds HANDED, and queues it (sched_spin_group);
+   one that asks afterwards finds it not NONE, and does not. */
+static inline int hand_over(struct sched_waiter *w)
+{
+    return uatomic_xchg(&w->handoff, SCHED_HANDOFF_HANDED) == SCHED_HANDOFF_ASKED;
 }
 
 /* A ULT waiter is placed (sched/place.c; its context is saved: the
@@ -187,7 +243,7 @@ static inline void wake(struct sched_waiter *w, int how, int solo,
         /* the node is the first waiter's: read before it may run */
         if (solo)
             wake_group_solo(u, last);
-        else
+        else if (!hand_over(w))
             sched_place_group(w, p);
         return;
     }
@@ -223,15 +279,18 @@ void sched_wake_locked(sched_waitq_t *q, const void *key, int how,
 
 /* Unlinks in place: q->last never reads NULL while a waiter that stays is
    queued (a releaser reads it without the lock: ARCHITECTURE.md,
-   "Group wait"). prev is always w's predecessor in the queue. */
-static inline void wake_all(sched_waitq_t *q, const void *key,
-                            const struct sched_waiter *skip, int how, int solo,
-                            struct sched_posts *p)
+   "Group wait"). prev is always w's predecessor in the queue. Each one
+   unlinked (but skip) is woken at once, or (chain, a constant where it
+   is inlined) chained by ->next for sched_wake_taken: the chain. */
+static inline struct sched_waiter *wake_all(sched_waitq_t *q, const void *key,
+                                            const struct sched_waiter *skip, int how,
+                                            int solo, struct sched_posts *p, int chain)
 {
     struct sched_waiter *last = q->last, *prev = last, *w, *next;
+    struct sched_waiter *first = NULL, **tail = &first;
 
     if (!last)
-        return;
+        return NULL;
     for (w = last->next;; w = next) {
         next = w->next;         /* w may vanish once woken */
         int end = w == last;
@@ -245,12 +304,20 @@ static inline void wake_all(sched_waitq_t *q, const void *key,
                 if (q->last == w)
                     q->last = prev;
             }
-            if (w != skip)
+            if (w == skip)
+                ;
+            else if (chain) {
+                *tail = w;
+                tail = &w->next;
+            } else {
                 wake(w, how, solo, p);
+            }
         }
         if (end)
             break;
     }
+    *tail = NULL;
+    return first;
 }
 
 /* Two copies of the loop, each a tail call away: the solo one calls
@@ -259,14 +326,27 @@ static inline void wake_all(sched_waitq_t *q, const void *key,
 static __attribute__((noinline)) void wake_all_solo(sched_waitq_t *q, const void *key,
                                                     const struct sched_waiter *skip, int how)
 {
-    wake_all(q, key, skip, how, 1, NULL);
+    wake_all(q, key, skip, how, 1, NULL, 0);
 }
 
 static __attribute__((noinline)) void wake_all_shared(sched_waitq_t *q, const void *key,
                                                       const struct sched_waiter *skip, int how,
                                                       struct sched_posts *p)
 {
-    wake_all(q, key, skip, how, 0, p);
+    wake_all(q, key, skip, how, 0, p, 0);
+}
+
+struct sched_waiter *sched_take_all_locked(sched_waitq_t *q, const void *key)
+{
+    return wake_all(q, key, NULL, 0, 0, NULL, 1);
+}
+
+void sched_wake_taken(struct sched_waiter *w, int how, struct sched_posts *p)
+{
+    for (struct sched_waiter *next; w; w = next) {
+        next = w->next;         /* w may vanish once woken */
+        wake(w, how, 0, p);
+    }
 }
 
 void sched_wake_all_locked(sched_waitq_t *q, const void *key,

@@ -32,6 +32,7 @@ struct sched_waiter {
     int vp;                     /* a group's VP */
     int n;                      /* its ULTs */
     int mixed;                  /* of several priorities */
+    int handoff;                /* a group's: enum sched_handoff */
     volatile int woken;
 };
 
@@ -129,6 +130,21 @@ void sched_wait_locked(base_spin_t *held, sched_waitq_t *q, const void *key);
    changed is seen after the return. */
 void sched_wait_group(const unsigned int *word, unsigned int old, sched_waitq_t *q,
                       const void *obj, const void *key);
+/* The spin of a VP's last waiter for key, until done(arg) (the release):
+   1, released; 0, block (sched_wait_group). The VP's group for key, if
+   it has one, is asked of its releaser, who then hands it over instead
+   of queueing it on this VP's queue: the spinner queues it, and the
+   releaser writes only the group's node (ARCHITECTURE.md, "Group
+   hand-over"; sched/handoff.pml). */
+int sched_spin_group(const sched_waitq_t *q, const void *key, int (*done)(void *),
+                     void *arg);
+/* A group's hand-over word */
+enum sched_handoff {
+    SCHED_HANDOFF_NONE,         /* its releaser will queue it */
+    SCHED_HANDOFF_ASKED,        /* its VP's spinner would */
+    SCHED_HANDOFF_HANDED        /* released: queued by whoever the
+                                   exchange that wrote this says */
+};
 
 /* ---- waking (the queue's lock held) ------------------------------- */
 /* how: SCHED_WAKE_HANDOFF (the waker switches soon: a condition) or
@@ -144,6 +160,11 @@ void sched_wake_locked(sched_waitq_t *q, const void *key, int how,
 void sched_wake_all_locked(sched_waitq_t *q, const void *key,
                            const struct sched_waiter *skip, int how,
                            struct sched_posts *p);
+/* The same in two steps: every waiter for key taken off q (the chain,
+   NULL ended), then, q's lock released, let go (a release's groups are
+   queued without the object's stripe lock). */
+struct sched_waiter *sched_take_all_locked(sched_waitq_t *q, const void *key);
+void sched_wake_taken(struct sched_waiter *chain, int how, struct sched_posts *p);
 
 /* ---- the caller ---------------------------------------------------- */
 /* A ULT (it may block), not a kernel-level thread (it spins). */

@@ -22,8 +22,10 @@
  * before e's waiters are gone) with its episode as key, in its VP's group
  * (sched_wait_group): the releaser queues each group on the VP its ULTs
  * waited on, so they go on where their data is, at the cost of a
- * run-queue lock per VP with waiters. Kernel-level threads (bound
- * threads, main) spin. In a solo start (sched/runq.h) nothing here is
+ * run-queue lock per VP with waiters; or, where the VP's last waiter
+ * spins, hands the group over to it, to queue on its own queue
+ * (sched_spin_group: ARCHITECTURE.md, "Group hand-over"). Kernel-level
+ * threads (bound threads, main) spin. In a solo start (sched/runq.h) nothing here is
  * atomic, and waiters block in those queues one by one. */
 #include <errno.h>
 #include <stddef.h>
@@ -165,9 +167,11 @@ static __attribute__((noinline)) void wake_episode(mltp_barrier_t *b, unsigned i
     struct sched_posts p;
     base_spin_t *s = sched_stripe_take(b);
 
+    struct sched_waiter *w = sched_take_all_locked(QUEUE(b, ep), KEY(ep));
+    base_spin_unlock(s);
     sched_posts_init(&p);
-    sched_wake_all_locked(QUEUE(b, ep), KEY(ep), NULL, SCHED_WAKE_RELEASE, &p);
-    sched_unlock_wake(s, &p);
+    sched_wake_taken(w, SCHED_WAKE_RELEASE, &p);
+    sched_post_owed(&p);
 }
 
 /* The releaser, after its CAS (a full fence): the bell for the spinners,
@@ -198,7 +202,8 @@ static int __attribute__((noinline)) wait_episode(mltp_barrier_t *b, int count, 
     w.seen = base_load_acquire(w.ring);
     /* ULTs ready on our VP are most often parties that must arrive: let
        them run rather than leave them to a thief */
-    if (!sched_ready_here() && (released(b, ep) || sched_spin_until(episode_over, &w))) {
+    if (!sched_ready_here() &&
+        (released(b, ep) || sched_spin_group(QUEUE(b, ep), KEY(ep), episode_over, &w))) {
         base_acquire_fence();
         return 0;
     }
