@@ -18,77 +18,39 @@ void GOMP_barrier(void);
 bool GOMP_barrier_cancel(void);
 void GOMP_ordered_start(void);
 void GOMP_ordered_end(void);
-bool GOMP_loop_static_start(long start, long end, long incr, long chunk, long *istart, long
-    *iend);
-bool GOMP_loop_static_next(long *istart, long *iend);
-bool GOMP_loop_ull_static_start(bool up, ull_t start, ull_t end, ull_t incr, ull_t chunk, ull_t
-    *istart, ull_t *iend);
-bool GOMP_loop_ull_static_next(ull_t *istart, ull_t *iend);
-bool GOMP_loop_dynamic_start(long start, long end, long incr, long chunk, long *istart, long
-    *iend);
-bool GOMP_loop_dynamic_next(long *istart, long *iend);
-bool GOMP_loop_ull_dynamic_start(bool up, ull_t start, ull_t end, ull_t incr, ull_t chunk, ull_t
-    *istart, ull_t *iend);
-bool GOMP_loop_ull_dynamic_next(ull_t *istart, ull_t *iend);
-bool GOMP_loop_guided_start(long start, long end, long incr, long chunk, long *istart, long
-    *iend);
-bool GOMP_loop_guided_next(long *istart, long *iend);
-bool GOMP_loop_ull_guided_start(bool up, ull_t start, ull_t end, ull_t incr, ull_t chunk, ull_t
-    *istart, ull_t *iend);
-bool GOMP_loop_ull_guided_next(ull_t *istart, ull_t *iend);
-bool GOMP_loop_nonmonotonic_dynamic_start(long start, long end, long incr, long chunk, long
-    *istart, long *iend);
-bool GOMP_loop_nonmonotonic_dynamic_next(long *istart, long *iend);
-bool GOMP_loop_ull_nonmonotonic_dynamic_start(bool up, ull_t start, ull_t end, ull_t incr, ull_t
-    chunk, ull_t *istart, ull_t *iend);
-bool GOMP_loop_ull_nonmonotonic_dynamic_next(ull_t *istart, ull_t *iend);
-bool GOMP_loop_nonmonotonic_guided_start(long start, long end, long incr, long chunk, long
-    *istart, long *iend);
-bool GOMP_loop_nonmonotonic_guided_next(long *istart, long *iend);
-bool GOMP_loop_ull_nonmonotonic_guided_start(bool up, ull_t start, ull_t end, ull_t incr, ull_t
-    chunk, ull_t *istart, ull_t *iend);
-bool GOMP_loop_ull_nonmonotonic_guided_next(ull_t *istart, ull_t *iend);
-bool GOMP_loop_ordered_static_start(long start, long end, long incr, long chunk, long
-    *istart, long *iend);
-bool GOMP_loop_ordered_static_next(long *istart, long *iend);
-bool GOMP_loop_ull_ordered_static_start(bool up, ull_t start, ull_t end, ull_t incr, ull_t chunk,
-    ull_t *istart, ull_t *iend);
-bool GOMP_loop_ull_ordered_static_next(ull_t *istart, ull_t *iend);
-bool GOMP_loop_ordered_dynamic_start(long start, long end, long incr, long chunk, long
-    *istart, long *iend);
-bool GOMP_loop_ordered_dynamic_next(long *istart, long *iend);
-bool GOMP_loop_ull_ordered_dynamic_start(bool up, ull_t start, ull_t end, ull_t incr, ull_t chunk,
-    ull_t *istart, ull_t *iend);
-bool GOMP_loop_ull_ordered_dynamic_next(ull_t *istart, ull_t *iend);
-bool GOMP_loop_ordered_guided_start(long start, long end, long incr, long chunk, long
-    *istart, long *iend);
-bool GOMP_loop_ordered_guided_next(long *istart, long *iend);
-bool GOMP_loop_ull_ordered_guided_start(bool up, ull_t start, ull_t end, ull_t incr, ull_t chunk,
-    ull_t *istart, ull_t *iend);
-bool GOMP_loop_ull_ordered_guided_next(ull_t *istart, ull_t *iend);
-bool GOMP_loop_runtime_start(long start, long end, long incr, long *istart, long *iend);
-bool GOMP_loop_runtime_next(long *istart, long *iend);
-bool GOMP_loop_ull_runtime_start(bool up, ull_t start, ull_t end, ull_t incr, ull_t *istart, ull_t
-    *iend);
-bool GOMP_loop_ull_runtime_next(ull_t *istart, ull_t *iend);
-bool GOMP_loop_nonmonotonic_runtime_start(long start, long end, long incr, long *istart,
-    long *iend);
-bool GOMP_loop_nonmonotonic_runtime_next(long *istart, long *iend);
-bool GOMP_loop_ull_nonmonotonic_runtime_start(bool up, ull_t start, ull_t end, ull_t incr, ull_t
-    *istart, ull_t *iend);
-bool GOMP_loop_ull_nonmonotonic_runtime_next(ull_t *istart, ull_t *iend);
-bool GOMP_loop_maybe_nonmonotonic_runtime_start(long start, long end, long incr, long
-    *istart, long *iend);
-bool GOMP_loop_maybe_nonmonotonic_runtime_next(long *istart, long *iend);
-bool GOMP_loop_ull_maybe_nonmonotonic_runtime_start(bool up, ull_t start, ull_t end, ull_t incr,
-    ull_t *istart, ull_t *iend);
-bool GOMP_loop_ull_maybe_nonmonotonic_runtime_next(ull_t *istart, ull_t *iend);
-bool GOMP_loop_ordered_runtime_start(long start, long end, long incr, long *istart, long
-    *iend);
-bool GOMP_loop_ordered_runtime_next(long *istart, long *iend);
-bool GOMP_loop_ull_ordered_runtime_start(bool up, ull_t start, ull_t end, ull_t incr, ull_t *istart,
-    ull_t *iend);
-bool GOMP_loop_ull_ordered_runtime_next(ull_t *istart, ull_t *iend);
+/* Each schedule's _start and _next, in the long and the unsigned long
+   long forms; a runtime schedule's _start takes no chunk. */
+#define GOMP_LOOP_NEXT_DECLS(NAME)                                                        \
+    bool GOMP_loop_##NAME##_next(long *istart, long *iend);                               \
+    bool GOMP_loop_ull_##NAME##_next(ull_t *istart, ull_t *iend);
+#define GOMP_LOOP_DECLS(NAME)                                                             \
+    bool GOMP_loop_##NAME##_start(long start, long end, long incr, long chunk,            \
+                                  long *istart, long *iend);                              \
+    bool GOMP_loop_ull_##NAME##_start(bool up, ull_t start, ull_t end, ull_t incr,        \
+                                      ull_t chunk, ull_t *istart, ull_t *iend);           \
+    GOMP_LOOP_NEXT_DECLS(NAME)
+#define GOMP_LOOP_RUNTIME_DECLS(NAME)                                                     \
+    bool GOMP_loop_##NAME##_start(long start, long end, long incr, long *istart,          \
+                                  long *iend);                                            \
+    bool GOMP_loop_ull_##NAME##_start(bool up, ull_t start, ull_t end, ull_t incr,        \
+                                      ull_t *istart, ull_t *iend);                        \
+    GOMP_LOOP_NEXT_DECLS(NAME)
+
+GOMP_LOOP_DECLS(static)
+GOMP_LOOP_DECLS(dynamic)
+GOMP_LOOP_DECLS(guided)
+GOMP_LOOP_DECLS(nonmonotonic_dynamic)
+GOMP_LOOP_DECLS(nonmonotonic_guided)
+GOMP_LOOP_DECLS(ordered_static)
+GOMP_LOOP_DECLS(ordered_dynamic)
+GOMP_LOOP_DECLS(ordered_guided)
+GOMP_LOOP_RUNTIME_DECLS(runtime)
+GOMP_LOOP_RUNTIME_DECLS(nonmonotonic_runtime)
+GOMP_LOOP_RUNTIME_DECLS(maybe_nonmonotonic_runtime)
+GOMP_LOOP_RUNTIME_DECLS(ordered_runtime)
+#undef GOMP_LOOP_RUNTIME_DECLS
+#undef GOMP_LOOP_DECLS
+#undef GOMP_LOOP_NEXT_DECLS
 bool GOMP_loop_start(long start, long end, long incr, long sched, long chunk, long *istart,
     long *iend, uintptr_t *reductions, void **mem);
 bool GOMP_loop_ordered_start(long start, long end, long incr, long sched, long chunk, long

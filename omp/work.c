@@ -439,6 +439,17 @@ static int start_long(int sched, int ordered, long start, long end, long incr, l
     return pstart ? next_long(t, pstart, pend) : 1;
 }
 
+/* The _next of every schedule only resumes the loop its _start began */
+#define NEXT_FORMS(NAME)                                                              \
+    OMPRT_API bool GOMP_loop_##NAME##_next(long *istart, long *iend)                  \
+    {                                                                                 \
+        return next_long(omprt_self(), istart, iend);                                 \
+    }                                                                                 \
+    OMPRT_API bool GOMP_loop_ull_##NAME##_next(ull *istart, ull *iend)                \
+    {                                                                                 \
+        return next_ull(omprt_self(), istart, iend);                                  \
+    }
+
 #define LONG_FORMS(NAME, SCHED, ORDERED)                                              \
     OMPRT_API bool GOMP_loop_##NAME##_start(long start, long end, long incr, long chunk, \
                                             long *istart, long *iend)                 \
@@ -446,20 +457,13 @@ static int start_long(int sched, int ordered, long start, long end, long incr, l
         return start_long(SCHED, ORDERED, start, end, incr, chunk, istart, iend, NULL,   \
                           NULL);                                                      \
     }                                                                                 \
-    OMPRT_API bool GOMP_loop_##NAME##_next(long *istart, long *iend)                  \
-    {                                                                                 \
-        return next_long(omprt_self(), istart, iend);                                 \
-    }                                                                                 \
     OMPRT_API bool GOMP_loop_ull_##NAME##_start(bool up, ull start, ull end, ull incr,   \
                                                 ull chunk, ull *istart, ull *iend)    \
     {                                                                                 \
         return start_ull(SCHED, ORDERED, up, start, end, incr, chunk, istart, iend, NULL, \
                          NULL);                                                       \
     }                                                                                 \
-    OMPRT_API bool GOMP_loop_ull_##NAME##_next(ull *istart, ull *iend)                \
-    {                                                                                 \
-        return next_ull(omprt_self(), istart, iend);                                  \
-    }
+    NEXT_FORMS(NAME)
 
 LONG_FORMS(static, OMPRT_SCHED_STATIC, 0)
 LONG_FORMS(dynamic, OMPRT_SCHED_DYNAMIC | OMPRT_SCHED_MONOTONIC, 0)
@@ -477,20 +481,13 @@ LONG_FORMS(ordered_guided, OMPRT_SCHED_GUIDED, 1)
         return start_long(OMPRT_SCHED_RUNTIME, ORDERED, start, end, incr, 0, istart, iend, \
                           NULL, NULL);                                                \
     }                                                                                 \
-    OMPRT_API bool GOMP_loop_##NAME##_next(long *istart, long *iend)                  \
-    {                                                                                 \
-        return next_long(omprt_self(), istart, iend);                                 \
-    }                                                                                 \
     OMPRT_API bool GOMP_loop_ull_##NAME##_start(bool up, ull start, ull end, ull incr,   \
                                                 ull *istart, ull *iend)               \
     {                                                                                 \
         return start_ull(OMPRT_SCHED_RUNTIME, ORDERED, up, start, end, incr, 0, istart, \
                          iend, NULL, NULL);                                           \
     }                                                                                 \
-    OMPRT_API bool GOMP_loop_ull_##NAME##_next(ull *istart, ull *iend)                \
-    {                                                                                 \
-        return next_ull(omprt_self(), istart, iend);                                  \
-    }
+    NEXT_FORMS(NAME)
 
 RUNTIME_FORMS(runtime, 0)
 RUNTIME_FORMS(nonmonotonic_runtime, 0)
