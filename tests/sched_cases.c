@@ -14,6 +14,13 @@ struct cu_proc *sc_run(struct pc_run *r, const char *prog,
     return r->p;
 }
 
+void sc_run_ok(struct pc_run *r, const char *prog, const char *scen, int nvp,
+               const char *arg, double watchdog)
+{
+    sc_run(r, prog, scen, nvp, arg, watchdog);
+    pc_assert_exit(r, 0);
+}
+
 long sc_value(const struct pc_run *r, const char *key)
 {
     const char *k = strstr(r->p->out, key);
@@ -111,8 +118,7 @@ void sc_nostack_yield(int nvp)
 void sc_failed_start(void)
 {
     struct pc_run r;
-    sc_run(&r, SC_SCHEDPROG, "failed-start", 1, NULL, PC_WATCHDOG);
-    pc_assert_exit(&r, 0);
+    sc_run_ok(&r, SC_SCHEDPROG, "failed-start", 1, NULL, PC_WATCHDOG);
     pc_assert_has(&r, "ran first\n");
     long e = sc_value(&r, "failed-start errno=");
     ck_assert_msg(e != 0, "%s: mltp_start(1) with VP 0 impossible to clone "
@@ -142,8 +148,7 @@ void sc_failed_start(void)
 void sc_barrier_extra(void)
 {
     struct pc_run r;
-    sc_run(&r, SC_SCHEDPROG, "barrier-extra", 1, NULL, PC_WATCHDOG);
-    pc_assert_exit(&r, 0);
+    sc_run_ok(&r, SC_SCHEDPROG, "barrier-extra", 1, NULL, PC_WATCHDOG);
     long c = sc_value(&r, "C rc=");
     ck_assert_msg(c == EINVAL, "%s: C, a third arrival with count 2 where 2 "
                   "already wait (for 3), got %ld, expected EINVAL (%d)", r.what,
@@ -189,8 +194,7 @@ void sc_barrier_race(int nvp, long episodes, double watchdog)
     struct pc_run r;
     char a[32];
     snprintf(a, sizeof a, "%ld", episodes);
-    sc_run(&r, SC_SCHEDPROG, "barrier-race", nvp, a, watchdog);
-    pc_assert_exit(&r, 0);
+    sc_run_ok(&r, SC_SCHEDPROG, "barrier-race", nvp, a, watchdog);
     long ok = sc_value(&r, "\nok="), ep = sc_value(&r, "\nepisode="),
          other = sc_value(&r, "\nother="), over = sc_value(&r, "\nover=");
     ck_assert_msg(other == 0, "%s: mltp_barrier returned something other "
@@ -216,8 +220,7 @@ void sc_barrier_race(int nvp, long episodes, double watchdog)
 void sc_barrier_lagging(int nvp)
 {
     struct pc_run r;
-    sc_run(&r, SC_SCHEDPROG, "barrier-lagging", nvp, "256", PC_WATCHDOG + 5.0);
-    pc_assert_exit(&r, 0);
+    sc_run_ok(&r, SC_SCHEDPROG, "barrier-lagging", nvp, "256", PC_WATCHDOG + 5.0);
     ck_assert_msg(sc_value(&r, "\nstopped=") == 1, "%s: the bound thread was "
                   "not seen stopped (/proc/TID/stat) within 5 s of SIGSTOP",
                   r.what);
@@ -237,8 +240,7 @@ void sc_barrier_lagging(int nvp)
 void sc_no_syscall_under_lock(int nvp)
 {
     struct pc_run r;
-    sc_run(&r, SC_NOLOCKSYS, "check", nvp, NULL, PC_WATCHDOG + 5.0);
-    pc_assert_exit(&r, 0);
+    sc_run_ok(&r, SC_NOLOCKSYS, "check", nvp, NULL, PC_WATCHDOG + 5.0);
     pc_assert_has(&r, "done\n");
     long b = sc_value(&r, "\nb-records=");
     if (b)
@@ -263,8 +265,7 @@ void sc_no_syscall_under_lock(int nvp)
 void sc_lock_yield(int nvp, const char *cls)
 {
     struct pc_run r;
-    sc_run(&r, SC_SCHEDPROG, "lock-yield", nvp, cls, PC_WATCHDOG);
-    pc_assert_exit(&r, 0);
+    sc_run_ok(&r, SC_SCHEDPROG, "lock-yield", nvp, cls, PC_WATCHDOG);
     long fin = sc_value(&r, "\nfinished="), cs = sc_value(&r, "\ncs="),
          bad = sc_value(&r, "\nbad=");
     ck_assert_msg(fin == 3, "%s: %ld of 3 ULTs finished", r.what, fin);
@@ -278,8 +279,7 @@ void sc_lock_yield(int nvp, const char *cls)
 void sc_steal(int nvp)
 {
     struct pc_run r;
-    sc_run(&r, SC_SCHEDPROG, "steal", nvp, NULL, PC_WATCHDOG + 10.0);
-    pc_assert_exit(&r, 0);
+    sc_run_ok(&r, SC_SCHEDPROG, "steal", nvp, NULL, PC_WATCHDOG + 10.0);
     long ran = sc_value(&r, "\nran="), elsewhere = sc_value(&r, "\nelsewhere="),
          first = sc_value(&r, "\nfirst="), in_order = sc_value(&r, "\nin_order=");
     ck_assert_msg(ran == 8, "%s: %ld of 8 ULTs ran while their creator's VP was "
@@ -301,8 +301,7 @@ void sc_steal(int nvp)
 void sc_steal_churn(int nvp)
 {
     struct pc_run r;
-    sc_run(&r, SC_SCHEDPROG, "steal-churn", nvp, NULL, PC_WATCHDOG + 10.0);
-    pc_assert_exit(&r, 0);
+    sc_run_ok(&r, SC_SCHEDPROG, "steal-churn", nvp, NULL, PC_WATCHDOG + 10.0);
     pc_assert_has(&r, "done\n");
     long children = sc_value(&r, "children="), once = sc_value(&r, "\nonce="),
          missing = sc_value(&r, "\nmissing="), twice = sc_value(&r, "\ntwice="),
@@ -473,8 +472,7 @@ void sc_yield_syscall(int nvp, int runs)
 {
     for (int i = 0; i < runs; i++) {
         struct pc_run r;
-        sc_run(&r, SC_SCHEDPROG, "yield-syscall", nvp, NULL, PC_WATCHDOG + 5.0);
-        pc_assert_exit(&r, 0);
+        sc_run_ok(&r, SC_SCHEDPROG, "yield-syscall", nvp, NULL, PC_WATCHDOG + 5.0);
         pc_assert_has(&r, "done\n");
         ck_assert_msg(sc_value(&r, "start-errno=") == 0 && sc_value(&r, "\nwoken=") == 3,
                       "%s: run %d: errno %ld, %ld of 3 waiters woke", r.what, i,
@@ -575,8 +573,7 @@ void sc_barrier_spin_busy(int nvp, int secs)
     struct pc_run r;
     char a[16];
     snprintf(a, sizeof a, "%d", secs);
-    sc_run(&r, SC_SCHEDPROG, "barrier-spin-busy", nvp, a, PC_WATCHDOG + 5.0 + secs);
-    pc_assert_exit(&r, 0);
+    sc_run_ok(&r, SC_SCHEDPROG, "barrier-spin-busy", nvp, a, PC_WATCHDOG + 5.0 + secs);
     pc_assert_has(&r, "\ndone\n");
     ck_assert_msg(sc_value(&r, "start-errno=") == 0, "%s: mltp_start set errno %ld",
                   r.what, sc_value(&r, "start-errno="));

@@ -21,6 +21,10 @@ struct cu_proc *sc_run(struct pc_run *r, const char *prog,
                        const char *scen, int nvp,
                        const char *arg, double watchdog);
 
+/* sc_run, and the test fails unless the program exited 0. */
+void sc_run_ok(struct pc_run *r, const char *prog, const char *scen, int nvp,
+               const char *arg, double watchdog);
+
 /* The value after `key` on stdout; fails the test if it is missing. */
 long sc_value(const struct pc_run *r, const char *key);
 
