@@ -349,12 +349,8 @@ static int deadlock(void)
 static int badstart(void)
 {
     make_n(hello_ult, 1);
-    errno = 0;
-    mltp_start(0);
-    int e0 = errno;
-    errno = 0;
-    mltp_start(-1);
-    int e1 = errno;
+    int e0 = start_errno(0);
+    int e1 = start_errno(-1);
     printf("errno0=%d errno1=%d\nbefore-good\n", e0, e1);
     fflush(stdout);
     mltp_start(1);

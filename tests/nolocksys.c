@@ -206,9 +206,8 @@ int main(int argc, char **argv)
     h[1] = mltp_create(joiner, NULL);
     if (!h[0] || !h[1])
         return 99;
-    errno = 0;
-    mltp_start(nvp);
-    printf("start1-errno=%d\nstart1-posts=%d\n", errno, LOAD(posts));
+    int start1_errno = start_errno(nvp);
+    printf("start1-errno=%d\nstart1-posts=%d\n", start1_errno, LOAD(posts));
     mltp_free(h[0]);
     mltp_free(h[1]);
 
@@ -219,10 +218,8 @@ int main(int argc, char **argv)
     h[1] = mltp_create(cw_signaller, NULL);
     if (!h[0] || !h[1])
         return 99;
-    errno = 0;
-    mltp_start(nvp);
-    printf("start2-errno=%d\nposts=%d\nwaits=%d\n", errno, LOAD(posts),
-           LOAD(waits));
+    int start2_errno = start_errno(nvp);
+    printf("start2-errno=%d\nposts=%d\nwaits=%d\n", start2_errno, LOAD(posts), LOAD(waits));
     mltp_free(h[0]);
     mltp_free(h[1]);
     mltp_lock_destroy(&sl);

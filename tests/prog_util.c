@@ -96,6 +96,13 @@ mltp_t *make_named(const char *name, mltp_userf_t *f, void *p)
     return t;
 }
 
+int start_errno(int nvp)
+{
+    errno = 0;
+    mltp_start(nvp);
+    return errno;
+}
+
 int start_returned(int nvp, int status)
 {
     mltp_start(nvp);

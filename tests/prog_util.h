@@ -3,8 +3,8 @@
  * prog_util.h - what the scenario programs (faulty, realprog, schedprog,
  * nolocksys, mainprog), million and the Check suites share: atomics on
  * plain variables, the clock, sleeping, the pids of the VPs, creating ULTs
- * or dying with status 99 (a set-up failure), a ULT that announces the
- * VPs ready, "FAIL:" lines, the crash marker line and a crashing ULT, and
+ * or dying with status 99 (a set-up failure), the errno a start leaves, a
+ * ULT that announces the VPs ready, "FAIL:" lines, the crash marker line and a crashing ULT, and
  * /proc readers. The functions are in prog_util.c,
  * built once into tests/libprogutil.a; it calls only the public API, so
  * it links with either form of the library.
@@ -69,6 +69,10 @@ mltp_t *make_bound(mltp_buserf_t *f, void *p);
 /* A ULT named name (mltp_create_attr), or exit 99 after a message; kept
    as make() keeps its handles. */
 mltp_t *make_named(const char *name, mltp_userf_t *f, void *p);
+
+/* mltp_start(nvp) and the errno it leaves (0 before it): what a start
+   that failed says. */
+int start_errno(int nvp);
 
 /* mltp_start(nvp), then "start-returned" on stdout: the scenario's status
    is `status`. */

@@ -716,9 +716,7 @@ static void child_uses_mltp(void)
         printf("child: mltp_create_bound: %s\n", strerror(errno));
         exit(97);
     }
-    errno = 0;
-    mltp_start(nvp);
-    int e = errno;
+    int e = start_errno(nvp);
     mltp_join_bound(*b);
     if (LOAD(child_ults) == 4 && LOAD(child_bound_ran))
         printf("child-ok\n");
@@ -1127,9 +1125,7 @@ static int janitor_nproc(void)
         make(yield_few, NULL);
         make(yield_few, NULL);
     }
-    errno = 0;
-    mltp_start(nvp);
-    e = errno;
+    e = start_errno(nvp);
     printf("start-errno=%d counter=%d\n", e, jl_count);
     if (rc == 0)
         mltp_lock_destroy(&jl);
@@ -1173,9 +1169,7 @@ static int lock_deadlock(int cls)
     }
     make(dl_ult, (void *)0);
     make(dl_ult, (void *)1);
-    errno = 0;
-    mltp_start(nvp);
-    printf("start-returned errno=%d\n", errno);
+    printf("start-returned errno=%d\n", start_errno(nvp));
     return 0;
 }
 

@@ -245,9 +245,7 @@ static int detach_join(int bound)
     make(dj_detacher, bound ? (void *)1 : NULL);
     for (int i = 0; i < nvp; i++)
         make(dj_creator, NULL);
-    errno = 0;
-    mltp_start(nvp);
-    int e = errno;
+    int e = start_errno(nvp);
     /* a bound joiner may still wait on a handle that was freed under it */
     double end = now() + 1.0;
     while (bound && !LOAD(dj_joined) && now() < end)
@@ -389,18 +387,15 @@ static int failed_start(void)
         return e;
 
     make(say_ran, (void *)"second");
-    errno = 0;
-    mltp_start(1);
-    e = errno;
+    e = start_errno(1);
     /* read at once: nothing runs now but this thread */
     int solo = it_runq_solo();
     setrlimit(RLIMIT_NPROC, &old);
     printf("failed-start errno=%d\nsolo=%d\n", e, solo);
     fflush(stdout);
 
-    errno = 0;
-    mltp_start(1);
-    printf("third-start errno=%d\n", errno);
+    e = start_errno(1);
+    printf("third-start errno=%d\n", e);
     printf("done\n");
     return 0;
 }
@@ -442,9 +437,7 @@ static int barrier_extra(void)
     mltp_init();
     for (int i = 0; i < 4; i++)
         make(bx_party, (void *)(intptr_t)i);
-    errno = 0;
-    mltp_start(1);
-    int e = errno;
+    int e = start_errno(1);
     printf("start-errno=%d\n", e);
     printf("C rc=%d episode=%d a-released=%d b-released=%d\n", bx_rc[2],
            bx_c_episode, bx_c_a, bx_c_b);
@@ -535,9 +528,7 @@ static int barrier_race(void)
     for (int i = 0; i < BR_PARTIES; i++)
         make(br_party, NULL);
     double t0 = now();
-    errno = 0;
-    mltp_start(nvp);
-    int e = errno;
+    int e = start_errno(nvp);
     printf("start-errno=%d\nms=%.0f\n", e, (now() - t0) * 1e3);
     printf("ok=%ld\ninval=%ld\nother=%ld\nepisode=%u\ntarget=%ld\n"
            "closer=%d\nover=%ld\nfirst-over=%ld\ngone=%d\n", br_ok, br_inval,
@@ -633,10 +624,9 @@ static int barrier_lagging(void)
     make_bound(bl_w, NULL);
     make(bl_x, NULL);
     make(bl_y, NULL);
-    errno = 0;
-    mltp_start(nvp);
+    int e = start_errno(nvp);
     printf("start-errno=%d\nstopped=%d\nin-time=%d\nw-rc=%d\nepisode=%u\n"
-           "lag=%ld\n", errno, bl_stopped, bl_in_time, bl_w_rc, bl.episode,
+           "lag=%ld\n", e, bl_stopped, bl_in_time, bl_w_rc, bl.episode,
            bl_lag);
     printf("done\n");
     return 0;
@@ -714,10 +704,8 @@ static int lock_yield(void)
     make(ly_holder, NULL);
     make(ly_waiter, (void *)2);
     make(ly_waiter, (void *)3);
-    errno = 0;
-    mltp_start(nvp);
-    printf("start-errno=%d\ncs=%d\nbad=%d\nfinished=%d\n", errno, ly_cs, ly_bad,
-           ly_done);
+    int e = start_errno(nvp);
+    printf("start-errno=%d\ncs=%d\nbad=%d\nfinished=%d\n", e, ly_cs, ly_bad, ly_done);
     printf("done\n");
     return 0;
 }
@@ -1075,9 +1063,8 @@ static int barrier_syscall(void)
     mltp_init();
     make_bound(bsys_bound, NULL);
     make(bsys_x, NULL);
-    errno = 0;
-    mltp_start(nvp);
-    printf("start-errno=%d\nread=%d\nx-vp=%d\ny-vp=%d\nlag-ms=%.0f\nlate=%ld\n", errno,
+    int e = start_errno(nvp);
+    printf("start-errno=%d\nread=%d\nx-vp=%d\ny-vp=%d\nlag-ms=%.0f\nlate=%ld\n", e,
            bsys_read, bsys_x_vp, bsys_y_vp, (bsys_released - bsys_arrived) * 1e3,
            it_sched_late_wakes());
     printf("done\n");
@@ -1163,10 +1150,9 @@ static int barrier_restart(int vp0_free)
     else
         for (int i = 0; i < 6; i++)
             make(brs_party, NULL);
-    errno = 0;
-    mltp_start(first);
+    int first_errno = start_errno(first);
     printf("first-errno=%d\nfirst-passed=%d\nhog-vp=%d\nfirst-vp0-waiters=%d\n"
-           "first-last-vp=%d\n", errno, LOAD(brs_passed), brs_hog_vp,
+           "first-last-vp=%d\n", first_errno, LOAD(brs_passed), brs_hog_vp,
            LOAD(brs_vp0_waiters), LOAD(brs_last_vp));
     fflush(stdout);
     /* VP 0 (which gets the waiters of VPs the start lacks) in the kernel
@@ -1176,9 +1162,7 @@ static int barrier_restart(int vp0_free)
     make(brs_sleeper, NULL);
     make(brs_party, NULL);
     mltp_t *late = bound ? make_bound(brs_late, NULL) : make(brs_party, NULL);
-    errno = 0;
-    mltp_start(nvp);
-    int e = errno;
+    int e = start_errno(nvp);
     if (bound)                  /* its count comes after its barrier */
         mltp_join_bound(*late);
     printf("second-errno=%d\npassed=%d\n", e, LOAD(brs_passed));
@@ -1240,9 +1224,8 @@ static int yield_syscall(void)
     for (int i = 0; i < YS_WAITERS; i++)
         make(ys_waiter, NULL);
     make(ys_s, NULL);
-    errno = 0;
-    mltp_start(nvp);
-    printf("start-errno=%d\nwoken=%d\nlate=%ld\ndone\n", errno, LOAD(ys_woken),
+    int e = start_errno(nvp);
+    printf("start-errno=%d\nwoken=%d\nlate=%ld\ndone\n", e, LOAD(ys_woken),
            it_sched_late_wakes());
     return 0;
 }
@@ -1381,9 +1364,7 @@ static int barrier_last_spinner(void)
         make(bls_x, NULL);
         for (int i = 1; i < nvp; i++)
             make(bls_sleeper, NULL);
-        errno = 0;
-        mltp_start(nvp);
-        int e = errno;
+        int e = start_errno(nvp);
         mltp_join_bound(*b);
         free(b);
         double lag = (bls_ran - bls_arrived) * 1e3;
@@ -1438,9 +1419,7 @@ static int bound_end_deadlock(void)
     make(bed_party, NULL);
     make(bed_party, NULL);
     bed_t0 = now();
-    errno = 0;
-    mltp_start(nvp);
-    int e = errno;
+    int e = start_errno(nvp);
     double back = now();
     mltp_join_bound(*b);
     free(b);
@@ -1575,9 +1554,7 @@ static int barrier_spin_busy(void)
     mltp_init();
     make(bsb_keeper, NULL);
     mltp_t *b = make_bound(bsb_bound, &secs);
-    errno = 0;
-    mltp_start(nvp);
-    int e = errno;
+    int e = start_errno(nvp);
     mltp_join_bound(*b);
     free(b);
     printf("start-errno=%d\ndone\n", e);
