@@ -88,6 +88,15 @@
 static int nvp = 2;
 static const char *arg;
 
+/* mltp_init for a scenario whose ULTs talk through the pipe fds; without
+   the pipe its set-up failed: exit 99 */
+static void init_with_pipe(int fds[2])
+{
+    if (pipe(fds) != 0)
+        exit(99);
+    mltp_init();
+}
+
 
 
 
@@ -1058,9 +1067,7 @@ static void bsys_bound(void *p)
 
 static int barrier_syscall(void)
 {
-    if (pipe(bsys_pipe) != 0)
-        return 99;
-    mltp_init();
+    init_with_pipe(bsys_pipe);
     make_bound(bsys_bound, NULL);
     make(bsys_x, NULL);
     int e = start_errno(nvp);
@@ -1216,9 +1223,7 @@ static void *ys_s(void *p)
 
 static int yield_syscall(void)
 {
-    if (pipe(ys_fd) != 0)
-        return 99;
-    mltp_init();
+    init_with_pipe(ys_fd);
     make(ys_r, NULL);
     make(ys_w, NULL);
     for (int i = 0; i < YS_WAITERS; i++)
@@ -1351,9 +1356,7 @@ static int barrier_last_spinner(void)
 
     if (arg)
         bls_other_does = arg;
-    if (pipe(bls_pipe) != 0)
-        return 99;
-    mltp_init();
+    init_with_pipe(bls_pipe);
     for (int r = 0; r < BLS_ROUNDS; r++) {
         STORE(bls_y_in, 0);
         STORE(bls_sleepers, 0);
@@ -1549,9 +1552,7 @@ static int barrier_spin_busy(void)
     static double secs;
 
     secs = arg ? atof(arg) : 2.0;
-    if (pipe(bsb_pipe) != 0)
-        return 99;
-    mltp_init();
+    init_with_pipe(bsb_pipe);
     make(bsb_keeper, NULL);
     mltp_t *b = make_bound(bsb_bound, &secs);
     int e = start_errno(nvp);
