@@ -279,15 +279,13 @@ static int overflow_mixed(int guarded_crasher)
    before all run, and the program goes on. */
 static int stack_limit(void)
 {
-    long pages = 0, made = 0;
+    long pages, made = 0;
     int err = 0;
-    FILE *f = fopen("/proc/self/statm", "r");
 
     make_n(hello_ult, 1);           /* the VP, its TCB, a chunk */
     mltp_start(1);
-    if (!f || fscanf(f, "%ld", &pages) != 1)
+    if (statm_pages(&pages, NULL) != 0)
         return 99;
-    fclose(f);
     struct rlimit rl = { (rlim_t)pages * 4096 + (4 << 20), RLIM_INFINITY };
     if (setrlimit(RLIMIT_AS, &rl) != 0) {
         perror("setrlimit");
@@ -398,11 +396,9 @@ static int nostack(void)
        comes back */
     mltp_set_stack_size(8 << 20);
     make_named("needs-stack", hello_ult, NULL);
-    long pages = 0;
-    FILE *f = fopen("/proc/self/statm", "r");
-    if (!f || fscanf(f, "%ld", &pages) != 1)
+    long pages;
+    if (statm_pages(&pages, NULL) != 0)
         return 99;
-    fclose(f);
     struct rlimit rl = { (rlim_t)pages * 4096 + (256 << 10), RLIM_INFINITY };
     rl.rlim_max = rl.rlim_cur;
     if (setrlimit(RLIMIT_AS, &rl) != 0) {

@@ -522,13 +522,11 @@ static void *sm_huge_fn(void *p)
    allocations); *old gets the limit before. 0, or -1. */
 static int as_limit_near_now(size_t room, struct rlimit *old)
 {
-    long pages = 0;
-    FILE *f = fopen("/proc/self/statm", "r");
+    long pages;
     struct rlimit rl;
 
-    if (!f || fscanf(f, "%ld", &pages) != 1)
+    if (statm_pages(&pages, NULL) != 0)
         return -1;
-    fclose(f);
     getrlimit(RLIMIT_AS, old);
     rl = *old;
     rl.rlim_cur = (rlim_t)pages * (rlim_t)sysconf(_SC_PAGESIZE) + room;

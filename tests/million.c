@@ -30,7 +30,7 @@
 #include <time.h>
 
 #include "mltp.h"
-#include "prog_util.h"   /* now, pu_fail */
+#include "prog_util.h"   /* now, pu_fail, statm_pages */
 
 #define KIB_PER_ULT_MAX 4.5
 
@@ -57,15 +57,11 @@ static long read_long(const char *path)
 
 static void sample(struct sample *s)
 {
-    FILE *f = fopen("/proc/self/statm", "r");
-    long size = 0, res = 0;
+    FILE *f;
+    long size, res;
     int c;
 
-    if (f) {
-        if (fscanf(f, "%ld %ld", &size, &res) != 2)
-            size = res = 0;
-        fclose(f);
-    }
+    statm_pages(&size, &res);
     s->rss = res * 4096;
     s->vmsize = size * 4096;
     s->maps = 0;

@@ -197,6 +197,21 @@ int proc_walk_next(struct proc_walk *w)
     return 0;
 }
 
+int statm_pages(long *size, long *resident)
+{
+    FILE *f = fopen("/proc/self/statm", "r");
+    long s = 0, r = 0;
+    int ok = f && fscanf(f, "%ld %ld", &s, &r) == 2;
+
+    if (f)
+        fclose(f);
+    if (size)
+        *size = ok ? s : 0;
+    if (resident)
+        *resident = ok ? r : 0;
+    return ok ? 0 : -1;
+}
+
 int tasks_of_uid(uid_t uid, int live_only)
 {
     int n = 0;

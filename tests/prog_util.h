@@ -102,6 +102,11 @@ int proc_stat_read(const char *which, struct proc_stat *ps);
 /* The state letter of process pid, 0 if it cannot be read. */
 char proc_state(pid_t pid);
 
+/* /proc/self/statm's first two fields, in pages: the address space's
+   size and what is resident (NULL: not wanted). 0, or -1 with both 0
+   when it cannot be read. */
+int statm_pages(long *size, long *resident);
+
 /* The processes in /proc, one by one: while (proc_walk_next(&w)) uses
    w.pid (its name in /proc); the walk closes itself at the end. */
 struct proc_walk {

@@ -314,13 +314,11 @@ static void ny_cap_and_create(void)
         printf("mltp_set_stack_size failed\n");
         exit(99);
     }
-    long pages = 0;
-    FILE *f = fopen("/proc/self/statm", "r");
-    if (!f || fscanf(f, "%ld", &pages) != 1) {
+    long pages;
+    if (statm_pages(&pages, NULL) != 0) {
         printf("cannot read /proc/self/statm\n");
         exit(99);
     }
-    fclose(f);
     struct rlimit rl;
     rl.rlim_cur = rl.rlim_max = (rlim_t)pages * 4096 + (256 << 10);
     for (int i = 0; i < nvp; i++)

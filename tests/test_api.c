@@ -140,11 +140,8 @@ START_TEST(create_out_of_memory)
     ck_assert_ptr_nonnull(h);
     struct rlimit old, low;
     ck_assert_int_eq(getrlimit(RLIMIT_AS, &old), 0);
-    long vmpages = 0;
-    FILE *f = fopen("/proc/self/statm", "r");
-    ck_assert_ptr_nonnull(f);
-    ck_assert_int_eq(fscanf(f, "%ld", &vmpages), 1);
-    fclose(f);
+    long vmpages;
+    ck_assert_msg(statm_pages(&vmpages, NULL) == 0, "cannot read /proc/self/statm");
     rlim_t lim = (rlim_t)vmpages * (rlim_t)sysconf(_SC_PAGESIZE) +
                  8u * 1024 * 1024;
     ck_assert_msg(old.rlim_max == RLIM_INFINITY || old.rlim_max > lim,

@@ -1558,14 +1558,9 @@ END_TEST
 #define SD_N 2000
 static long sd_rss(void)
 {
-    FILE *f = fopen("/proc/self/statm", "r");
-    long size, res = 0;
+    long res;
 
-    if (f) {
-        if (fscanf(f, "%ld %ld", &size, &res) != 2)
-            res = 0;
-        fclose(f);
-    }
+    statm_pages(NULL, &res);
     return res * sysconf(_SC_PAGESIZE);
 }
 
@@ -1906,11 +1901,8 @@ START_TEST(stack_guard_budget_returns)
     for (int i = 0; i < 40; i++)
         ck_assert_ptr_nonnull(w[i] = mltp_create(gb_nothing, NULL));
     struct rlimit old_as, as;
-    long vm_pages = 0;
-    FILE *f = fopen("/proc/self/statm", "r");
-    ck_assert_ptr_nonnull(f);
-    ck_assert_int_eq(fscanf(f, "%ld", &vm_pages), 1);
-    fclose(f);
+    long vm_pages;
+    ck_assert_msg(statm_pages(&vm_pages, NULL) == 0, "cannot read /proc/self/statm");
     ck_assert_int_eq(getrlimit(RLIMIT_AS, &old_as), 0);
     as = old_as;
     as.rlim_cur = (rlim_t)vm_pages * page + 16 * (16 * 1024 * 1024 + 65536) + 65536 +
