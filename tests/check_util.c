@@ -134,6 +134,15 @@ static int cu_threads_live(pid_t pid)
     return live;
 }
 
+pid_t cu_fork_with_pipe(int pfd[2])
+{
+    ck_assert_int_eq(pipe(pfd), 0);
+    fflush(NULL);
+    pid_t pid = fork();
+    ck_assert_int_ne(pid, -1);
+    return pid;
+}
+
 int cu_pid_alive(pid_t pid)
 {
     if (pid <= 0)

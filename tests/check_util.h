@@ -90,6 +90,11 @@ void cu_lock_when_count(mltp_lock_t *l, const int *count, int want);
 /* ------------------------------------------------------------------ */
 /* Processes                                                            */
 
+/* pipe(pfd), then fork() with stdio flushed, so that the child does not
+   write the parent's buffered output again; the test fails if either
+   fails. fork's value: 0 in the child. */
+pid_t cu_fork_with_pipe(int pfd[2]);
+
 /* Alive = exists and is not a zombie (orphaned zombies may linger until
    init reaps them), or is a zombie main thread with live threads. */
 int cu_pid_alive(pid_t pid);

@@ -730,10 +730,7 @@ static int several_vps_exit(const char *value, char *err, size_t len)
     int pfd[2], st;
     ssize_t n;
 
-    ck_assert_int_eq(pipe(pfd), 0);
-    fflush(NULL);
-    pid_t pid = fork();
-    ck_assert_int_ne(pid, -1);
+    pid_t pid = cu_fork_with_pipe(pfd);
     if (pid == 0) {
         dup2(pfd[1], 2);
         setenv("MLTP_TEST_VPS", value, 1);

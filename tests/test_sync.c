@@ -530,10 +530,7 @@ START_TEST(semaphore_sets_removed)
     struct cu_semsnap before;
     cu_sem_snapshot(&before);
     int pfd[2];
-    ck_assert_int_eq(pipe(pfd), 0);
-    fflush(NULL);
-    pid_t pid = fork();
-    ck_assert_int_ne(pid, -1);
+    pid_t pid = cu_fork_with_pipe(pfd);
     if (pid == 0) {
         close(pfd[0]);
         int bad = 0;
@@ -594,10 +591,7 @@ START_TEST(semaphore_sets_group_kill)
     sched_setaffinity(0, sizeof one, &one);
     for (int i = 0; i < n; i++) {
         int pfd[2];
-        ck_assert_int_eq(pipe(pfd), 0);
-        fflush(NULL);
-        pid_t pid = fork();
-        ck_assert_int_ne(pid, -1);
+        pid_t pid = cu_fork_with_pipe(pfd);
         if (pid == 0) {
             setpgid(0, 0);
             signal(SIGINT, SIG_DFL);
