@@ -4,6 +4,7 @@
  * there is none; leave when the start is over (or stop at once, for
  * exit()). */
 #include <errno.h>
+#include "base/clock.h"
 #include "sched/switch.h"
 
 /* On the ULT's stack, the loop's context saved: release the lock the
@@ -52,6 +53,21 @@ static void __attribute__((noinline)) busy_after_steal(struct sched_runq *q)
     sched_post_owed(&p);
 }
 
+long sched_test_steal_pause_ns;
+int sched_test_steal_paused;
+
+static __attribute__((noinline)) void test_steal_pause(void)
+{
+    long ns = uatomic_xchg(&sched_test_steal_pause_ns, 0), end = base_now_ns() + ns;
+
+    if (!ns)
+        return;
+    uatomic_set(&sched_test_steal_paused, 1);
+    while (uatomic_read(&sched_test_steal_paused) && base_now_ns() < end)
+        caa_cpu_relax();
+    uatomic_set(&sched_test_steal_paused, 0);
+}
+
 static void loop(sched_vp_t *sv)
 {
     struct sched_runq *q = sv->rq;
@@ -88,6 +104,8 @@ static void loop(sched_vp_t *sv)
         }
         sched_rq_unlock(q);
         if ((u = sched_steal(sv)) != NULL) {
+            if (__builtin_expect(CMM_LOAD_SHARED(sched_test_steal_pause_ns) != 0, 0))
+                test_steal_pause();
             if (q->idle)
                 busy_after_steal(q);
             sched_found_work(sv);

@@ -227,6 +227,12 @@ int sched_ready_count(void);        /* in all VPs' queues (racy) */
 /* sched/loop.c */
 void sched_vp_main(vp_t *vp);
 void sched_finish_all(int why);
+/* tests/internals.h: the next VP to steal a ULT waits, before it goes
+   busy, until the test clears paused (set meanwhile) or this long has
+   passed (then 0 again), so that a test can release a waiter of that VP
+   inside the window */
+extern long sched_test_steal_pause_ns;
+extern int sched_test_steal_paused;
 void sched_stop_here(sched_vp_t *sv) __attribute__((noreturn));
 
 /* sched/park.c: idle VPs spin, then sleep on a SysV semaphore of their

@@ -156,6 +156,25 @@ static inline long it_sched_late_wakes(void)
     return sg.late_wakes;
 }
 
+/* The next VP to steal a ULT waits between the steal and going busy
+   (sched/loop.c), with it_steal_paused() 1, until it_steal_resume() or
+   ns nanoseconds: a release then finds it idle, about to run a ULT that
+   may keep it. */
+static inline void it_pause_next_steal(long ns)
+{
+    __atomic_store_n(&sched_test_steal_pause_ns, ns, __ATOMIC_SEQ_CST);
+}
+
+static inline int it_steal_paused(void)
+{
+    return __atomic_load_n(&sched_test_steal_paused, __ATOMIC_SEQ_CST);
+}
+
+static inline void it_steal_resume(void)
+{
+    __atomic_store_n(&sched_test_steal_paused, 0, __ATOMIC_SEQ_CST);
+}
+
 /* The pass over the ids under way: 0 the first, 1 after one wrap ... */
 static inline unsigned int it_ids_pass(void)
 {

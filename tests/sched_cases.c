@@ -595,3 +595,32 @@ void sc_barrier_spin_busy(int nvp, int secs)
                 sc_ms(&r, "\nmax-lag-ms="));
     pc_end(&r);
 }
+
+void sc_barrier_steal_busy(void)
+{
+    struct pc_run r;
+    /* not set up (both first ULTs on one VP, or VP 0 not parked within
+       the pause): again; a late X with no late wake seen waited for a
+       CPU: again, as in the other lag cases; a late wake fails at once */
+    for (int tries = 1;; tries++) {
+        sc_run(&r, SC_SCHEDPROG, "barrier-steal-busy", 2, NULL, PC_WATCHDOG + 5.0);
+        if (!strstr(r.p->out, "\ndone\n"))
+            break;
+        int set_up = sc_value(&r, "set-up=") == 1 && sc_value(&r, "\nin-pause=") == 1;
+        if ((set_up && (sc_value(&r, "\nlate=") != 0 || sc_ms(&r, "\nlag-ms=") < SC_LAG_MS)) ||
+            tries == 10)
+            break;
+        pc_end(&r);
+    }
+    pc_assert_exit(&r, 0);
+    pc_assert_has(&r, "\ndone\n");
+    ck_assert_msg(sc_value(&r, "set-up=") == 1 && sc_value(&r, "\nin-pause=") == 1,
+                  "%s: not set up in 10 runs (the release never came while X's VP, "
+                  "having stolen Z, paused with VP 0 parked)", r.what);
+    ck_assert_msg(sc_value(&r, "\nlate=") == 0 && sc_ms(&r, "\nlag-ms=") < SC_LAG_MS,
+                  "%s: X ran %.1f ms after its release (%ld late wakes), released while "
+                  "its idle VP had stolen Z and was about to go busy with it: nobody "
+                  "took X while Z held that VP", r.what, sc_ms(&r, "\nlag-ms="),
+                  sc_value(&r, "\nlate="));
+    pc_end(&r);
+}

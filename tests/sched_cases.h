@@ -167,5 +167,9 @@ void sc_bound_end_deadlock(int nvp);
    barrier-spin-busy). Thousands of rounds: one that waits with a VP
    runnable waited for a CPU, and is only reported. */
 void sc_barrier_spin_busy(int nvp, int secs);
+/* barrier-steal-busy on 2 VPs: X released while its idle VP, having
+   stolen Z, pauses before going busy with it, the other VP parked: X runs
+   within SC_LAG_MS */
+void sc_barrier_steal_busy(void);
 
 #endif

@@ -61,6 +61,10 @@
  *                     goes busy with Z, which blocks in read() until X
  *                     runs; ARG seconds (2); stops at a lost release
  *                     (X waited 10 ms while every VP slept)
+ * barrier-steal-busy  X waits on VP 1, idle; VP 1 steals Z (which blocks
+ *                     in read() until X runs) and pauses before it goes
+ *                     busy (a test hook); VP 0 parks; then the release,
+ *                     and the pause ends: X must run within 10 ms (lag-ms)
  *
  * Each prints what it saw as `key=value` on stdout (flushed) and exits 0
  * once it got to its end; 99 means its own set-up failed.
@@ -96,10 +100,6 @@ static void init_with_pipe(int fds[2])
         exit(99);
     mltp_init();
 }
-
-
-
-
 
 /* ------------------------------------------------------------------ */
 /* detach-join, detach-join-bound: detach during a join               */
@@ -1560,6 +1560,116 @@ static int barrier_spin_busy(void)
     return 0;
 }
 
+/* ------------------------------------------------------------------ */
+/* barrier-steal-busy: a release while the waiter's VP, idle, has     */
+/* stolen a ULT that will keep it in the kernel, and is about to go   */
+/* busy with it                                                        */
+
+static mltp_barrier_t sbb = MLTP_BARRIER_INITIALIZER;
+static int sbb_pipe[2], sbb_vp[2], sbb_started, sbb_role[2], sbb_w_stop, sbb_x_in;
+static int sbb_z_vp = -1;
+static volatile double sbb_ran;
+
+/* Z reads what X writes once released: its VP stays in read() until X
+   ran. */
+static void *sbb_z(void *p)
+{
+    char c;
+    (void)p;
+    STORE(sbb_z_vp, mltp_vp_id());
+    if (read(sbb_pipe[0], &c, 1) != 1)
+        exit(99);
+    return NULL;
+}
+
+/* Two of these, started on the two VPs (else not set up: role 3):
+   VP 1's is X (role 1), which waits at the barrier; VP 0's is W (role
+   2), which keeps VP 0 busy until told, so that the ULT made on queue 0
+   is stolen by VP 1. */
+static void *sbb_p(void *p)
+{
+    long i = (long)p;
+
+    STORE(sbb_vp[i], mltp_vp_id() + 1);
+    INC(sbb_started);
+    /* without a yield, so that the other VP steals the other one */
+    for (double t = now(); LOAD(sbb_started) < 2 && now() < t + 0.1;)
+        ;
+    while (LOAD(sbb_started) < 2)
+        mltp_yield();
+    int other = LOAD(sbb_vp[1 - i]) - 1, mine = mltp_vp_id();
+    if (mine == other || LOAD(sbb_vp[i]) - 1 != mine) {
+        STORE(sbb_role[i], 3);
+        return NULL;
+    }
+    if (mine == 1) {
+        STORE(sbb_role[i], 1);
+        STORE(sbb_x_in, 1);
+        mltp_barrier(&sbb, 2);
+        sbb_ran = now();
+        if (write(sbb_pipe[1], "x", 1) != 1)
+            exit(99);
+    } else {
+        STORE(sbb_role[i], 2);
+        while (!LOAD(sbb_w_stop))
+            ;
+    }
+    return NULL;
+}
+
+/* The releaser, a bound thread: once X waits and VP 1 idles, Z made on
+   queue 0 (VP 0 busy with W: VP 1 steals it, and pauses before it goes
+   busy until told, 1 s at most); W told to end, and VP 0 parked; then
+   the release, inside VP 1's pause, which then ends. */
+static void sbb_bound(void *unused)
+{
+    double t, arrived = 0, lag = -1;
+    int set_up = 0, in_pause = 0;
+
+    (void)unused;
+    for (t = now(); (!LOAD(sbb_role[0]) || !LOAD(sbb_role[1])) && now() < t + 2.0;)
+        sleep_ms(1);
+    if (LOAD(sbb_role[0]) + LOAD(sbb_role[1]) == 3) {
+        for (t = now(); (!LOAD(sbb_x_in) || LOAD(IT_RUNQ_OF(1).idle) == SCHED_RQ_BUSY) &&
+                        now() < t + 2.0;)
+            sleep_ms(1);
+        sleep_ms(2);
+        it_pause_next_steal(1000 * 1000 * 1000);
+        make(sbb_z, NULL);
+        for (t = now(); !it_steal_paused() && now() < t + 2.0;)
+            sleep_ms(1);
+        STORE(sbb_w_stop, 1);
+        while (it_steal_paused() && LOAD(IT_RUNQ_OF(0).idle) != SCHED_RQ_PARKED)
+            ;
+        set_up = it_steal_paused();
+        arrived = now();
+        mltp_barrier(&sbb, 2);
+        in_pause = it_steal_paused();
+        it_steal_resume();
+        for (t = now(); !sbb_ran && now() < t + 1.0;)
+            sleep_ms(1);
+        lag = sbb_ran ? (sbb_ran - arrived) * 1e3 : 1e3;
+    } else {
+        STORE(sbb_w_stop, 1);
+    }
+    printf("set-up=%d\nin-pause=%d\nz-vp=%d\nlag-ms=%.1f\n", set_up, in_pause,
+           LOAD(sbb_z_vp), lag);
+    fflush(stdout);
+}
+
+static int barrier_steal_busy(void)
+{
+    init_with_pipe(sbb_pipe);
+    make(sbb_p, (void *)0L);
+    make(sbb_p, (void *)1L);
+    mltp_t *b = make_bound(sbb_bound, NULL);
+    int e = start_errno(2);
+    mltp_join_bound(*b);
+    free(b);
+    printf("start-errno=%d\nlate=%ld\ndone\n", e, it_sched_late_wakes());
+    return 0;
+}
+
 static const struct pu_scenario scenarios[] = {
     PU_SCEN_WITH("detach-join", detach_join, 0),
     PU_SCEN_WITH("detach-join-bound", detach_join, 1),
@@ -1580,6 +1690,7 @@ static const struct pu_scenario scenarios[] = {
     PU_SCEN("barrier-last-spinner", barrier_last_spinner),
     PU_SCEN("bound-end-deadlock", bound_end_deadlock),
     PU_SCEN("barrier-spin-busy", barrier_spin_busy),
+    PU_SCEN("barrier-steal-busy", barrier_steal_busy),
 };
 
 int main(int argc, char **argv)

@@ -89,6 +89,10 @@ END_TEST
 /* a release as the waiter's idle VP goes busy */
 START_TEST(barrier_release_as_vp_goes_busy) { sc_barrier_spin_busy(NVP, 2); }
 END_TEST
+/* the same window held open: the idle VP stole a ULT and pauses before
+   it goes busy (a test hook), the other VP parked */
+START_TEST(barrier_release_as_thief_goes_busy) { sc_barrier_steal_busy(); }
+END_TEST
 
 /* no system call under the run-queue spin lock */
 START_TEST(no_semop_under_runq_lock) { sc_no_syscall_under_lock(NVP); }
@@ -290,6 +294,7 @@ static const struct cu_row sched_tests[] = {
     CU_TEST(barrier_after_deadlock_vp0_free),
     CU_LOOP(deadlock_when_last_bound_ends, 0, 2),
     CU_LOOP(barrier_release_as_vp_goes_busy, 0, 2),
+    CU_TEST(barrier_release_as_thief_goes_busy),
 
     CU_TCASE("placement", 60),
     CU_LOOP(stats_count_moves, 0, 2),

@@ -105,6 +105,7 @@ skip_test_sched=(
     barrier_after_deadlock_vp0_free                      # C: the last party within 10 ms
     deadlock_when_last_bound_ends                        # C: the deadlock within 10 ms of the end
     barrier_release_as_vp_goes_busy                      # C: VPs runnable or asleep, from /proc
+    barrier_release_as_thief_goes_busy                   # C: a release's waiter within 10 ms
 )
 skip_test_main=(
     segv_in_share abort_in_share sigterm_in_share        # A
