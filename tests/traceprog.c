@@ -12,7 +12,8 @@
  *   traceprog hang NVP      a ULT spins, yielding, for ever, the others
  *                           blocked: "ready" on stdout, then the test
  *                           sends SIGQUIT (status 131)
- *   traceprog many NVP      4 ULTs yield 20,000 times each: more events
+ *   traceprog many NVP      4 ULTs yield 20,000 times each, then meet at
+ *                           a barrier and end: more events
  *                           than small rings hold (MLTP_TRACE_MB=1)
  *   traceprog api NVP FILE  mltp_trace_start(FILE) after a first start,
  *                           a second start traced, mltp_trace_stop
@@ -80,12 +81,19 @@ static void *ab(void *p)
     return NULL;
 }
 
+/* The four meet before they end, so that each one's end is among the
+   newest events of whatever VP ran it last: one that ended early could
+   have all its events overwritten, by design, once its VP ran the others
+   for 8,192 more. */
+static mltp_barrier_t yielders_done = MLTP_BARRIER_INITIALIZER;
+
 static void *yielder(void *p)
 {
     (void)p;
     say("yielder");
     for (int i = 0; i < 20000; i++)
         mltp_yield();
+    mltp_barrier(&yielders_done, 4);
     return NULL;
 }
 
