@@ -104,7 +104,8 @@ for n in $names; do
     if [ "$st" -eq 0 ]; then
         echo "==== environments: $n: passed ($((SECONDS - t0)) s)"
     else
-        echo "==== environments: $n: FAILED, status $st ($((SECONDS - t0)) s); its test-suite.log:"
+        echo "==== environments: $n: FAILED, status $st ($((SECONDS - t0)) s); its failures, then its test-suite.log:"
+        bash "$(dirname "$0")/failures.sh" "tests/environments/$n"
         cat test-suite.log 2>/dev/null
         failed="$failed $n"
     fi
@@ -120,6 +121,10 @@ if [ ${#sem_leaked[@]} -gt 0 ]; then
     failed="$failed (sets left)"
 fi
 if [ -n "$failed" ]; then
+    # again, last: a long test-suite.log above may be cut from what is kept
+    for n in $failed; do
+        [ -d "tests/environments/$n" ] && bash "$(dirname "$0")/failures.sh" "tests/environments/$n"
+    done
     echo "environments: FAILED in:$failed"
     exit 1
 fi
