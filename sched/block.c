@@ -9,7 +9,7 @@
 struct sched_stripe sched_stripes[SCHED_STRIPES];
 base_spin_t sched_solo_lock;
 
-/* A waiter alone (last NULL): a group's fields are sched_wait_group's,
+/* A waiter alone (last NULL): a group's fields are sched_episode_wait's,
    and read only for a group (a condition's round trip: 5 stores fewer). */
 void sched_waiter_init(struct sched_waiter *w, const void *key)
 {
@@ -75,25 +75,49 @@ void sched_wait_locked(base_spin_t *held, sched_waitq_t *q, const void *key)
     sched_wait_queued(&w, held);
 }
 
-/* Blocked in our VP's group, rq's lock held (and s, the stripe's, if
-   given): the next ULT popped, s released, then rq's by the switch once
-   our context is saved (rule 3), where the release that queues the
-   group takes it first. */
-static void block_grouped(sched_vp_t *sv, ult_t *self, base_spin_t *s)
+/* ---- episode lists (ARCHITECTURE.md, "Episode list") --------------- */
+/* The head: NULL, a node (8-aligned), or closed(e), odd. */
+static inline uintptr_t closed(unsigned int ep) { return (uintptr_t)ep << 1 | 1; }
+static inline unsigned int key_episode(const void *key) { return (unsigned int)((uintptr_t)key - 1); }
+
+/* Has the head h, closed, seen episode ep's release? Later episodes of
+   the list's parity count too (wrap-aware: a lagging waiter may look
+   thousands of episodes later). */
+static inline int closed_since(uintptr_t h, unsigned int ep)
+{
+    return (h & 1) && (int)((unsigned int)(h >> 1) - ep) >= 0;
+}
+
+/* w pushed for episode ep: 1; or 0, the list closed for ep (w not
+   pushed). One CAS on the list's line: the same word as the releaser's
+   close, so one of the two sees the other, with no fence of ours. */
+static int episode_push(void **list, struct sched_waiter *w, unsigned int ep)
+{
+    uintptr_t h = (uintptr_t)CMM_LOAD_SHARED(*list), seen;
+
+    for (;; h = seen) {
+        if (closed_since(h, ep))
+            return 0;
+        w->next = h & 1 ? NULL : (struct sched_waiter *)h;
+        if ((seen = uatomic_cmpxchg((uintptr_t *)list, h, (uintptr_t)w)) == h)
+            return 1;
+    }
+}
+
+/* Blocked in our VP's group, rq's lock held: the next ULT popped, then
+   rq's lock released by the switch once our context is saved (rule 3),
+   where a release that queues the group takes it first. */
+static void block_grouped(sched_vp_t *sv, ult_t *self)
 {
     struct sched_runq *rq = sv->rq;
     ult_t *next;
 
     if (__builtin_expect(sched_rq_stopped(rq), 0)) {
         sched_rq_unlock(rq);
-        if (s)
-            base_spin_unlock(s);
         sched_stop_here(sv);
     }
     if (!(next = sched_pop(rq, 0)))
         sched_rq_going_idle(rq);
-    if (s)
-        base_spin_unlock(s);
     if (__builtin_expect(self->flags & ULT_TRACED, 0))
         sched_trace_stop(self, BASE_TRACE_BLOCK, NULL, 0);
     switch_locked(sv, self, next, &rq->lock);
@@ -102,60 +126,54 @@ static void block_grouped(sched_vp_t *sv, ult_t *self, base_spin_t *s)
     base_acquire_fence();
 }
 
-/* ARCHITECTURE.md, "Group wait": the first waiter W of its VP pushes its
- * group, then reads the word; the releaser R changes the word, then
- * reads whether the queue is empty:
- *
- *   W (obj's stripe lock held)       R
- *   push the group on q              word = new (a CAS: a full fence)
- *   smp_mb()                         q->last == NULL? nobody to wake
- *   word still old? then block
- *
- * Store buffering, fenced both sides: one of the two sees the other.
- * W names its group its VP's `group` under its run-queue lock, the
- * stripe lock still held (so no release took it yet); a later waiter of
- * the VP joins it under that run-queue lock alone, while it is named
- * there: R, which takes the group off q under the stripe lock, unnames
- * it under that run-queue lock before it queues it. No fence for a
- * joiner: the lock orders it against R. */
-void sched_wait_group(const unsigned int *word, unsigned int old, sched_waitq_t *q,
-                      const void *obj, const void *key)
+/* ARCHITECTURE.md, "Episode list": our VP's run-queue lock is held from
+   before the push to the switch, so a releaser that takes our node at
+   once queues it (under that lock) only once we have blocked. A later
+   waiter of our VP joins the group under that lock alone, while it is
+   named there: the releaser unnames it under that lock before it queues
+   it. */
+void sched_episode_wait(void **list, unsigned int ep)
 {
     sched_vp_t *sv = sched_current();
     ult_t *self = sv->cur;
+    const void *key = sched_episode_key(ep);
     struct sched_waiter *g, mine;
-    base_spin_t *s;
 
     sched_check_stack(sv, self);
     sched_rq_lock(sv->rq);
-    if ((g = sv->group) != NULL && g->key == key && g->where == q) {
+    if ((g = sv->group) != NULL && g->key == key && g->where == list) {
         g->last->next = self;
         g->last = self;
         g->n++;
         g->mixed |= self->prio != g->ult->prio;
-        block_grouped(sv, self, NULL);
+        block_grouped(sv, self);
         return;
     }
-    sched_rq_unlock(sv->rq);
-    s = sched_stripe_take(obj);
     sched_waiter_init(&mine, key);
     mine.last = self;
-    mine.where = q;
+    mine.where = list;
     mine.vp = sv->vp.id;
     mine.n = 1;
     mine.mixed = 0;
     mine.handoff = SCHED_HANDOFF_NONE;
-    sched_waitq_add(q, &mine);
-    base_full_fence();
-    if (CMM_LOAD_SHARED(*word) != old) {
-        sched_waitq_remove(q, &mine);
-        base_spin_unlock(s);
+    if (!episode_push(list, &mine, ep)) {
+        sched_rq_unlock(sv->rq);
         base_acquire_fence();
         return;
     }
-    sched_rq_lock(sv->rq);
     sv->group = &mine;
-    block_grouped(sv, self, s);
+    block_grouped(sv, self);
+}
+
+void sched_episode_wait_solo(void **list, unsigned int ep)
+{
+    struct sched_waiter w;
+    uintptr_t h = (uintptr_t)*list;
+
+    sched_waiter_init(&w, sched_episode_key(ep));
+    w.next = h & 1 ? NULL : (struct sched_waiter *)h;
+    *list = &w;
+    sched_wait_queued(&w, &sched_solo_lock);
 }
 #pragma GCC diagnostic pop
 
@@ -163,10 +181,10 @@ void sched_wait_group(const unsigned int *word, unsigned int old, sched_waitq_t 
    CAS under our run-queue lock while the group is named there (so not
    yet queued, and its node alive); the releaser's exchange and our CAS
    taking the ask back decide, once, who queues it. */
-int sched_spin_group(const sched_waitq_t *q, const void *key, int (*done)(void *),
-                     void *arg)
+int sched_spin_group(void *const *list, unsigned int ep, int (*done)(void *), void *arg)
 {
     sched_vp_t *sv = sched_current();
+    const void *key = sched_episode_key(ep);
     struct sched_waiter *g;
     struct sched_posts p;
     int released;
@@ -177,7 +195,7 @@ int sched_spin_group(const sched_waitq_t *q, const void *key, int (*done)(void *
     if ((g = CMM_LOAD_SHARED(sv->group)) != NULL) {
         sched_rq_lock(sv->rq);
         g = sv->group;
-        if (g && (g->key != key || g->where != q ||
+        if (g && (g->key != key || g->where != list ||
                   uatomic_cmpxchg(&g->handoff, SCHED_HANDOFF_NONE, SCHED_HANDOFF_ASKED) !=
                   SCHED_HANDOFF_NONE))
             g = NULL;
@@ -277,20 +295,16 @@ void sched_wake_locked(sched_waitq_t *q, const void *key, int how,
     wake(w, how, sched_solo_on, p);
 }
 
-/* Unlinks in place: q->last never reads NULL while a waiter that stays is
-   queued (a releaser reads it without the lock: ARCHITECTURE.md,
-   "Group wait"). prev is always w's predecessor in the queue. Each one
-   unlinked (but skip) is woken at once, or (chain, a constant where it
-   is inlined) chained by ->next for sched_wake_taken: the chain. */
-static inline struct sched_waiter *wake_all(sched_waitq_t *q, const void *key,
-                                            const struct sched_waiter *skip, int how,
-                                            int solo, struct sched_posts *p, int chain)
+/* Unlinks in place; prev is always w's predecessor in the queue. Each
+   one unlinked (but skip) is woken at once. */
+static inline void wake_all(sched_waitq_t *q, const void *key,
+                            const struct sched_waiter *skip, int how,
+                            int solo, struct sched_posts *p)
 {
     struct sched_waiter *last = q->last, *prev = last, *w, *next;
-    struct sched_waiter *first = NULL, **tail = &first;
 
     if (!last)
-        return NULL;
+        return;
     for (w = last->next;; w = next) {
         next = w->next;         /* w may vanish once woken */
         int end = w == last;
@@ -304,20 +318,12 @@ static inline struct sched_waiter *wake_all(sched_waitq_t *q, const void *key,
                 if (q->last == w)
                     q->last = prev;
             }
-            if (w == skip)
-                ;
-            else if (chain) {
-                *tail = w;
-                tail = &w->next;
-            } else {
+            if (w != skip)
                 wake(w, how, solo, p);
-            }
         }
         if (end)
             break;
     }
-    *tail = NULL;
-    return first;
 }
 
 /* Two copies of the loop, each a tail call away: the solo one calls
@@ -326,27 +332,82 @@ static inline struct sched_waiter *wake_all(sched_waitq_t *q, const void *key,
 static __attribute__((noinline)) void wake_all_solo(sched_waitq_t *q, const void *key,
                                                     const struct sched_waiter *skip, int how)
 {
-    wake_all(q, key, skip, how, 1, NULL, 0);
+    wake_all(q, key, skip, how, 1, NULL);
 }
 
 static __attribute__((noinline)) void wake_all_shared(sched_waitq_t *q, const void *key,
                                                       const struct sched_waiter *skip, int how,
                                                       struct sched_posts *p)
 {
-    wake_all(q, key, skip, how, 0, p, 0);
+    wake_all(q, key, skip, how, 0, p);
 }
 
-struct sched_waiter *sched_take_all_locked(sched_waitq_t *q, const void *key)
+/* What a release took from an episode list (first, its newest node)
+   for episode ep: the older episodes' groups woken, in the order they
+   came (the list reversed: a solo start's waiters are each a node);
+   a later episode's pushed back, or woken if the list was closed for it
+   meanwhile (sched/episode.pml). solo: a constant where it is inlined. */
+static inline void wake_taken(void **list, struct sched_waiter *first, unsigned int ep,
+                              int solo, struct sched_posts *p)
 {
-    return wake_all(q, key, NULL, 0, 0, NULL, 1);
-}
+    struct sched_waiter *w, *next, *old = NULL;
 
-void sched_wake_taken(struct sched_waiter *w, int how, struct sched_posts *p)
-{
-    for (struct sched_waiter *next; w; w = next) {
-        next = w->next;         /* w may vanish once woken */
-        wake(w, how, 0, p);
+    for (w = first; w; w = next) {
+        next = w->next;
+        w->next = old;
+        old = w;
     }
+    for (w = old; w; w = next) {
+        next = w->next;         /* w may vanish once woken */
+        unsigned int k = key_episode(w->key);
+        if ((int)(k - ep) <= 0 || !episode_push(list, w, k))
+            wake(w, SCHED_WAKE_RELEASE, solo, p);
+    }
+}
+
+static __attribute__((noinline)) void wake_taken_shared(void **list, struct sched_waiter *first,
+                                                        unsigned int ep)
+{
+    struct sched_posts p;
+
+    sched_posts_init(&p);
+    wake_taken(list, first, ep, 0, &p);
+    sched_post_owed(&p);
+}
+
+/* ARCHITECTURE.md, "Episode list": closed by a CAS, never back to an
+   older episode's close (a waiter of a later one, late to push, would
+   then wait for good). */
+void sched_episode_release(void **list, unsigned int ep)
+{
+    uintptr_t h = (uintptr_t)CMM_LOAD_SHARED(*list), seen;
+
+    for (;; h = seen) {
+        if (closed_since(h, ep))
+            return;             /* a later release took all */
+        if ((seen = uatomic_cmpxchg((uintptr_t *)list, h, closed(ep))) == h)
+            break;
+    }
+    if (h && !(h & 1))
+        wake_taken_shared(list, (struct sched_waiter *)h, ep);
+}
+
+/* No call but the one that wakes: a 2-party barrier's release on 1 VP. */
+static __attribute__((noinline)) void wake_taken_solo(void **list, struct sched_waiter *first,
+                                                      unsigned int ep)
+{
+    wake_taken(list, first, ep, 1, NULL);
+}
+
+void sched_episode_release_solo(void **list, unsigned int ep)
+{
+    uintptr_t h = (uintptr_t)*list;
+
+    if (closed_since(h, ep))
+        return;
+    *list = (void *)closed(ep);
+    if (h && !(h & 1))
+        wake_taken_solo(list, (struct sched_waiter *)h, ep);
 }
 
 void sched_wake_all_locked(sched_waitq_t *q, const void *key,

@@ -25,10 +25,10 @@ struct sched_waiter {
     struct sched_waiter *next;
     struct ult *ult;            /* NULL: a kernel-level waiter */
     const void *key;            /* what it waits for, in a shared queue */
-    /* a group (sched_wait_group): the last of the ULTs of one VP that wait
+    /* a group (sched_episode_wait): the last of the ULTs of one VP that wait
        for key, chained by ->next from ult; NULL: ult alone */
     struct ult *last;
-    const sched_waitq_t *where; /* a group's queue */
+    const void *where;          /* a group's list (its object's) */
     int vp;                     /* a group's VP */
     int n;                      /* its ULTs */
     int mixed;                  /* of several priorities */
@@ -118,26 +118,36 @@ void sched_wait_queued(struct sched_waiter *w, base_spin_t *held);
 /* All three: queue the caller on q for key and wait. */
 void sched_wait_locked(base_spin_t *held, sched_waitq_t *q, const void *key);
 
-/* ---- waiting in a group (sched/block.c) --------------------------- */
-/* A ULT on several VPs waits until *word != old: the ULTs of one VP that
-   wait in q for key form a group, one node on q (a release then costs a
-   run-queue lock per VP with waiters, not per waiter), pushed under obj's
-   stripe lock and the word read again after a full fence; the VP's later
-   waiters join it under the VP's own run-queue lock (its `group`). Whoever
-   changes the word (a full fence between: a CAS) then calls
-   sched_wake_all_locked on q for key, if q is not empty
-   (ARCHITECTURE.md, "Group wait"). What was written before the word
-   changed is seen after the return. */
-void sched_wait_group(const unsigned int *word, unsigned int old, sched_waitq_t *q,
-                      const void *obj, const void *key);
-/* The spin of a VP's last waiter for key, until done(arg) (the release):
-   1, released; 0, block (sched_wait_group). The VP's group for key, if
-   it has one, is asked of its releaser, who then hands it over instead
-   of queueing it on this VP's queue: the spinner queues it, and the
-   releaser writes only the group's node (ARCHITECTURE.md, "Group
-   hand-over"; sched/handoff.pml). */
-int sched_spin_group(const sched_waitq_t *q, const void *key, int (*done)(void *),
-                     void *arg);
+/* ---- a barrier's episode lists (sched/block.c) -------------------- */
+/* A lock-free stack of the groups that wait in one object's episodes of
+   one parity (a barrier's waiters[e & 1]): its head is NULL, a node, or
+   closed(e), episode e's releaser has been (ARCHITECTURE.md, "Episode
+   list"; sched/episode.pml). An episode's key, in its nodes. */
+static inline const void *sched_episode_key(unsigned int ep)
+{
+    return (const void *)((uintptr_t)ep + 1);
+}
+/* A ULT on several VPs waits in episode ep: the ULTs of one VP that wait
+   in it form a group, one node on the list (a release then costs a
+   run-queue lock per VP with waiters, not per waiter), pushed by a CAS
+   unless the list was closed for ep (then it returns at once); the VP's
+   later waiters join it under the VP's own run-queue lock (its `group`).
+   What was written before the episode's release is seen after the
+   return. */
+void sched_episode_wait(void **list, unsigned int ep);
+/* Episode ep's release, after the CAS that ended it: the list closed for
+   ep, and each group taken queued on its VP (or handed over). */
+void sched_episode_release(void **list, unsigned int ep);
+/* The same in a solo start (no atomic, a waiter alone). */
+void sched_episode_wait_solo(void **list, unsigned int ep);
+void sched_episode_release_solo(void **list, unsigned int ep);
+/* The spin of a VP's last waiter in episode ep of list, until done(arg)
+   (the release): 1, released; 0, block (sched_episode_wait). The VP's
+   group for it, if it has one, is asked of its releaser, who then hands
+   it over instead of queueing it on this VP's queue: the spinner queues
+   it, and the releaser writes only the group's node (ARCHITECTURE.md,
+   "Group hand-over"; sched/handoff.pml). */
+int sched_spin_group(void *const *list, unsigned int ep, int (*done)(void *), void *arg);
 /* A group's hand-over word */
 enum sched_handoff {
     SCHED_HANDOFF_NONE,         /* its releaser will queue it */
@@ -160,11 +170,6 @@ void sched_wake_locked(sched_waitq_t *q, const void *key, int how,
 void sched_wake_all_locked(sched_waitq_t *q, const void *key,
                            const struct sched_waiter *skip, int how,
                            struct sched_posts *p);
-/* The same in two steps: every waiter for key taken off q (the chain,
-   NULL ended), then, q's lock released, let go (a release's groups are
-   queued without the object's stripe lock). */
-struct sched_waiter *sched_take_all_locked(sched_waitq_t *q, const void *key);
-void sched_wake_taken(struct sched_waiter *chain, int how, struct sched_posts *p);
 
 /* ---- the caller ---------------------------------------------------- */
 /* A ULT (it may block), not a kernel-level thread (it spins). */

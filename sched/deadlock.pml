@@ -15,7 +15,7 @@
  *
  * Scenario A, a start after a deadlock, on fewer VPs. The first start ran
  * on 2 VPs and ended in a deadlock: a group of 2 ULTs that waited on VP 1
- * is on a barrier's queue, and the VP records are as that start left
+ * is on a barrier's episode list, and the VP records are as that start left
  * them (each SPINNING or PARKED). A bound thread B, alive from before the
  * second start, releases the barrier and places the group
  * (sched_place_group): on the queue of the group's VP, under its lock,
@@ -544,7 +544,7 @@ proctype bound_a()
 #else
     q = 1;                  /* the group's VP */
 #endif
-    /* the group off the barrier's queue (under its stripe lock) */
+    /* the group taken with the barrier's list (its close, a CAS) */
     barrier = 0;
     /* under q's lock: ABSENT -> unlocked, queue 0 (ours) instead */
     atomic {

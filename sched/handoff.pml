@@ -7,14 +7,14 @@
  * ARCHITECTURE.md, "Group hand-over"). tests/spin.sh runs it.
  *
  * Set-up. ULT X waits in its VP's group G for the episode: G is on the
- * barrier's queue and named the VP's group (`group`, under its run-queue
+ * episode's list and named the VP's group (`group`, under its run-queue
  * lock). S, the VP's last arrival, spins: it asks for G (NONE -> ASKED)
  * under the run-queue lock while G is named there; it then sees the
  * release, or gives up (its spin's deadline, ready work: any time). Seen,
  * it waits for the hand-over a while (or gives up). Then it takes its ask
  * back (ASKED -> NONE): done, the releaser queues G; that failing, G was
  * handed over (HANDED) and S queues it. R, the releaser, moves the word
- * on, takes G off the barrier's queue, then exchanges the word for
+ * on, takes G with the list (its close), then exchanges the word for
  * HANDED: it was ASKED, S queues G; else R does. Queueing G
  * (sched_place_group) unnames it under the run-queue lock; X may run as
  * soon as that lock is released (a thief), and G, on X's stack, is gone
@@ -22,10 +22,10 @@
  * sched/wake.pml's: here it is one step whoever makes it.
  *
  * Abstractions. Each critical section under the run-queue lock, and
- * each compare-and-swap or exchange, is one atomic step. The barrier's queue and its
- * lock are one step in R. A spinner that gave up before the release then
- * blocks (it joins G, or finds the word moved on): not modelled, as it
- * does not touch the hand-over word.
+ * each compare-and-swap or exchange, is one atomic step. The list's
+ * close is one step in R. A spinner that gave up before the release
+ * then blocks (it joins G, or finds the list closed): not modelled, as
+ * it does not touch the hand-over word.
  *
  * Checked: G is queued exactly once (never lost, never twice), and no
  * step reads or writes G once it is gone (an assertion in each).

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* sched/wake.pml - Spin model of a barrier's group wait against its
  * release, and of the idle rules that must then wake a VP for the
- * released ULT (sched/block.c sched_wait_group; sync/barrier.c release,
- * wake_episode; sched/place.c sched_place_group, sched_place_here_locked;
+ * released ULT (sched/block.c sched_episode_wait, sched_episode_release;
+ * sync/barrier.c release; sched/place.c sched_place_group, sched_place_here_locked;
  * sched/park.c sched_wake_claim, post_any, sched_post, claim_again,
  * sched_found_work_slow, spin_then_park, park, work_seen_else_park,
  * unpark_self; sched/loop.c loop, busy_after_steal; sched/steal.c;
@@ -10,20 +10,19 @@
  * one of two scenarios; Spin searches both.
  *
  * Scenario 1, the group wait (2 VPs, a bound thread B). ULT X on VP 0
- * arrives first at a barrier of 2 (its CAS), takes the stripe lock,
- * pushes its group (VP 0) on the barrier's queue, then (a full fence)
- * reads the word again: moved on, it takes the group off and goes on;
- * else it blocks, the stripe lock released once its context is saved,
- * and VP 0 goes back to its loop (still BUSY), spins, parks. B arrives
- * last: its CAS moves the word on (a full fence), then it reads the
- * queue unlocked; a group there, it takes it off under the stripe lock
- * and queues X on VP 0's queue under that queue's lock: VP 0 PARKED ->
- * posted (counted spinning); BUSY -> rule 1's claim (no VP spinning, one
- * parked: a parked VP posted to steal X); SPINNING -> nothing (VP 0's
- * own look under its lock finds X). VP 1 is idle throughout: it steals,
- * spins, parks. The two fenced pairs (push, fence, load word; CAS, load
- * queue) are store buffering: under Spin's sequential interleaving one
- * sees the other, as the fences make it in the code.
+ * arrives first at a barrier of 2 (its CAS), then, under VP 0's
+ * run-queue lock, pushes its group (VP 0) on the episode's list by a
+ * CAS, unless the list was closed for its episode (then X goes on), and
+ * blocks, the lock released once its context is saved; VP 0 goes back to
+ * its loop (still BUSY), spins, parks. B arrives last: its CAS moves the
+ * word on, then a CAS closes the list; a group was there, it queues X on
+ * VP 0's queue under that queue's lock: VP 0 PARKED -> posted (counted
+ * spinning); BUSY -> rule 1's claim (no VP spinning, one parked: a
+ * parked VP posted to steal X); SPINNING -> nothing (VP 0's own look
+ * under its lock finds X). VP 1 is idle throughout: it steals, spins,
+ * parks. X's push and B's close are read-modify-writes of one word: one
+ * sees the other (sched/episode.pml checks the list with several
+ * episodes).
  *
  * Scenario 2, the last spinner and the dropped claim (3 VPs, B). VP 0
  * runs ULT Y, which waits in the kernel (a read) until X ran: VP 0 stays
@@ -36,7 +35,7 @@
  * One of them must run X.
  *
  * Abstractions. A run queue is its counts (Z ahead of X in queue 0).
- * Each critical section under a run-queue lock or the stripe lock is one
+ * Each critical section under a run-queue lock, and each CAS, is one
  * atomic step (nothing in them waits); each atomic count change is its
  * own step, in the code's order. Queues that stay empty are not looked
  * at. A spin is one racy look at the queues (or none: spinning may be
@@ -53,10 +52,10 @@
  * to the number of PARKED queues; once every process ended, X and Z ran,
  * nothing is queued, and spinning and parked are back to 0.
  *
- * NOFIX_RECHECK (scenario 1): X does not read the word after pushing its
- * group. B's CAS and its look at the queue fall between X's arrival and
- * the push: B sees no group and wakes nothing, X waits for good, VP 0 and
- * VP 1 park: an invalid end state.
+ * NOFIX_ALWAYS_CLOSE (scenario 1): B closes the list only if it finds a
+ * group there. B's CAS and its look at the list fall between X's
+ * arrival and the push: B sees no group and closes nothing, X pushes and
+ * waits for good, VP 0 and VP 1 park: an invalid end state.
  *
  * NOFIX_LAST_SPINNER (scenario 2): rule 2 as it was, a VP that finds
  * work stops counting as spinning and wakes another only if more was
@@ -85,6 +84,9 @@
 #define PARKED 2
 #define ULT_X 1
 #define ULT_Z 2
+#define EMPTY 0
+#define GROUP 1
+#define CLOSED 2
 
 byte scen;                      /* 1: the group wait; 2: the spinners */
 byte lo, nvp;                   /* the VPs that are processes: lo..nvp-1 */
@@ -94,10 +96,8 @@ short spinning, parked, asleep;
 bit qx, qz;                     /* X, Z in queue 0 (Z ahead of X) */
 bit finish;
 byte ended, nults;
-bit word;                       /* the barrier's episode moved on (B's CAS) */
 bit arrived;                    /* X's arrival CAS */
-bit grp;                        /* X's group on the barrier's queue */
-bit stripe;                     /* the barrier's stripe lock */
+byte list;                      /* the episode's list: EMPTY, X's GROUP, CLOSED */
 bit x_wrote;                    /* X ran (and wrote to the pipe) */
 byte nproc, done;               /* VPs and B: started, ended */
 
@@ -296,19 +296,17 @@ loop:
     goto loop;
 
 run_x:
-    /* sched_wait_group, the stripe lock taken: no group of VP 0 yet,
-       ours pushed */
+    /* sched_episode_wait, VP 0's run-queue lock held from the push to
+       the switch (one step): the list closed, X goes on; else its group
+       pushed, and X blocks */
     arrived = 1;
-    atomic { stripe == 0 -> stripe = 1 };
-    grp = 1;
-#ifndef NOFIX_RECHECK
-    /* full fence, the word again: moved on, the group taken off */
-    if
-    :: word -> grp = 0; stripe = 0; goto x_resumes
-    :: else -> skip
-    fi;
-#endif
-    stripe = 0;         /* sched_block: released once X's context is saved */
+    atomic {
+        if
+        :: list == CLOSED -> r = 1
+        :: else -> list = GROUP
+        fi
+    };
+    if :: r -> r = 0; goto x_resumes :: else -> skip fi;
     goto loop;
 x_resumes:
     x_wrote = 1;        /* write(2) to the pipe */
@@ -332,13 +330,13 @@ proctype bound()
 
     if
     :: scen == 1 ->
-        arrived;
-        word = 1;       /* the CAS (a full fence): the episode moves on */
-        if
-        :: grp ->       /* the queue's last, read unlocked */
-            atomic { stripe == 0 -> took = grp; grp = 0 }
-        :: else -> skip
-        fi
+        arrived;        /* then the CAS that moves the episode on */
+#ifdef NOFIX_ALWAYS_CLOSE
+        atomic { if :: list == GROUP -> took = 1; list = CLOSED :: else -> skip fi }
+#else
+        /* the close: a CAS, whatever the list holds */
+        atomic { took = (list == GROUP); list = CLOSED }
+#endif
     :: else ->
         place(ULT_Z, owed, any);
         posts(owed, any);
@@ -368,7 +366,7 @@ end:
     timeout ->
     assert(asleep == (idle[0] == PARKED) + (idle[1] == PARKED) + (idle[2] == PARKED));
     assert(done < nproc || (x_wrote && ended == nults && spinning == 0 && parked == 0 &&
-                           !qx && !qz && !grp))
+                           !qx && !qz && list != GROUP))
 }
 
 init {

@@ -18,15 +18,16 @@
  * A waiting ULT on several VPs spins on the bell for about one wake-up
  * cost while its VP has nothing else to run (ready ULTs there are most
  * often parties that must arrive) and no ready ULT lacks a VP; otherwise,
- * or then, it blocks in b->waiters[episode & 1] (episode e+1 may begin
- * before e's waiters are gone) with its episode as key, in its VP's group
- * (sched_wait_group): the releaser queues each group on the VP its ULTs
- * waited on, so they go on where their data is, at the cost of a
- * run-queue lock per VP with waiters; or, where the VP's last waiter
- * spins, hands the group over to it, to queue on its own queue
- * (sched_spin_group: ARCHITECTURE.md, "Group hand-over"). Kernel-level
- * threads (bound threads, main) spin. In a solo start (sched/runq.h) nothing here is
- * atomic, and waiters block in those queues one by one. */
+ * or then, it blocks in its VP's group for the episode, a node on the
+ * lock-free list b->waiters[episode & 1] (episode e+1 may begin before
+ * e's waiters are gone; sched_episode_wait): the releaser closes the
+ * list and queues each group on the VP its ULTs waited on, so they go on
+ * where their data is, at the cost of a run-queue lock per VP with
+ * waiters; or, where the VP's last waiter spins, hands the group over to
+ * it, to queue on its own queue (sched_spin_group: ARCHITECTURE.md,
+ * "Group hand-over"). No lock but run-queue locks. Kernel-level threads
+ * (bound threads, main) spin. In a solo start (sched/runq.h) nothing here
+ * is atomic, and waiters are on those lists one by one. */
 #include <errno.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -47,12 +48,11 @@ _Static_assert(offsetof(mltp_barrier_t, lock) == 0 &&
 #define EPISODE(a) ((unsigned int)((a) >> 32))
 #define ARRIVALS(a) ((unsigned int)(a))
 #define COUNT_MAX ((1u << 24) - 1)         /* the documented limit */
-/* The ULTs blocked in an episode, in the order they came, with their
-   episode as key: with more parties than count, a waiter of episode e may
-   still be queued when e+2 begins (its releaser not yet at its wake), and
-   a release wakes only its own episode's waiters. */
-#define QUEUE(b, ep) SYNC_QUEUE(&(b)->waiters[(ep) & 1])
-#define KEY(ep) ((const void *)((uintptr_t)(ep) + 1))
+/* The groups blocked in an episode, on a lock-free list the episode's
+   releaser closes (sched/block.h): with more parties than count, a waiter
+   of episode e may still be there when e+2 begins (its releaser not yet
+   at its close), and a release wakes only its own episode's waiters. */
+#define LIST(b, ep) (&(b)->waiters[(ep) & 1])
 
 void mltp_barrier_init(mltp_barrier_t *b)
 {
@@ -161,29 +161,15 @@ static inline int arrive(mltp_barrier_t *b, int count, unsigned long long *a)
     return 1;
 }
 
-/* The groups that wait in episode ep, each queued on its VP. */
-static __attribute__((noinline)) void wake_episode(mltp_barrier_t *b, unsigned int ep)
-{
-    struct sched_posts p;
-    base_spin_t *s = sched_stripe_take(b);
-
-    struct sched_waiter *w = sched_take_all_locked(QUEUE(b, ep), KEY(ep));
-    base_spin_unlock(s);
-    sched_posts_init(&p);
-    sched_wake_taken(w, SCHED_WAKE_RELEASE, &p);
-    sched_post_owed(&p);
-}
-
-/* The releaser, after its CAS (a full fence): the bell for the spinners,
-   and the waiters' queue, read unlocked after the CAS (ARCHITECTURE.md,
-   "Group wait"): empty when every party spun. */
+/* The releaser, after its CAS: the bell for the spinners, and the list
+   closed for ep (a CAS on the line the arrival's CAS holds), each group
+   there queued on its VP (ARCHITECTURE.md, "Episode list"). */
 static inline int release(mltp_barrier_t *b, int count, unsigned int ep)
 {
     sched_trace_episode(b, ep);
     if (count > BELL_PARTIES)
         uatomic_inc(&bell(b)->ring);
-    if (CMM_LOAD_SHARED(QUEUE(b, ep)->last))
-        wake_episode(b, ep);
+    sched_episode_release(LIST(b, ep), ep);
     return 0;
 }
 
@@ -203,12 +189,12 @@ static int __attribute__((noinline)) wait_episode(mltp_barrier_t *b, int count, 
     /* ULTs ready on our VP are most often parties that must arrive: let
        them run rather than leave them to a thief */
     if (!sched_ready_here() &&
-        (released(b, ep) || sched_spin_group(QUEUE(b, ep), KEY(ep), episode_over, &w))) {
+        (released(b, ep) || sched_spin_group(LIST(b, ep), ep, episode_over, &w))) {
         base_acquire_fence();
         return 0;
     }
     sched_trace_waiting(b, SCHED_ON_BARRIER);
-    sched_wait_group(&b->episode, ep, QUEUE(b, ep), b, KEY(ep));
+    sched_episode_wait(LIST(b, ep), ep);
     return 0;
 }
 
@@ -227,11 +213,10 @@ static inline int arrive_solo(mltp_barrier_t *b, int count)
            after one that ended in a deadlock) */
         if (count > BELL_PARTIES)
             bell(b)->ring++;
-        if (QUEUE(b, ep)->last)
-            sched_wake_all_locked(QUEUE(b, ep), KEY(ep), NULL, SCHED_WAKE_RELEASE, NULL);
+        sched_episode_release_solo(LIST(b, ep), ep);
         return 0;
     }
-    sched_wait_locked(&sched_solo_lock, QUEUE(b, ep), KEY(ep));
+    sched_episode_wait_solo(LIST(b, ep), ep);
     return 0;
 }
 
@@ -241,8 +226,9 @@ static int __attribute__((noinline)) bad_count(int count)
     return EINVAL;
 }
 
-/* 1 VP (solo): no locked instruction; on several VPs one CAS, and a
-   store to the bell to release. */
+/* 1 VP (solo): no locked instruction; on several VPs one CAS to
+   arrive, and to release an increment of the bell (more than
+   BELL_PARTIES parties) and the list's close, a CAS. */
 int mltp_barrier(mltp_barrier_t *b, int count)
 {
     unsigned long long a;
