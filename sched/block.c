@@ -33,21 +33,6 @@ void sched_waitq_add(sched_waitq_t *q, struct sched_waiter *w)
     q->last = w;
 }
 
-void sched_waitq_remove(sched_waitq_t *q, struct sched_waiter *w)
-{
-    struct sched_waiter *p = w;
-
-    if (w->next == w) {
-        q->last = NULL;
-        return;
-    }
-    while (p->next != w)
-        p = p->next;
-    p->next = w->next;
-    if (q->last == w)
-        q->last = p;
-}
-
 /* A kernel-level waiter's node stays queued only while it waits here: its
    address never dangles (ARCHITECTURE.md, "Kernel-level waiter"). */
 void sched_wait_queued(struct sched_waiter *w, base_spin_t *held)

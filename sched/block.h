@@ -109,8 +109,6 @@ static inline void sched_unlock_wake(base_spin_t *held, struct sched_posts *p)
 /* The caller's node, for key (NULL: none). */
 void sched_waiter_init(struct sched_waiter *w, const void *key);
 void sched_waitq_add(sched_waitq_t *q, struct sched_waiter *w);
-/* Take w off q (it is there): O(n), for waits given up before blocking. */
-void sched_waitq_remove(sched_waitq_t *q, struct sched_waiter *w);
 /* w is queued under held: block (a ULT) or spin (a kernel-level thread)
    until woken; held is released (a ULT's once its context is saved) and
    not taken again. */
