@@ -51,8 +51,9 @@
  *                     ULT does for 50 ms: sleep (in the kernel), yield,
  *                     none
  * barrier-restart-vp0-free  barrier-restart, VP 0 with no waiter in the
- *                     first start; lag-ms: from the last arrival to the
- *                     last party back
+ *                     first start (a party VP 0 takes is made again for
+ *                     another VP, up to 100 times: remade); lag-ms: from
+ *                     the last arrival to the last party back
  * bound-end-deadlock  2 ULTs wait at a barrier of 3; a bound thread
  *                     ends 100 ms in, every VP parked: mltp_start must
  *                     return EDEADLK at once (lag-ms from its end)
@@ -1083,7 +1084,8 @@ static int barrier_syscall(void)
 
 static mltp_barrier_t brs = MLTP_BARRIER_INITIALIZER;
 static int brs_passed, brs_spread = 1, brs_started, brs_arrived, brs_vp0_waiters,
-           brs_hog_vp = -1, brs_last_vp = -1;
+           brs_hog_vp = -1, brs_last_vp = -1, brs_remade;
+#define BRS_REMAKES 100
 static volatile double brs_late_arrived;
 static long long brs_last_back_ns;
 
@@ -1098,8 +1100,15 @@ static void note_latest(long long *t)
 
 static void *brs_party(void *p)
 {
-    int spread = LOAD(brs_spread), i = spread ? INC(brs_started) : 0;
-    (void)p;
+    int spread = LOAD(brs_spread);
+    /* taken by VP 0 (the hog was stolen, so VP 0 is free to steal): made
+       again on VP 0's queue while VP 0 sleeps, for another VP to take */
+    if (spread && p && mltp_vp_id() == 0 && INC(brs_remade) <= BRS_REMAKES) {
+        make(brs_party, p);
+        sleep_ms(5);
+        return NULL;
+    }
+    int i = spread ? INC(brs_started) : 0;
     if (spread)                 /* its VP in the kernel: the next is stolen */
         sleep_ms(p ? 20 + 15 * i : 20);
     if (mltp_vp_id() == 0 && spread)
@@ -1156,9 +1165,9 @@ static int barrier_restart(int vp0_free)
         for (int i = 0; i < 6; i++)
             make(brs_party, NULL);
     int first_errno = start_errno(first);
-    printf("first-errno=%d\nfirst-passed=%d\nhog-vp=%d\nfirst-vp0-waiters=%d\n"
+    printf("first-errno=%d\nfirst-passed=%d\nhog-vp=%d\nremade=%d\nfirst-vp0-waiters=%d\n"
            "first-last-vp=%d\n", first_errno, LOAD(brs_passed), brs_hog_vp,
-           LOAD(brs_vp0_waiters), LOAD(brs_last_vp));
+           LOAD(brs_remade), LOAD(brs_vp0_waiters), LOAD(brs_last_vp));
     fflush(stdout);
     /* VP 0 (which gets the waiters of VPs the start lacks) in the kernel
        while the 7th party is stolen: VP 0 then parks with no waiter of
