@@ -111,6 +111,5 @@ static const struct pu_scenario scenarios[] = {
 
 int main(int argc, char **argv)
 {
-    setvbuf(stdout, NULL, _IOLBF, 0);
     return PU_MAIN(argc, argv, &nvp, &arg, scenarios);
 }

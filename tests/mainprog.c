@@ -628,7 +628,6 @@ static const struct pu_scenario scenarios[] = {
 
 int main(int argc, char **argv)
 {
-    setvbuf(stdout, NULL, _IOLBF, 0);
     main_pid = getpid();
     return PU_MAIN(argc, argv, &nvp, &arg, scenarios);
 }

@@ -301,6 +301,7 @@ int pu_main(int argc, char **argv, int *nvp, const char **arg,
         return 2;
     }
     *arg = argc == 4 ? argv[3] : NULL;
+    setvbuf(stdout, NULL, _IOLBF, 0);   /* each line out before a crash or a fork */
     return pu_run(argv[1], t, n);
 }
 

@@ -159,8 +159,9 @@ int pu_run(const char *name, const struct pu_scenario *t, size_t n);
 
 /* The main() of realprog, schedprog, mainprog and clash, whose command line is
    PROG SCENARIO NVP [ARG]: NVP (1 to 64) in *nvp, ARG (or NULL) in *arg,
-   then the scenario of the table t (n rows) that SCENARIO names runs; its
-   status, or 2 after a message (a bad command line, no such scenario). */
+   then the scenario of the table t (n rows) that SCENARIO names runs, stdout
+   line-buffered; its status, or 2 after a message (a bad command line, no
+   such scenario). */
 int pu_main(int argc, char **argv, int *nvp, const char **arg,
             const struct pu_scenario *t, size_t n);
 #define PU_MAIN(argc, argv, nvp, arg, t)                                   \
