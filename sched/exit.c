@@ -21,10 +21,8 @@ static void on_exit_handler(int status, void *unused)
     vp_t *vp;
 
     (void)unused;
-    if (me == vpg.main_pid) {
-        vp_semset_remove_all();   /* the program ends normally */
-        return;
-    }
+    if (me == vpg.main_pid)
+        return;                   /* its sets and janitor: vp/janitor.c's handler */
     vp = CMM_LOAD_SHARED(vpg.running) ? vp_of_pid(me) : NULL;
     if (!vp && !vp_bound_is_pid(me))
         return;                   /* not a process of ours */

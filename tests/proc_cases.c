@@ -744,3 +744,59 @@ void pc_pipe_head(int nvp)
                   line);
     pc_end(&r);
 }
+
+/* Our first child still running (not a zombie), named in what, or 0. */
+static pid_t running_child(char *what, size_t n)
+{
+    siginfo_t si;
+    DIR *d;
+    struct dirent *e;
+    pid_t found = 0;
+
+    do {                            /* the zombies: ended, memory and all */
+        si.si_pid = 0;
+        if (waitid(P_ALL, 0, &si, WEXITED | WNOHANG | __WALL) < 0)
+            return 0;               /* no child at all */
+    } while (si.si_pid != 0);
+    snprintf(what, n, "(not found in /proc)");
+    if (!(d = opendir("/proc")))
+        return -1;
+    while (!found && (e = readdir(d)) != NULL) {
+        char path[64], buf[512], *rp;
+        int pid = atoi(e->d_name), ppid;
+        FILE *f;
+        if (pid <= 0)
+            continue;
+        snprintf(path, sizeof path, "/proc/%d/stat", pid);
+        if (!(f = fopen(path, "r")))
+            continue;
+        if (fgets(buf, sizeof buf, f) && (rp = strrchr(buf, ')')) &&
+            sscanf(rp + 2, "%*c %d", &ppid) == 1 && ppid == getpid()) {
+            found = pid;        /* "pid (name) state" */
+            snprintf(what, n, "%.*s", (int)(rp + 3 - buf), buf);
+        }
+        fclose(f);
+    }
+    closedir(d);
+    return found ? found : -1;
+}
+
+void pc_gone_at_wait(const char *how, int nvp)
+{
+    struct pc_run r;
+    char scen[32], what[256];
+
+    /* what the program leaves behind becomes ours once it is reaped */
+    ck_assert_int_eq(prctl(PR_SET_CHILD_SUBREAPER, 1), 0);
+    snprintf(scen, sizeof scen, "touch-%s", how);
+    pc_to_end(&r, scen, nvp, NULL, PC_WATCHDOG + 10.0);
+    pid_t left = running_child(what, sizeof what);
+    pc_assert_has(&r, "touched\n");
+    if (!strcmp(how, "segv"))
+        pc_assert_died(&r, SIGSEGV);
+    else
+        pc_assert_exit(&r, !strcmp(how, "exit") ? 3 : 0);
+    ck_assert_msg(left == 0, "%s: a task of the program (%s) still ran when its "
+                  "status came back: its 1 GiB was unmapped after its end", r.what, what);
+    pc_end(&r);
+}

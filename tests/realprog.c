@@ -1139,6 +1139,39 @@ static int janitor_nproc(void)
 }
 
 /* ------------------------------------------------------------------ */
+/* 9. the end: a ULT touches ARG MiB (1024), then the program returns  */
+/*    main after its start ("return", the default), a ULT calls exit(3) */
+/*    ("exit"), or crashes ("segv")                                     */
+
+static void *toucher(void *p)
+{
+    size_t n = (size_t)arg_int(1024) << 20;
+    char *m = malloc(n);
+    const char *how = p;
+
+    if (!m)
+        return NULL;
+    memset(m, 1, n);
+    printf("touched\n");
+    if (!strcmp(how, "exit"))
+        exit(3);
+    if (!strcmp(how, "segv"))
+        *null_ptr = 1;
+    return m;
+}
+
+static int touch_end(int how)
+{
+    static const char *const hows[] = { "return", "exit", "segv" };
+
+    mltp_init();
+    make(toucher, (void *)hows[how]);
+    mltp_start(nvp);
+    printf("done\n");
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
 /* 10. deadlocks through locks                                          */
 
 static mltp_lock_t dl[2];
@@ -1314,6 +1347,9 @@ static const struct pu_scenario scenarios[] = {
     PU_SCEN_WITH("janitor-closefds", janitor_closefds, 0),
     PU_SCEN_WITH("janitor-closefds-ult", janitor_closefds, 1),
     PU_SCEN("janitor-nproc", janitor_nproc),
+    PU_SCEN_WITH("touch-return", touch_end, 0),
+    PU_SCEN_WITH("touch-exit", touch_end, 1),
+    PU_SCEN_WITH("touch-segv", touch_end, 2),
     PU_SCEN_WITH("deadlock-block", lock_deadlock, MLTP_LOCK_BLOCK),
     PU_SCEN_WITH("deadlock-block-front", lock_deadlock, MLTP_LOCK_BLOCK_FRONT),
     PU_SCEN_WITH("deadlock-semaphore", lock_deadlock, MLTP_LOCK_SEMAPHORE),
@@ -1326,6 +1362,5 @@ static const struct pu_scenario scenarios[] = {
 
 int main(int argc, char **argv)
 {
-    setvbuf(stdout, NULL, _IOLBF, 0);
     return PU_MAIN(argc, argv, &nvp, &arg, scenarios);
 }

@@ -87,7 +87,10 @@
     X(janitor_fds_closed_by_main, pc_janitor_closefds(0, NVP)) \
     X(janitor_fds_closed_by_ult, pc_janitor_closefds(1, NVP)) \
     X(janitor_nproc_first_fork, pc_janitor_nproc(0, NVP)) \
-    X(janitor_nproc_second_fork, pc_janitor_nproc(1, NVP))
+    X(janitor_nproc_second_fork, pc_janitor_nproc(1, NVP)) \
+    X(gone_at_wait_return, pc_gone_at_wait("return", NVP)) \
+    X(gone_at_wait_exit, pc_gone_at_wait("exit", NVP)) \
+    X(gone_at_wait_segv, pc_gone_at_wait("segv", NVP))
 
 /* stack clash */
 #define CLASH_CASES(X) \

@@ -74,7 +74,7 @@ void vp_end_program(int sig, int status)
     vp_bound_reap_killed();
     if (vpg.trace_end)          /* unless written already (the first wins) */
         vpg.trace_end(sig ? "signal" : "exit", -1, sig);
-    vp_semset_remove_all();
+    vp_semset_end();
     if (sig)
         vp_die_like(sig);
     _exit(status);

@@ -56,6 +56,7 @@ static struct janitor_args {
     int pidfd;
     pid_t parent;
 } janitor_args;
+static pid_t janitor_pid;       /* uatomic; 0: none (or ended) */
 
 static int janitor_main(void *unused)
 {
@@ -153,6 +154,7 @@ static void janitor_start(void)
                 "behind if the program is killed with SIGKILL", strerror(e));
         return;
     }
+    uatomic_set(&janitor_pid, c);
     /* Return once it has left our process group: a kill -9 of the group
        right after the first set is made must not take it along. */
     for (int ms = 0; !CMM_LOAD_SHARED(READY) && ms < JANITOR_WAIT_MS; ms += 10) {
@@ -161,6 +163,15 @@ static void janitor_start(void)
         vp_pwait_add(&w, &READY, 0);
         vp_pwait(&w, 10);
     }
+}
+
+/* exit() in the program's main process (in a VP's, the reaper ends the
+   program): a destructor, so after every atexit handler, which may still
+   have started VPs and made sets. */
+static void __attribute__((destructor)) end_at_exit(void)
+{
+    if (CMM_LOAD_SHARED(sets) && getpid() == vpg.main_pid)
+        vp_semset_end();
 }
 
 /* The page of ids and the janitor, once per process (a failed mmap: the
@@ -228,12 +239,28 @@ void vp_semset_remove_all(void)
     }
 }
 
+/* The janitor shares the program's memory, and the last process to let
+   go of it unmaps it all (2 GiB touched: ~150 ms of CPU): it is ended and
+   reaped here, after the sets, so that this process is that last one and
+   is gone, memory and all, when its parent's wait() returns. Only a
+   SIGKILL of the program leaves that to the janitor. */
+void vp_semset_end(void)
+{
+    pid_t j;
+    siginfo_t si;
+
+    vp_semset_remove_all();
+    if ((j = uatomic_xchg(&janitor_pid, 0)) > 0 && kill(j, SIGKILL) == 0)
+        vp_reap(j, &si);
+}
+
 /* In a fork()ed child: the sets and the janitor are the parent's. */
 void vp_semset_forget(void)
 {
     int *s = sets;
 
     sets = NULL;
+    janitor_pid = 0;
     base_once_forget(&sets_once);
     if (s)
         munmap(s, SETS_MAX * sizeof(int));

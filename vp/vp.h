@@ -162,6 +162,7 @@ int vp_describe_crash(const vp_t *vp, pid_t pid, int sig, char *buf, size_t n);
 int vp_semset_create(int nsems);
 void vp_semset_remove(int id);
 void vp_semset_remove_all(void);
+void vp_semset_end(void);        /* the program ends: sets, then the janitor */
 void vp_semset_forget(void);
 
 /* ---- bound threads' processes (vp/bound.c, vp/monitor.c) --------------- */
