@@ -789,7 +789,9 @@ void pc_gone_at_wait(const char *how, int nvp)
     /* what the program leaves behind becomes ours once it is reaped */
     ck_assert_int_eq(prctl(PR_SET_CHILD_SUBREAPER, 1), 0);
     snprintf(scen, sizeof scen, "touch-%s", how);
-    pc_to_end(&r, scen, nvp, NULL, PC_WATCHDOG + 10.0);
+    /* 256 MiB: ~20 ms to unmap here, seconds in the emulated machines
+       (which have 2 GiB) */
+    pc_to_end(&r, scen, nvp, "256", PC_WATCHDOG + 10.0);
     pid_t left = running_child(what, sizeof what);
     pc_assert_has(&r, "touched\n");
     if (!strcmp(how, "segv"))
@@ -797,6 +799,6 @@ void pc_gone_at_wait(const char *how, int nvp)
     else
         pc_assert_exit(&r, !strcmp(how, "exit") ? 3 : 0);
     ck_assert_msg(left == 0, "%s: a task of the program (%s) still ran when its "
-                  "status came back: its 1 GiB was unmapped after its end", r.what, what);
+                  "status came back: its 256 MiB were unmapped after its end", r.what, what);
     pc_end(&r);
 }

@@ -202,10 +202,10 @@ void pc_janitor_closefds(int in_ult, int nvp);
    same uid may change meanwhile). */
 void pc_janitor_nproc(int forks_left, int nvp);
 
-/* A ULT touches 1 GiB; then main returns after the start (how "return"),
-   the ULT calls exit(3) ("exit") or crashes ("segv"): when the program's
-   status comes back, none of its tasks runs (the last one to hold its
-   memory unmaps it, ~75 ms of CPU: before the end, not after). */
+/* A ULT touches 256 MiB; then main returns after the start (how
+   "return"), the ULT calls exit(3) ("exit") or crashes ("segv"): when the
+   program's status comes back, none of its tasks runs (the last one to
+   hold its memory unmaps it, ~20 ms of CPU: before the end, not after). */
 void pc_gone_at_wait(const char *how, int nvp);
 
 /* ==================================================================== */
