@@ -22,7 +22,7 @@ static void on_exit_handler(int status, void *unused)
 
     (void)unused;
     if (me == vpg.main_pid)
-        return;                   /* its sets and janitor: vp/janitor.c's handler */
+        return;                   /* its sets and janitor: vp/janitor.c's destructor */
     vp = CMM_LOAD_SHARED(vpg.running) ? vp_of_pid(me) : NULL;
     if (!vp && !vp_bound_is_pid(me))
         return;                   /* not a process of ours */

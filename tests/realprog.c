@@ -1139,9 +1139,9 @@ static int janitor_nproc(void)
 }
 
 /* ------------------------------------------------------------------ */
-/* 9. the end: a ULT touches ARG MiB (1024), then the program returns  */
-/*    main after its start ("return", the default), a ULT calls exit(3) */
-/*    ("exit"), or crashes ("segv")                                     */
+/* 9. the end: a ULT touches ARG MiB (1024), then main returns after   */
+/*    its start ("return"), the ULT calls exit(3) ("exit") or crashes   */
+/*    ("segv")                                                          */
 
 static void *toucher(void *p)
 {
