@@ -139,6 +139,7 @@ skip_test_proc=(
     pthread_in_ult_never_ends                            # E: SIGKILL to a VP's pthread
     fork_in_bound_during_start                           # E: fork() in a bound thread
     janitor_nproc_first_fork janitor_nproc_second_fork   # B: no janitor to fail
+    gone_at_wait_exit gone_at_wait_segv                  # A
     # A: the default action, the reaper's SIGKILL of a VP (a thread there)
     sig_during_start_alrm_timer_default sig_during_start_alrm_default
     sig_during_start_int_default sig_during_start_term_default
