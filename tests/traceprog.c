@@ -2,8 +2,9 @@
 /*
  * traceprog.c - programs for tests/trace.sh, run under MLTP_TRACE=FILE.
  *
- *   traceprog crash NVP     workers meet at a barrier and take a yielding
- *                           lock and a spin lock, then the ULT "crasher"
+ *   traceprog crash NVP     workers meet at a barrier (one 5 ms late, once)
+ *                           and take a yielding lock and a spin lock,
+ *                           then the ULT "crasher"
  *                           writes to address 64: the trace is written before
  *                           MLTP's line, and the status is 139
  *   traceprog deadlock NVP  two ULTs take two locks in opposite orders:
@@ -34,7 +35,7 @@
 static mltp_barrier_t barrier;
 static mltp_lock_t ylock, slock, a_lock, b_lock;
 static long ycount, scount;        /* under ylock, under slock */
-static volatile int stop_spinning, firsts;
+static volatile int stop_spinning, firsts, late_ones;
 
 static void say(const char *name)
 {
@@ -54,6 +55,10 @@ static void *worker(void *p)
         mltp_lock(&slock);
         scount++;
         mltp_unlock(&slock);
+        /* once, one worker 5 ms late (its VP in the kernel, past the
+           others' spin): they block, and the trace shows the wait */
+        if (e == EPISODES / 2 && __atomic_add_fetch(&late_ones, 1, __ATOMIC_RELAXED) == 1)
+            usleep(5000);
         mltp_barrier(&barrier, WORKERS);
     }
     return NULL;
