@@ -336,7 +336,11 @@ static long stat_after(const struct pc_run *r, const char *prefix, const char **
 
 void sc_moves(int nvp)
 {
-    static const char *const env[] = { "MLTP_STATS=1", NULL };
+    /* no spin: a barrier's waiter blocks at once, so each call the ULTs
+       watch switches at most once (one that yields to its VP's other
+       ULTs may run on another VP between two yields, which no caller
+       sees) */
+    static const char *const env[] = { "MLTP_STATS=1", "MLTP_SPIN_US=0", NULL };
     struct cu_spawn_opts o = { .env = env };
     struct pc_run r;
 

@@ -26,7 +26,8 @@
  * moves               ULTs that yield (some for a MUTEX lock they try),
  *                     wait at barriers and on conditions count the times
  *                     they came back on another VP than they left:
- *                     MLTP_STATS=1's total must say the same
+ *                     MLTP_STATS=1's total must say the same (the test
+ *                     sets MLTP_SPIN_US=0: each such call switches once)
  * lock-home           W blocks on a MUTEX lock that H, on another VP, holds;
  *                     H unlocks and keeps its VP busy: where W goes on
  *                     (MLTP_AFFINITY: its own VP, which is idle, with no
@@ -892,10 +893,11 @@ static int mv_turn[MOVES_ULTS / 2];
 static long mv_moves;
 
 /* around every call that may switch: did we come back elsewhere? Each
-   call here switches at most once (a yield, a barrier, a condition wait
-   whose SPIN lock is taken again by spinning), so that every run on
-   another VP is seen: a MUTEX lock may yield, then block, and a run on a
-   third VP between the two would be a move no caller sees. */
+   call here switches at most once (a yield, a barrier without a spin, a
+   condition wait whose SPIN lock is taken again by spinning), so that
+   every run on another VP is seen: a MUTEX lock may yield, then block,
+   and a run on a third VP between the two would be a move no caller
+   sees. */
 #define MV(call) do { int vp_ = mltp_vp_id(); call; \
                       if (mltp_vp_id() != vp_) mine++; } while (0)
 
