@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
+#include "base/raw.h"
 #include "base/log.h"
 
 void base_warn(const char *fmt, ...)
@@ -23,7 +24,7 @@ void base_warn(const char *fmt, ...)
         n = sizeof buf - 2;
     buf[n++] = '\n';
     /* one write: the line is never interleaved with other output */
-    if (write(STDERR_FILENO, buf, (size_t)n) < 0)
+    if (base_raw_write(STDERR_FILENO, buf, (size_t)n) < 0)
         return;
 }
 

@@ -16,6 +16,7 @@
 #include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
+#include "base/raw.h"
 #include "base/clock.h"
 #include "base/log.h"
 #include "base/trace.h"
@@ -63,7 +64,7 @@ int base_trace_begin(const char *path, long mb)
     expand(file, sizeof file, path);
     if ((fd = open(file, O_WRONLY | O_CREAT | O_CLOEXEC, 0666)) < 0)
         return errno;
-    close(fd);
+    base_raw_close(fd);
     snprintf(tr.path, sizeof tr.path, "%s", path);
     if (tr.begun) {                 /* again: the same rings, a new path */
         CMM_STORE_SHARED(base_trace_on, 1);
@@ -78,11 +79,10 @@ int base_trace_begin(const char *path, long mb)
     for (tr.slots = MIN_SLOTS; tr.slots * 2 <= per; tr.slots *= 2)
         ;
     {
-        struct timespec ms = { 0, 1000 * 1000 };
         uint64_t t;
         base_trace_time.t0 = base_trace_clock();
         base_trace_time.ns0 = base_now_ns();
-        nanosleep(&ms, NULL);
+        base_sleep_ns(1000 * 1000);
         t = base_trace_clock();
         if (t > base_trace_time.t0)
             base_trace_time.ns_per_tick = (double)(base_now_ns() - base_trace_time.ns0) /
@@ -133,7 +133,7 @@ static void flush(struct out *o)
     size_t done = 0;
 
     while (done < o->n && !o->failed) {
-        ssize_t w = write(o->fd, o->buf + done, o->n - done);
+        ssize_t w = base_raw_write(o->fd, o->buf + done, o->n - done);
         if (w < 0 && errno == EINTR)
             continue;
         if (w <= 0)
@@ -411,14 +411,14 @@ long base_trace_write(const char *why, int crash_vp, int sig, int final)
     }
     {
         int fd = open("/proc/self/comm", O_RDONLY | O_CLOEXEC);
-        ssize_t k = fd >= 0 ? read(fd, comm, sizeof comm - 1) : -1;
+        ssize_t k = fd >= 0 ? base_raw_read(fd, comm, sizeof comm - 1) : -1;
         if (k > 0) {
             comm[k] = 0;
             comm[strcspn(comm, "\n")] = 0;
             clean(comm);
         }
         if (fd >= 0)
-            close(fd);
+            base_raw_close(fd);
     }
     /* the names first: a ULT's slices before its name event are named too */
     for (int r = 0; r < BASE_TRACE_RINGS; r++) {
@@ -513,7 +513,7 @@ long base_trace_write(const char *why, int crash_vp, int sig, int final)
     }
     put(o, "\n]}\n");
     flush(o);
-    if (o->failed || close(o->fd) != 0)
+    if (o->failed || base_raw_close(o->fd) != 0)
         base_warn("trace: writing %s failed: %s", file, strerror(errno));
     else if (strcmp(why, "end") != 0 && strcmp(why, "stop") != 0)
         base_warn("trace: %s written (%ld events, %s)", file, written, why);

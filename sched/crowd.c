@@ -16,6 +16,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <unistd.h>
+#include "base/raw.h"
 #include "sched/sched.h"
 
 #define CROWD_CHECK_NS 1000000L
@@ -33,8 +34,8 @@ static int runnable_tasks(void)
 
     if (fd < 0)
         return -1;
-    n = read(fd, buf, sizeof buf - 1);
-    close(fd);
+    n = base_raw_read(fd, buf, sizeof buf - 1);
+    base_raw_close(fd);
     if (n <= 0)
         return -1;
     buf[n] = 0;

@@ -44,6 +44,7 @@
 #include <sys/syscall.h>
 #include <sys/uio.h>
 #include <unistd.h>
+#include "base/raw.h"
 #include "base/backoff.h"
 #include "base/clock.h"
 #include "base/log.h"
@@ -232,7 +233,7 @@ static int madvise_self(struct iovec *iov, size_t n, int advice, int *works)
         want += (long)iov[i].iov_len;
     if (fd >= 0) {
         done = syscall(SYS_process_madvise, fd, iov, n, advice, 0);
-        close(fd);
+        base_raw_close(fd);
     }
     if (done < 0 && (errno == ENOSYS || errno == EPERM || errno == EINVAL))
         CMM_STORE_SHARED(*works, 0);
@@ -352,7 +353,7 @@ static struct ult_chunk *map_chunk(size_t slot, size_t guard, unsigned int n, co
     int g = 0;
 
     if (CMM_LOAD_SHARED(ult_chunk_test_map_delay_us))
-        usleep((useconds_t)ult_chunk_test_map_delay_us);
+        base_sleep_ns((long)ult_chunk_test_map_delay_us * 1000);
     *call = "mmap";
     p = mmap(NULL, len, PROT_READ | PROT_WRITE,
              MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK | MAP_NORESERVE, -1, 0);

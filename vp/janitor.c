@@ -21,6 +21,7 @@
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "base/raw.h"
 #include "base/once.h"
 #include "vp/valgrind.h"
 #include "vp/vp.h"
@@ -148,7 +149,7 @@ static void janitor_start(void)
     e = errno;
     pthread_sigmask(SIG_SETMASK, &old, NULL);
     if (pidfd >= 0)
-        close(pidfd);
+        base_raw_close(pidfd);
     if (c < 0) {
         base_warn("cannot start the janitor (clone: %s); semaphore sets are left "
                 "behind if the program is killed with SIGKILL", strerror(e));

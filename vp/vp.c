@@ -18,6 +18,7 @@
 #include <sys/prctl.h>
 #include <time.h>
 #include <unistd.h>
+#include "base/clock.h"
 #include "vp/vp.h"
 
 #define VP_STACK_SIZE (256 * 1024)
@@ -138,10 +139,8 @@ static int others_running(pid_t me)
    scheduling point: give them a grace period, then kill those left. */
 void vp_stop_grace(pid_t me)
 {
-    struct timespec ms = { 0, 1000 * 1000 };
-
     for (int waited = 0; others_running(me) && waited < STOP_GRACE_MS; waited++)
-        nanosleep(&ms, NULL);
+        base_sleep_ns(1000 * 1000);
     for (int i = 0; i < vpg.nvp; i++) {
         vp_t *vp = vpg.vps[i];
         if (vp->pid > 0 && vp->pid != me && CMM_LOAD_SHARED(vp->state) == VP_RUNNING)
