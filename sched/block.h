@@ -236,6 +236,14 @@ static inline void sched_slice_tick(void)
    of a spinning ULT (sched/yield.c). */
 void sched_give_cpu(void);
 
+/* ---- sleeping (sched/timer.c) ------------------------------------- */
+/* The running ULT sleeps until due (base_now_ns()'s clock): 0 when due,
+   EINTR (a signal handled by its VP interrupted the VP's idle wait, the
+   latest sleep begun there); at once ENOMEM (no room for the timer) or
+   EAGAIN (a semaphore lock is held: sched_kernel_lock_held), and the
+   caller sleeps in the kernel. */
+int sched_sleep_until(long due);
+
 /* ---- waiting in the kernel (MLTP_LOCK_SEMAPHORE) ------------------- */
 /* A private set of nsems SysV semaphores that the VP layer's registry
    removes however the program ends, or -1 with errno. It may start the
@@ -244,6 +252,15 @@ int sched_semset_create(int nsems);
 /* Around a wait that blocks the whole VP. */
 void sched_kernel_wait_begin(void);
 void sched_kernel_wait_end(void);
+/* A semaphore lock taken (1) or released (-1): while one is held, a ULT's
+   sleep holds its VP in the kernel as before (sched_sleep_until: EAGAIN),
+   since every other VP may be blocked on that lock and none could run its
+   holder once it slept. */
+extern int sched_kernel_locks;
+static inline void sched_kernel_lock_held(int delta)
+{
+    uatomic_add(&sched_kernel_locks, delta);
+}
 /* Every VP blocked in such a wait or parked, and nothing that could
    change it (sync/semlock.c reports a deadlock after two looks). */
 int sched_kernel_wait_stuck(void);

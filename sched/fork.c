@@ -23,6 +23,7 @@ static void child(void)
     sg.park_semid = -1;         /* the parent's set */
     sg.park_nsems = 0;
     sg.semwait = 0;
+    sched_kernel_locks = 0;   /* the parent's semaphore locks are void here */
     /* glibc gave the TCBs the VPs borrowed back to its stack cache in
        the child: forget them, with what the VPs cached */
     for (int i = 0; i < sg.nslots; i++) {
@@ -39,6 +40,7 @@ static void child(void)
         memset(&sv->cache, 0, sizeof sv->cache);
     }
     sched_pending_forget();
+    sched_timers_reset();
 }
 
 void sched_fork_register(void)

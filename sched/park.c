@@ -314,7 +314,7 @@ static void unpark_self(sched_vp_t *sv)
    NOFIX_REREAD and NOFIX_ASLEEP_GEN: false reports). */
 static void deadlock_if_still(unsigned long seen)
 {
-    if (SCHED_ASLEEP(seen) != vpg.nvp || vp_bound_alive())
+    if (SCHED_ASLEEP(seen) != vpg.nvp || vp_bound_alive() || CMM_LOAD_SHARED(sched_timers_n))
         return;
     base_acquire_fence();
     if (CMM_LOAD_SHARED(sg.idle.asleep) == seen)
@@ -338,32 +338,67 @@ void sched_bound_ended(void)
 
 /* The stacks' next pass (their memory given back after the decay time)
    needs a VP while all may sleep: one parked VP sleeps until it is due
-   (the timekeeper), does it in sched_idle, and parks again. */
+   (the timekeeper), does it in sched_idle, and parks again. The earliest
+   timer of a sleeping ULT, the same: one parked VP holds the timer role
+   (sched/timer.c), and fires it from its loop once awake. */
 static int timekeeper;
 
-static void sleep_on_semaphore(sched_vp_t *sv)
+static struct timespec after(long until)
+{
+    long ns = until - base_now_ns();
+
+    if (ns < 0)
+        ns = 0;
+    return (struct timespec){ ns / 1000000000, ns % 1000000000 };
+}
+
+/* 1 if it slept with the timer role (sched/timer.c). */
+static int sleep_on_semaphore(sched_vp_t *sv)
 {
     struct sembuf op = { (unsigned short)sv->vp.id, -1, 0 };
-    long due = ult_stack_next_pass_ns();
+    long due = ult_stack_next_pass_ns(), until = -1;
+    int keeper = 0, held, r;
 
     if (due >= 0 && uatomic_cmpxchg(&timekeeper, 0, 1) == 0) {
-        long ns = due - base_now_ns();
-        if (ns < 1000000)
-            ns = 1000000;
-        struct timespec t = { ns / 1000000000, ns % 1000000000 };
-        while (semtimedop(sg.park_semid, &op, 1, &t) < 0 && errno == EINTR)
-            ;
-        uatomic_set(&timekeeper, 0);
-        return;
+        keeper = 1;
+        until = due > base_now_ns() + 1000000 ? due : base_now_ns() + 1000000;
     }
-    while (semop(sg.park_semid, &op, 1) < 0 && errno == EINTR)
-        ;
+    until = sched_timers_hold(sv->vp.id, until, &held);
+    do {
+        if (until >= 0) {
+            struct timespec t = after(until);
+            r = semtimedop(sg.park_semid, &op, 1, &t);
+        } else {
+            r = semop(sg.park_semid, &op, 1);
+        }
+        /* a handler ran here: its VP's latest sleeper is interrupted (and
+           queued here, which posts us); a VP with none sleeps on */
+    } while (r < 0 && errno == EINTR && !sched_timers_interrupt(sv->vp.id));
+    sched_timers_unhold(sv->vp.id);
+    if (keeper)
+        uatomic_set(&timekeeper, 0);
+    return held;
+}
+
+/* The timer role's holder, awake: it fires what is due, which it runs
+   next. If timers are left it counts itself spinning (as a post would
+   have): once it takes that work, rule 2 wakes a parked VP, which takes
+   the role; else a holder whose ULT computes would leave the next timer
+   to nobody while the other VPs sleep untimed (sched/timer.pml,
+   NOFIX_ROLE_HANDON). */
+static void fire_as_holder(sched_vp_t *sv)
+{
+    sched_timers_fire();
+    if (CMM_LOAD_SHARED(sched_timers_n) && !sv->spinning) {
+        sv->spinning = 1;
+        uatomic_inc(&sg.idle.spinning);
+    }
 }
 
 static void park(sched_vp_t *sv)
 {
     unsigned long asleep = 0;
-    int claims;
+    int claims, held = 0;
 
     uatomic_inc(&sg.idle.parked);
     sv->spinning = 0;
@@ -389,7 +424,7 @@ static void park(sched_vp_t *sv)
         sv->parks++;
         if (__builtin_expect(sg.observe, 0))
             sched_trace_park(sv, 0);
-        sleep_on_semaphore(sv);
+        held = sleep_on_semaphore(sv);
         if (__builtin_expect(sg.observe, 0))
             sched_trace_park(sv, 1);
     }
@@ -397,6 +432,8 @@ static void park(sched_vp_t *sv)
        at once, and looks again */
     unpark_self(sv);
     uatomic_dec(&sg.idle.parked);
+    if (held)
+        fire_as_holder(sv);
 }
 
 /* One ULT ready in all: most often the VP that readied it runs it next
@@ -460,6 +497,8 @@ static void spin_then_park(sched_vp_t *sv)
                 caa_cpu_relax();
             }
             now = base_now_ns();
+            if (sched_timer_due(now))
+                return;
         } while (now < deadline && !sched_crowd_check(now));
     }
     park(sv);
@@ -513,6 +552,8 @@ int sched_deadlocked(void)
     return CMM_LOAD_SHARED(sg.finish) == SCHED_DEADLOCK;
 }
 
+int sched_kernel_locks;
+
 void sched_kernel_wait_begin(void)
 {
     uatomic_inc(&sg.semwait);
@@ -524,12 +565,12 @@ void sched_kernel_wait_end(void)
 }
 
 /* Every VP blocked in the kernel or parked, and nothing that could change
-   it: ready ULTs need a VP that is not blocked in the kernel, a bound
-   thread could release something. Racy counts: the caller looks twice,
-   a timeout apart, with no progress between. */
+   it: ready ULTs and due timers need a VP that is not blocked in the
+   kernel, a bound thread could release something. Racy counts: the
+   caller looks twice, a timeout apart, with no progress between. */
 int sched_kernel_wait_stuck(void)
 {
     int sw = CMM_LOAD_SHARED(sg.semwait);
     return sw + CMM_LOAD_SHARED(sg.idle.parked) == vpg.nvp && !vp_bound_alive() &&
-           (sw == vpg.nvp || !sched_ready_count());
+           (sw == vpg.nvp || (!sched_ready_count() && !CMM_LOAD_SHARED(sched_timers_n)));
 }

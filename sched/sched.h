@@ -8,6 +8,7 @@
 #ifndef SCHED_SCHED_H
 #define SCHED_SCHED_H
 
+#include "base/clock.h"
 #include "base/once.h"
 #include "base/trace.h"
 #include "sched/runq.h"
@@ -260,6 +261,33 @@ static inline void sched_found_work(sched_vp_t *sv)
 }
 /* Rule 5 for bound threads (vpg.bound_ended): one ended. */
 void sched_bound_ended(void);
+
+/* sched/timer.c: sleeping ULTs. Read unlocked: timers in the heap or
+   being fired (0: none), and the earliest due (LONG_MAX: none). */
+extern int sched_timers_n;
+extern long sched_timers_next;
+/* Any timer due at now? A load while none sleeps. */
+static inline int sched_timer_due(long now)
+{
+    return __builtin_expect(CMM_LOAD_SHARED(sched_timers_n) != 0, 0) &&
+           CMM_LOAD_SHARED(sched_timers_next) <= now;
+}
+/* The same now: the clock read only while some ULT sleeps. */
+static inline int sched_timer_due_now(void)
+{
+    return __builtin_expect(CMM_LOAD_SHARED(sched_timers_n) != 0, 0) &&
+           CMM_LOAD_SHARED(sched_timers_next) <= base_now_ns();
+}
+void sched_timers_fire(void);          /* the due ones placed */
+/* A VP parking (sched/park.c): the timer role taken if nobody holds it
+   and a ULT sleeps (*held); the time to sleep until (until, -1: none, or
+   the earliest timer), and the role given back once awake. */
+long sched_timers_hold(int vp, long until, int *held);
+void sched_timers_unhold(int vp);
+/* A signal handled by vp in its idle wait: vp's latest sleep ends with
+   EINTR. 1 if there was one. */
+int sched_timers_interrupt(int vp);
+void sched_timers_reset(void);         /* a start begins; a fork()ed child */
 
 /* sched/watchdog.c: the reaper's tick (no lock taken; the ms until the
    next), and its state reset as a start begins */

@@ -121,6 +121,7 @@ int sched_start_prepare(int nvp, const char *what, int empty_ok)
     sg.idle.asleep = 0;
     sched_crowd_reset(base_now_ns());
     sched_watchdog_reset();
+    sched_timers_reset();
     return 0;
 }
 

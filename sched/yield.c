@@ -67,6 +67,13 @@ static void __attribute__((noinline)) yield_alone(sched_vp_t *sv, ult_t *self)
     struct sched_runq *q = sv->rq;
     ult_t *next;
 
+    if (sched_timer_due_now()) {
+        /* a sleeper due: it runs now if it is queued here */
+        sched_timers_fire();
+        if (sched_rq_peek(q))
+            mltp_yield();
+        return;
+    }
     if (--sv->lonely_yields > 0)
         return;
     sv->lonely_yields = LONELY_LOOK;

@@ -167,6 +167,7 @@ void sync_semlock_acquire(mltp_lock_t *l)
         }
     }
     l->next_available++;        /* we hold it: no race */
+    sched_kernel_lock_held(1);
 }
 
 int sync_semlock_try(mltp_lock_t *l)
@@ -175,6 +176,7 @@ int sync_semlock_try(mltp_lock_t *l)
     if (sem_op(l, -1, IPC_NOWAIT, NULL) < 0)
         return 0;
     l->next_available++;
+    sched_kernel_lock_held(1);
     return 1;
 }
 
@@ -182,6 +184,7 @@ void sync_semlock_release(mltp_lock_t *l)
 {
     check_usable(l, "mltp_unlock");
     l->now_serving++;
+    sched_kernel_lock_held(-1);
     uatomic_inc(&releases);
     sem_op(l, 1, 0, NULL);
 }

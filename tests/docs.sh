@@ -109,7 +109,7 @@ done
 # ---- environment variables ------------------------------------------
 
 lib_sources=$(cd "$src" && ls base/*.[ch] vp/*.[ch] ult/*.[ch] sched/*.[ch] \
-                  sync/*.[ch] parmacs/*.[ch] omp/*.[ch])
+                  sync/*.[ch] sys/*.[ch] parmacs/*.[ch] omp/*.[ch])
 # the tree's sources besides these pages (not git ls-files: a
 # distribution's tree has no git); of them, the code (no prose)
 tree_files=$(cd "$src" &&

@@ -4,9 +4,9 @@
 # the sources: each folder's objects use symbols of the folders below it
 # only (nm; vp/ and ult/ not each other's), parmacs/ the public API and
 # base/ only; sync/'s objects call no system call but the semaphore lock
-# class's (the rest goes through sched/block.h); sync/'s sources include
-# sched/block.h (through sync/sync.h) and base/ of the library's headers,
-# and name nothing of vp/ or ult/ (what sched/block.h's inline calls use
+# class's (the rest goes through sched/block.h); sync/'s and sys/'s
+# sources include sched/block.h (through sync/sync.h, sys/sys.h) and base/
+# of the library's headers, and name nothing of vp/ or ult/ (what sched/block.h's inline calls use
 # of them is sched's to use); omp/ includes mltp.h only and calls mltp_*
 # only.
 set -euo pipefail
@@ -15,7 +15,8 @@ src=${MLTP_SRC:-$(cd "$(dirname "$0")/.." && pwd)}
 
 objs=$(cd "$build" && ls base/*libmltp_core_la-*.o vp/*libmltp_core_la-*.o \
            ult/*libmltp_core_la-*.o sched/*libmltp_core_la-*.o \
-           sync/*libmltp_core_la-*.o parmacs/*libmltp_core_la-*.o 2>/dev/null || true)
+           sync/*libmltp_core_la-*.o sys/*libmltp_core_la-*.o \
+           parmacs/*libmltp_core_la-*.o 2>/dev/null || true)
 [ -n "$objs" ] || { echo "layers.sh: no objects in $build (build first)"; exit 1; }
 
 # One nm for the definitions, one for the uses; awk judges each use by
@@ -36,6 +37,7 @@ read -r passed failures < <(
             may["ult"] = " base ult "
             may["sched"] = " base vp ult sched api "
             may["sync"] = " base vp ult sched sync api "
+            may["sys"] = " base vp ult sched sys api "
             may["parmacs"] = " base parmacs api "
         }
         { obj = $2; sub(/:$/, "", obj); dir = obj; sub(/\/.*/, "", dir) }
@@ -61,10 +63,11 @@ read -r passed failures < <(
 failed=$((failed + failures))
 
 while IFS= read -r hit; do
-    echo "FAIL: $hit: sync/ reaches past sched/block.h"
+    echo "FAIL: $hit: sync/ or sys/ reaches past sched/block.h"
     failed=$((failed + 1))
 done < <(grep -nE '\b(vp_[a-z_]+|vpg|ult_[a-z_]+)\b|#include "(vp|ult|sched/(sched|runq|switch))[/.]' \
-             "$src"/sync/*.c "$src"/sync/*.h | grep -vE '^[^:]*:[0-9]+:[ \t]*(/\*|\*)' || true)
+             "$src"/sync/*.c "$src"/sync/*.h "$src"/sys/*.c "$src"/sys/*.h |
+         grep -vE '^[^:]*:[0-9]+:[ \t]*(/\*|\*)' || true)
 passed=$((passed + 1))
 
 # vp/ and ult/ name nothing of each other but the one type ult/ points to
@@ -90,7 +93,8 @@ while IFS= read -r sym; do
     failed=$((failed + 1))
 done < <(cd "$build" &&
          comm -12 <(nm -u omp/*libmltp_omp_la-*.o 2>/dev/null | awk '{ print $2 }' | sort -u) \
-                  <(nm --defined-only -g $objs | awk 'NF == 3 { print $3 }' | grep -v '^mltp_' |
+                  <(nm --defined-only -g $(ls $objs | grep -v '^sys/') | awk 'NF == 3 { print $3 }' |
+                    grep -v '^mltp_' |
                     sort -u) || true)
 passed=$((passed + 1))
 echo "layers: $passed passed, $failed failed"

@@ -5,6 +5,7 @@
  */
 #include <grp.h>
 #include <signal.h>
+#include <sys/syscall.h>
 
 #include "prog_util.h"
 
@@ -18,10 +19,13 @@ double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* A raw system call: from a ULT it holds the VP in the kernel, as the
+   scenarios that use it mean (a ULT's nanosleep() waits on MLTP's
+   timers and leaves its VP to others). */
 void sleep_ms(int ms)
 {
     struct timespec ts = { ms / 1000, (long)(ms % 1000) * 1000000L };
-    while (nanosleep(&ts, &ts) == -1 && errno == EINTR)
+    while (syscall(SYS_nanosleep, &ts, &ts) == -1 && errno == EINTR)
         ;
 }
 

@@ -51,7 +51,7 @@ extern volatile pid_t vp_pids[64];    /* by VP id, from note_vp */
 
 /* CLOCK_MONOTONIC in seconds. */
 double now(void);
-/* Sleep ms milliseconds, signals or not. */
+/* Sleep ms milliseconds, signals or not; a ULT holds its VP meanwhile. */
 void sleep_ms(int ms);
 /* In a ULT: record this VP's pid in vp_pids. */
 void note_vp(void);

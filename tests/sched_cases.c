@@ -628,3 +628,111 @@ void sc_barrier_steal_busy(void)
                   sc_value(&r, "\nlate="));
     pc_end(&r);
 }
+
+/* ==================================================================== */
+/* Sleeps that hold no VP                                               */
+
+void sc_sleepers(int nvp)
+{
+    struct pc_run r;
+    sc_run_ok(&r, SC_SCHEDPROG, "sleepers", nvp, "1000", PC_WATCHDOG + 5.0);
+    pc_assert_has(&r, "done\n");
+    ck_assert_msg(sc_value(&r, "start-errno=") == 0, "%s: the start ended with errno %ld",
+                  r.what, sc_value(&r, "start-errno="));
+    ck_assert_msg(sc_ms(&r, "\nmin-slept-ms=") >= 100.0, "%s: a sleeper woke after %.1f ms "
+                  "of its 100", r.what, sc_ms(&r, "\nmin-slept-ms="));
+    ck_assert_msg(sc_ms(&r, "\nelapsed-ms=") < 1000.0, "%s: 1,000 sleeps of 100 ms took "
+                  "%.0f ms", r.what, sc_ms(&r, "\nelapsed-ms="));
+    pc_end(&r);
+}
+
+void sc_sleep_kinds(int nvp)
+{
+    static const char *const kinds[] = {
+        "nanosleep", "clock_nanosleep-monotonic", "clock_nanosleep-realtime",
+        "clock_nanosleep-boottime", "clock_nanosleep-abs-monotonic",
+        "clock_nanosleep-abs-realtime", "usleep"
+    };
+    struct pc_run r;
+    sc_run_ok(&r, SC_SCHEDPROG, "sleep-kinds", nvp, NULL, PC_WATCHDOG + 5.0);
+    pc_assert_has(&r, "done\n");
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+        char key[96];
+        snprintf(key, sizeof key, "kind=%s r=0 errno-kept=1 slept-ms=", kinds[i]);
+        const char *k = strstr(r.p->out, key);
+        ck_assert_msg(k != NULL, "%s: %s did not return 0 with errno kept", r.what, kinds[i]);
+        double ms = strtod(k + strlen(key), NULL);
+        ck_assert_msg(ms >= 20.0, "%s: %s slept %.1f ms of 20", r.what, kinds[i], ms);
+        const char *o = strstr(k, "others-ran=");
+        ck_assert_msg(o && strtol(o + 11, NULL, 10) > 0, "%s: no other ULT ran during %s",
+                      r.what, kinds[i]);
+    }
+    ck_assert_msg(sc_value(&r, "\nerrors-same=") == 1, "%s: a bad argument gave another "
+                  "result than glibc's", r.what);
+    pc_end(&r);
+}
+
+void sc_sleep_eintr(int nvp, int restart)
+{
+    struct pc_run r;
+    sc_run_ok(&r, SC_SCHEDPROG, "sleep-eintr", nvp, restart ? "restart" : "norestart",
+              PC_WATCHDOG + 5.0);
+    pc_assert_has(&r, "done\n");
+    pc_assert_has(&r, "nanosleep r=-1 errno=4 rem-ms=");
+    double rem = sc_ms(&r, "nanosleep r=-1 errno=4 rem-ms=");
+    ck_assert_msg(rem > 500 && rem < 1000, "%s: nanosleep left %.0f ms of 1,000 when "
+                  "interrupted 50 ms in", r.what, rem);
+    pc_assert_has(&r, "clock_nanosleep r=4 rem-ms=");
+    pc_assert_has(&r, "clock_nanosleep-abs r=4 rem-untouched=1\n");
+    pc_assert_has(&r, "usleep r=-1 errno=4\n");
+    pc_assert_has(&r, "sleep r=1\n");
+    ck_assert_msg(sc_value(&r, "\nhandled=") == 5, "%s: %ld of 5 signals handled", r.what,
+                  sc_value(&r, "\nhandled="));
+    pc_end(&r);
+}
+
+void sc_sleep_busy(int nvp)
+{
+    struct pc_run r;
+    sc_run_ok(&r, SC_SCHEDPROG, "sleep-busy", nvp, NULL, PC_WATCHDOG + 5.0);
+    pc_assert_has(&r, "done\n");
+    ck_assert_msg(sc_ms(&r, "\nlate-ms=") < 10.0, "%s: the sleeper woke %.1f ms late",
+                  r.what, sc_ms(&r, "\nlate-ms="));
+    pc_end(&r);
+}
+
+void sc_sleep_direct(void)
+{
+    struct pc_run r;
+    double ult, direct;
+    sc_run_ok(&r, SC_SCHEDPROG, "sleep-two", 1, NULL, PC_WATCHDOG + 5.0);
+    ult = sc_ms(&r, "\nelapsed-ms=");
+    pc_end(&r);
+    setenv("MLTP_SYSCALLS", "direct", 1);
+    sc_run_ok(&r, SC_SCHEDPROG, "sleep-two", 1, NULL, PC_WATCHDOG + 5.0);
+    unsetenv("MLTP_SYSCALLS");
+    direct = sc_ms(&r, "\nelapsed-ms=");
+    pc_end(&r);
+    ck_assert_msg(ult < 100.0 && direct >= 100.0, "two 50 ms sleeps on one VP: %.1f ms as "
+                  "ULTs, %.1f ms with MLTP_SYSCALLS=direct", ult, direct);
+}
+
+void sc_sleep_deadlock(int nvp)
+{
+    struct pc_run r;
+    sc_run_ok(&r, SC_SCHEDPROG, "sleep-deadlock", nvp, NULL, PC_WATCHDOG + 5.0);
+    ck_assert_msg(sc_value(&r, "start-errno=") == EDEADLK, "%s: the start ended with errno "
+                  "%ld, not EDEADLK", r.what, sc_value(&r, "start-errno="));
+    pc_end(&r);
+}
+
+void sc_sleep_semlock(int nvp)
+{
+    struct pc_run r;
+    sc_run_ok(&r, SC_SCHEDPROG, "sleep-semlock", nvp, NULL, PC_WATCHDOG + 5.0);
+    pc_assert_has(&r, "done\n");
+    ck_assert_msg(sc_value(&r, "start-errno=") == 0 && sc_value(&r, "\ntaken=") == nvp + 1,
+                  "%s: errno %ld, %ld of %d took the lock", r.what,
+                  sc_value(&r, "start-errno="), sc_value(&r, "\ntaken="), nvp + 1);
+    pc_end(&r);
+}

@@ -172,4 +172,28 @@ void sc_barrier_spin_busy(int nvp, int secs);
    within SC_LAG_MS */
 void sc_barrier_steal_busy(void);
 
+/* ==================================================================== */
+/* Sleeps that hold no VP (sys/sleep.c)                                */
+
+/* 1,000 ULTs sleeping 100 ms end in about one sleep's time (under 1 s;
+   50 s when each held its VP), none woken early; every VP parks meanwhile
+   with no deadlock reported. */
+void sc_sleepers(int nvp);
+/* Each sleep call lets the VP run others, sleeps its time, keeps errno;
+   bad arguments give what glibc gives. */
+void sc_sleep_kinds(int nvp);
+/* A signal handled on the sleeper's VP: EINTR and the time left, as
+   glibc, with SA_RESTART or not. */
+void sc_sleep_eintr(int nvp, int restart);
+/* A sleeper due while every VP is busy yielding wakes within 10 ms. */
+void sc_sleep_busy(int nvp);
+/* MLTP_SYSCALLS=direct: two sleepers of 50 ms on one VP take 100 ms;
+   without, 50. */
+void sc_sleep_direct(void);
+/* A sleeper that then waits for ever: the start still ends in EDEADLK. */
+void sc_sleep_deadlock(int nvp);
+/* A ULT sleeps holding a SEMAPHORE lock that a ULT per VP waits for in
+   the kernel: its sleep holds its VP, and all get the lock. */
+void sc_sleep_semlock(int nvp);
+
 #endif

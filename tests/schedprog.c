@@ -67,6 +67,27 @@
  *                     in read() until X runs) and pauses before it goes
  *                     busy (a test hook); VP 0 parks; then the release,
  *                     and the pause ends: X must run within 10 ms (lag-ms)
+ * sleepers           ARG (1000) ULTs each nanosleep(100 ms): elapsed-ms
+ *                     from the start to its end, min-slept-ms
+ * sleep-kinds         S sleeps 20 ms by each call (nanosleep,
+ *                     clock_nanosleep relative and absolute on three
+ *                     clocks, usleep) while C yields on: C's count must
+ *                     grow during each (others-ran); bad arguments give
+ *                     what glibc gives main (errors-same), errno kept
+ * sleep-eintr         ARG "restart" or "norestart": SIGALRM's handler
+ *                     (SA_RESTART or not) interrupts each sleep of a ULT
+ *                     50 ms in (setitimer on its VP): the results, errno
+ *                     and the time left
+ * sleep-busy          a ULT per VP yields until S, which sleeps 10 ms,
+ *                     sets a flag: no VP goes idle, S must still wake
+ *                     (late-ms)
+ * sleep-two           2 ULTs sleep 50 ms each on one VP (elapsed-ms);
+ *                     the test sets MLTP_SYSCALLS
+ * sleep-deadlock      S sleeps 50 ms, then waits at a barrier nobody
+ *                     else reaches: the start must end in EDEADLK
+ * sleep-semlock       H takes a SEMAPHORE lock and sleeps 20 ms holding
+ *                     it; a ULT per VP waits for the lock in the kernel
+ *                     meanwhile: all must get it (taken=)
  *
  * Each prints what it saw as `key=value` on stdout (flushed) and exits 0
  * once it got to its end; 99 means its own set-up failed.
@@ -81,6 +102,7 @@
 #include <string.h>
 #include <signal.h>
 #include <sys/resource.h>
+#include <sys/time.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -1681,6 +1703,302 @@ static int barrier_steal_busy(void)
     return 0;
 }
 
+/* ------------------------------------------------------------------ */
+/* Sleeps that hold no VP (sys/sleep.c, sched/timer.c)                */
+
+static long sl_min_ns = -1;
+
+static long ns_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1000000000L + t.tv_nsec;
+}
+
+static void sl_note_min(long ns)
+{
+    long seen = LOAD(sl_min_ns);
+    while ((seen < 0 || ns < seen) &&
+           !__atomic_compare_exchange_n(&sl_min_ns, &seen, ns, 0, __ATOMIC_SEQ_CST,
+                                        __ATOMIC_SEQ_CST))
+        ;
+}
+
+static void *sl_sleeper(void *p)
+{
+    struct timespec t = { 0, (long)(intptr_t)p * 1000000L };
+    long t0 = ns_now();
+    if (nanosleep(&t, NULL) != 0)
+        return (void *)1;
+    sl_note_min(ns_now() - t0);
+    return NULL;
+}
+
+static int sleepers(void)
+{
+    int n = arg ? atoi(arg) : 1000;
+    mltp_init();
+    for (int i = 0; i < n; i++)
+        make(sl_sleeper, (void *)100L);
+    double t0 = now();
+    int e = start_errno(nvp);
+    printf("start-errno=%d\nelapsed-ms=%.1f\nmin-slept-ms=%.1f\ndone\n", e,
+           (now() - t0) * 1e3, (double)LOAD(sl_min_ns) / 1e6);
+    return 0;
+}
+
+static int sk_stop;
+static long sk_count;
+
+static void *sk_counter(void *p)
+{
+    (void)p;
+    while (!LOAD(sk_stop)) {
+        INC(sk_count);
+        mltp_yield();
+    }
+    return NULL;
+}
+
+/* The bad calls, each's result and errno: made by main (glibc's own) and
+   by a ULT, which must see the same. */
+#define SK_BAD 7
+static void sk_bad_calls(int out[SK_BAD][2])
+{
+    struct timespec neg = { 0, -1 }, big = { 0, 1000000000L }, negs = { -1, 0 };
+    struct timespec ms = { 0, 1000000L }, zero = { 0, 0 };
+    int k = 0;
+#define SK(call) do { errno = 0; out[k][0] = (call); out[k][1] = errno; k++; } while (0)
+    SK(nanosleep(&neg, NULL));
+    SK(nanosleep(&big, NULL));
+    SK(nanosleep(&negs, NULL));
+    SK(clock_nanosleep(CLOCK_THREAD_CPUTIME_ID, 0, &ms, NULL));
+    SK(clock_nanosleep((clockid_t)1234, 0, &ms, NULL));
+    SK(clock_nanosleep(CLOCK_MONOTONIC, 0, &neg, NULL));
+    SK(clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &zero, NULL));
+#undef SK
+}
+
+static int sk_main_bad[SK_BAD][2], sk_ult_bad[SK_BAD][2];
+
+static void *sk_sleeper(void *p)
+{
+    struct timespec t = { 0, 20 * 1000000L }, at;
+    const char *names[] = { "nanosleep", "clock_nanosleep-monotonic", "clock_nanosleep-realtime",
+                            "clock_nanosleep-boottime", "clock_nanosleep-abs-monotonic",
+                            "clock_nanosleep-abs-realtime", "usleep" };
+    (void)p;
+    for (int i = 0; i < 7; i++) {
+        long c0 = LOAD(sk_count), t0 = ns_now();
+        int r;
+        errno = 1234;
+        switch (i) {
+        case 0: r = nanosleep(&t, NULL); break;
+        case 1: r = clock_nanosleep(CLOCK_MONOTONIC, 0, &t, NULL); break;
+        case 2: r = clock_nanosleep(CLOCK_REALTIME, 0, &t, NULL); break;
+        case 3: r = clock_nanosleep(CLOCK_BOOTTIME, 0, &t, NULL); break;
+        case 4:
+        case 5:
+            clock_gettime(i == 4 ? CLOCK_MONOTONIC : CLOCK_REALTIME, &at);
+            at.tv_nsec += 20 * 1000000L;
+            if (at.tv_nsec >= 1000000000L) {
+                at.tv_sec++;
+                at.tv_nsec -= 1000000000L;
+            }
+            r = clock_nanosleep(i == 4 ? CLOCK_MONOTONIC : CLOCK_REALTIME, TIMER_ABSTIME, &at, NULL);
+            break;
+        default: r = usleep(20000); break;
+        }
+        printf("kind=%s r=%d errno-kept=%d slept-ms=%.1f others-ran=%ld\n", names[i], r,
+               errno == 1234, (double)(ns_now() - t0) / 1e6, LOAD(sk_count) - c0);
+    }
+    sk_bad_calls(sk_ult_bad);
+    STORE(sk_stop, 1);
+    return NULL;
+}
+
+static int sleep_kinds(void)
+{
+    int same = 1;
+    sk_bad_calls(sk_main_bad);
+    mltp_init();
+    make(sk_counter, NULL);
+    make(sk_sleeper, NULL);
+    int e = start_errno(nvp);
+    for (int k = 0; k < SK_BAD; k++) {
+        if (sk_main_bad[k][0] != sk_ult_bad[k][0] || sk_main_bad[k][1] != sk_ult_bad[k][1]) {
+            printf("bad-call %d: glibc %d/%d, in a ULT %d/%d\n", k, sk_main_bad[k][0],
+                   sk_main_bad[k][1], sk_ult_bad[k][0], sk_ult_bad[k][1]);
+            same = 0;
+        }
+    }
+    printf("start-errno=%d\nerrors-same=%d\ndone\n", e, same);
+    return 0;
+}
+
+static volatile sig_atomic_t se_handled;
+
+static void se_handler(int sig)
+{
+    (void)sig;
+    se_handled++;
+}
+
+static void se_alarm(void)
+{
+    struct itimerval it = { { 0, 0 }, { 0, 50 * 1000 } };
+    setitimer(ITIMER_REAL, &it, NULL);
+}
+
+static void *se_sleeper(void *p)
+{
+    struct timespec t = { 1, 0 }, rem = { 77, 77 }, at;
+    long t0;
+    int r, err;
+    (void)p;
+    se_alarm();
+    t0 = ns_now();
+    errno = 0;
+    r = nanosleep(&t, &rem);
+    err = errno;
+    printf("nanosleep r=%d errno=%d rem-ms=%.0f took-ms=%.0f\n", r, err,
+           (double)rem.tv_sec * 1e3 + (double)rem.tv_nsec / 1e6, (double)(ns_now() - t0) / 1e6);
+    se_alarm();
+    rem = (struct timespec){ 77, 77 };
+    r = clock_nanosleep(CLOCK_MONOTONIC, 0, &t, &rem);
+    printf("clock_nanosleep r=%d rem-ms=%.0f\n", r,
+           (double)rem.tv_sec * 1e3 + (double)rem.tv_nsec / 1e6);
+    se_alarm();
+    clock_gettime(CLOCK_MONOTONIC, &at);
+    at.tv_sec += 1;
+    rem = (struct timespec){ 77, 77 };
+    r = clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &at, &rem);
+    printf("clock_nanosleep-abs r=%d rem-untouched=%d\n", r, rem.tv_sec == 77 && rem.tv_nsec == 77);
+    se_alarm();
+    errno = 0;
+    r = usleep(1000000);
+    err = errno;
+    printf("usleep r=%d errno=%d\n", r, err);
+    se_alarm();
+    printf("sleep r=%u\n", sleep(2));
+    return NULL;
+}
+
+static int sleep_eintr(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = se_handler;
+    sa.sa_flags = arg && strcmp(arg, "restart") == 0 ? SA_RESTART : 0;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGALRM, &sa, NULL);
+    mltp_init();
+    make(se_sleeper, NULL);
+    int e = start_errno(nvp);
+    printf("start-errno=%d\nhandled=%d\ndone\n", e, (int)se_handled);
+    return 0;
+}
+
+static int sb_flag;
+static long sb_late_ns = -1;
+
+static void *sb_yielder(void *p)
+{
+    (void)p;
+    while (!LOAD(sb_flag))
+        mltp_yield();
+    return NULL;
+}
+
+static void *sb_sleeper(void *p)
+{
+    struct timespec t = { 0, 10 * 1000000L };
+    long due = ns_now() + t.tv_nsec;
+    (void)p;
+    nanosleep(&t, NULL);
+    STORE(sb_late_ns, ns_now() - due);
+    STORE(sb_flag, 1);
+    return NULL;
+}
+
+static int sleep_busy(void)
+{
+    mltp_init();
+    for (int i = 0; i < nvp; i++)
+        make(sb_yielder, NULL);
+    make(sb_sleeper, NULL);
+    int e = start_errno(nvp);
+    printf("start-errno=%d\nlate-ms=%.1f\ndone\n", e, (double)LOAD(sb_late_ns) / 1e6);
+    return 0;
+}
+
+static int sleep_two(void)
+{
+    mltp_init();
+    make(sl_sleeper, (void *)50L);
+    make(sl_sleeper, (void *)50L);
+    double t0 = now();
+    int e = start_errno(nvp);
+    printf("start-errno=%d\nelapsed-ms=%.1f\ndone\n", e, (now() - t0) * 1e3);
+    return 0;
+}
+
+static mltp_barrier_t sd_bar;
+
+static void *sd_sleeper(void *p)
+{
+    (void)p;
+    usleep(50000);
+    mltp_barrier(&sd_bar, 2);
+    return NULL;
+}
+
+static int sleep_deadlock(void)
+{
+    mltp_init();
+    mltp_barrier_init(&sd_bar);
+    make(sd_sleeper, NULL);
+    double t0 = now();
+    int e = start_errno(nvp);
+    printf("start-errno=%d\nelapsed-ms=%.1f\ndone\n", e, (now() - t0) * 1e3);
+    return 0;
+}
+
+static mltp_lock_t ssl_lock;
+static int ssl_taken;
+
+static void *ssl_holder(void *p)
+{
+    (void)p;
+    mltp_lock(&ssl_lock);
+    usleep(20000);
+    INC(ssl_taken);
+    mltp_unlock(&ssl_lock);
+    return NULL;
+}
+
+static void *ssl_waiter(void *p)
+{
+    (void)p;
+    mltp_lock(&ssl_lock);
+    INC(ssl_taken);
+    mltp_unlock(&ssl_lock);
+    return NULL;
+}
+
+static int sleep_semlock(void)
+{
+    mltp_init();
+    if (mltp_lock_init(&ssl_lock, MLTP_LOCK_SEMAPHORE) != 0)
+        return 99;
+    make(ssl_holder, NULL);
+    for (int i = 0; i < nvp; i++)
+        make(ssl_waiter, NULL);
+    int e = start_errno(nvp);
+    printf("start-errno=%d\ntaken=%d\ndone\n", e, LOAD(ssl_taken));
+    return 0;
+}
+
 static const struct pu_scenario scenarios[] = {
     PU_SCEN_WITH("detach-join", detach_join, 0),
     PU_SCEN_WITH("detach-join-bound", detach_join, 1),
@@ -1702,6 +2020,13 @@ static const struct pu_scenario scenarios[] = {
     PU_SCEN("bound-end-deadlock", bound_end_deadlock),
     PU_SCEN("barrier-spin-busy", barrier_spin_busy),
     PU_SCEN("barrier-steal-busy", barrier_steal_busy),
+    PU_SCEN("sleepers", sleepers),
+    PU_SCEN("sleep-kinds", sleep_kinds),
+    PU_SCEN("sleep-eintr", sleep_eintr),
+    PU_SCEN("sleep-busy", sleep_busy),
+    PU_SCEN("sleep-two", sleep_two),
+    PU_SCEN("sleep-deadlock", sleep_deadlock),
+    PU_SCEN("sleep-semlock", sleep_semlock),
 };
 
 int main(int argc, char **argv)

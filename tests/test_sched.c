@@ -268,6 +268,25 @@ START_TEST(once_runs_once)
 }
 END_TEST
 
+/* sleeps that hold no VP: 1 and 2 VPs (_i), 4 where said */
+START_TEST(sleepers_end_in_one_sleep) { sc_sleepers(_i + 1); }
+END_TEST
+START_TEST(sleep_calls_leave_the_vp) { sc_sleep_kinds(_i + 1); }
+END_TEST
+START_TEST(sleep_interrupted_by_a_signal)
+{
+    sc_sleep_eintr(_i / 2 + 1, _i % 2);
+}
+END_TEST
+START_TEST(sleeper_wakes_while_vps_yield) { sc_sleep_busy(_i ? 4 : 1); }
+END_TEST
+START_TEST(sleep_direct_holds_the_vp) { sc_sleep_direct(); }
+END_TEST
+START_TEST(sleeper_then_deadlock) { sc_sleep_deadlock(_i + 1); }
+END_TEST
+START_TEST(sleeper_holding_semaphore_lock) { sc_sleep_semlock(_i + 1); }
+END_TEST
+
 static const struct cu_row sched_tests[] = {
     CU_TCASE("join", 30),
     CU_LOOP(detach_during_ult_join, 0, 2),
@@ -314,6 +333,15 @@ static const struct cu_row sched_tests[] = {
     CU_TCASE("crowd", 30),
     CU_TEST(crowd_needs_three_readings),
     CU_TEST(crowd_seen_with_busy_processes),
+
+    CU_TCASE("sleep", 30),
+    CU_LOOP(sleepers_end_in_one_sleep, 0, 2),
+    CU_LOOP(sleep_calls_leave_the_vp, 0, 2),
+    CU_LOOP(sleep_interrupted_by_a_signal, 0, 4),
+    CU_LOOP(sleeper_wakes_while_vps_yield, 0, 2),
+    CU_TEST(sleep_direct_holds_the_vp),
+    CU_LOOP(sleeper_then_deadlock, 0, 2),
+    CU_LOOP(sleeper_holding_semaphore_lock, 0, 2),
 
     CU_TCASE("once", 30),
     CU_LOOP(once_runs_once, 0, 2),
