@@ -78,6 +78,8 @@ enum { BENCH_VS_PTHREADS = 1, BENCH_VS_OPENMP, BENCH_VS_N };
 void bench_add(const struct bench_row *row);
 void bench_add_scale(const struct bench_row *row);
 const char *bench_name(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* A new number for a group of rows that take turns (`turns`). */
+int bench_turns(void);
 
 /* The mode: quick (both 0), full, or the scheduler's scaling. */
 extern int bench_full, bench_scale;
@@ -89,6 +91,7 @@ void ops_sync_register(void);
 void ops_kernel_register(void);
 void ops_memory_register(void);
 void ops_life_register(void);
+void ops_sleep_register(void);
 
 /* ---- helpers for kernels --------------------------------------------- */
 
@@ -149,6 +152,16 @@ void bench_fail(struct bench_run *r, const char *fmt, ...) __attribute__((format
    the default size (never cached): a cold row then pays for its stacks,
    not for the first start (janitor, semaphores, the VPs' TCBs). */
 void bench_prime_vps(int nvp);
+
+/* The Go programs (bench/go/NAME.go, built as bench/go-NAME by the bench
+   targets when configure finds go; bench/ops_life.c). bench_go_program:
+   the path of "go-NAME", or NULL if it is absent. bench_go_run: one run
+   of it with GOMAXPROCS row->nvp and the arguments a1 and a2 (a2 may be
+   NULL), the start of its standard output in line; 0, or -1 with r->err
+   set (absent, or it failed). */
+const char *bench_go_program(const char *name);
+int bench_go_run(const struct bench_row *row, const char *name, const char *a1, const char *a2,
+                 char *line, size_t size, struct bench_run *r);
 
 /* 64-byte aligned allocation, zeroed; exits on failure. */
 void *bench_zalloc(size_t n);

@@ -89,6 +89,9 @@ static const struct target {
     LIFE_TARGETS("10k", NULL)
     LIFE_TARGETS("100k", "life of a ULT, 10k live")
     LIFE_TARGETS("1M", "life of a ULT, 10k live")
+    /* sleeping ULTs: the whole run at most 1.2 times Go's */
+    { "1000 ULTs sleeping 100 ms", "MLTP 1 VP", INFINITY, 0, "Go GOMAXPROCS=1", 0, NULL, 1.2 },
+    { "1000 ULTs sleeping 100 ms", "MLTP 2 VPs", INFINITY, 0, "Go GOMAXPROCS=2", 0, NULL, 1.2 },
 };
 
 /* ---- helpers for the kernels ----------------------------------------- */
@@ -100,6 +103,13 @@ void bench_add(const struct bench_row *row)
         exit(1);
     }
     rows[nrows++] = *row;
+}
+
+int bench_turns(void)
+{
+    static int groups;
+
+    return ++groups;
 }
 
 const char *bench_name(const char *fmt, ...)
@@ -462,7 +472,8 @@ static int failed(int i, const struct bench_run *r)
     return res[i].failed;
 }
 
-/* Rows a to b-1: calibrated, their repetitions in turns, then counted. */
+/* Rows a to b-1: calibrated, their repetitions in turns, then counted;
+   n/a ones (a Go row without Go) are left out. */
 static void run_rows(int a, int b)
 {
     struct bench_run r = { .err = "" };
@@ -474,7 +485,7 @@ static void run_rows(int a, int b)
         struct result *o = &res[i];
         o->reps = row->reps > 0 ? row->reps : mode_reps;
         most = o->reps > most ? o->reps : most;
-        if (row->twin)
+        if (row->twin || row->na)
             continue;
         o->iters = row->fixed_iters > 0 ? row->fixed_iters : calibrate(row, &r);
         if (!failed(i, &r) && row->warmup >= 0) {
@@ -485,7 +496,9 @@ static void run_rows(int a, int b)
     /* timed repetitions, without counters (they slow kernel switches) */
     for (int k = 0; k < most; k++)
         for (int i = a; i < b; i++)
-            if (rows[i].twin) {
+            if (rows[i].na) {
+                continue;
+            } else if (rows[i].twin) {
                 /* r: the run of row i - 1 just before, if it ran */
                 if (k < res[i].reps && !res[i].failed && (res[i - 1].failed || !failed(i, &r))) {
                     res[i].failed = res[i - 1].failed;
@@ -502,6 +515,8 @@ static void run_rows(int a, int b)
     for (int i = a; i < b; i++) {
         struct result *o = &res[i];
         double cnt[BC_N][3] = { { 0 } }, c[BC_N];
+        if (rows[i].na)
+            continue;
         /* a column shows a median only */
         for (int k = 0; k < counted_reps && is_ns(&rows[i]) && !rows[i].column &&
                         !rows[i].nocount && !o->failed;
@@ -545,7 +560,7 @@ static double base_of(int i)
 static int target(int i, char *b, size_t n, int verdict, double *lim)
 {
     const struct target *t = NULL;
-    int k = 0, unknown = 0, met, len;
+    int k = 0, unknown = 0, met, len, than = -1;
 
     for (size_t j = 0; j < sizeof targets / sizeof targets[0] && !bench_scale; j++)
         if (!strcmp(rows[i].op, targets[j].op) && !strcmp(rows[i].variant, targets[j].variant))
@@ -559,8 +574,10 @@ static int target(int i, char *b, size_t n, int verdict, double *lim)
     while (t->than && k < nrows &&
            (strcmp(rows[k].op, t->op) || strcmp(rows[k].variant, t->than)))
         k++;
-    if (t->than && !(unknown |= k == nrows || !res[k].done || res[k].failed || rows[k].na))
+    if (t->than && !(unknown |= k == nrows || !res[k].done || res[k].failed || rows[k].na)) {
         *lim = fmin(*lim, (t->than_times > 0 ? t->than_times : 1) * res[k].med);
+        than = k;
+    }
     for (k = 0; t->of && k < nrows &&
                 (strcmp(rows[k].op, t->of) || strcmp(rows[k].variant, t->variant));
          k++)
@@ -578,6 +595,9 @@ static int target(int i, char *b, size_t n, int verdict, double *lim)
                         t->than);
     else if (t->than)
         len += snprintf(b + len, n - (size_t)len, "%s<=%s", len ? ", " : "", t->than);
+    /* in the table, this run's ratio to that row: "(1.02x)" */
+    if (verdict && than >= 0 && res[i].done && !res[i].failed && res[than].med > 0)
+        len += snprintf(b + len, n - (size_t)len, " (%.2fx)", res[i].med / res[than].med);
     if (t->of)
         len += snprintf(b + len, n - (size_t)len, ", <=%gx %s", t->times,
                         strchr(t->of, ',') + 2);
@@ -778,8 +798,9 @@ static void print_notes(void)
                          "Past C VPs (C CPUs) the kernel time-slices the VPs: nothing should "
                          "collapse (10x the ratio at C)."
                        : "[6] target: <=N, the median at most N; r<=X, [1] at most X; "
-                         "<=VARIANT, the median at most\nthat row's (same run). Instructions "
-                         "per yield: bench/callgrind.sh.");
+                         "<=VARIANT, the median at most\nthat row's (same run), and in "
+                         "brackets the median over that row's. Instructions per yield:\n"
+                         "bench/callgrind.sh.");
     for (int i = 0; i < nrows; i++) {
         const char *info = res[i].info, *note = rows[i].note;
         if (res[i].done && (note || info[0]))
@@ -882,6 +903,7 @@ int main(int argc, char **argv)
         ops_kernel_register();
         ops_memory_register();
         ops_life_register();
+        ops_sleep_register();
     }
     if (child_row >= 0)
         return run_row_child(child_row, child_iters, child_counted);
@@ -907,15 +929,17 @@ int main(int argc, char **argv)
     for (int i = 0, j; i < nrows; i = j) {
         /* a group: the row, or with --scale its operation's VP counts; a
            selected row runs with its group (the 1-VP base) and row 0 */
-        int any = !nonly || (i == 0 && !bench_scale);
+        int any = !nonly || (i == 0 && !bench_scale), measured = 0;
         for (j = i; j < nrows && (j == i || (bench_scale && !strcmp(rows[j].op, rows[i].op)) ||
                                   (rows[i].turns && rows[j].turns == rows[i].turns));
-             j++)
+             j++) {
+            measured |= !rows[j].na;
             for (int k = 0; k < nonly; k++)
                 any |= strstr(rows[j].op, only[k]) || strstr(rows[j].variant, only[k]);
+        }
         for (int k = i; k < j && any; k++)
             res[k].done = 1;
-        if (any && !rows[i].na)
+        if (any && measured)
             run_rows(i, j);
         for (int k = i; k < j && any; k++) {
             print_row(k);

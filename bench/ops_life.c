@@ -100,60 +100,85 @@ static void life_mltp(const struct bench_row *row, struct bench_run *r)
     free(l->h);
 }
 
-/* bench/go-life: $MLTP_BENCH_GO, else beside this program; NULL if absent */
-static const char *go_program(void)
+/* bench/go-NAME beside this program; with $MLTP_BENCH_GO set, go-life is
+   that file and the others are beside it. NULL if absent; else a path
+   that stays until the next call. */
+const char *bench_go_program(const char *name)
 {
     static char path[PATH_MAX];
     const char *e = getenv("MLTP_BENCH_GO");
     ssize_t k;
     char *slash;
 
-    if (e && *e)
+    if (e && *e && !strcmp(name, "go-life"))
         return access(e, X_OK) == 0 ? e : NULL;
-    if ((k = readlink("/proc/self/exe", path, sizeof path - 16)) <= 0)
+    if (e && *e) {
+        if (strlen(e) >= sizeof path - strlen(name) - 1)
+            return NULL;
+        strcpy(path, e);
+    } else {
+        if ((k = readlink("/proc/self/exe", path, sizeof path - 1)) <= 0)
+            return NULL;
+        path[k] = 0;
+    }
+    slash = strrchr(path, '/');
+    k = slash ? slash + 1 - path : 0;
+    if ((size_t)k + strlen(name) >= sizeof path)
         return NULL;
-    path[k] = 0;
-    if (!(slash = strrchr(path, '/')))
-        return NULL;
-    strcpy(slash + 1, "go-life");
+    strcpy(path + k, name);
     return access(path, X_OK) == 0 ? path : NULL;
 }
 
-/* One run of the Go program, with GOMAXPROCS = row->nvp. */
-static void life_go(const struct bench_row *row, struct bench_run *r)
+int bench_go_run(const struct bench_row *row, const char *name, const char *a1, const char *a2,
+                 char *line, size_t size, struct bench_run *r)
 {
-    const char *prog = go_program();
-    char n[24], procs[16], line[200] = "";
-    double ns_per = 0, bytes_per = 0;
+    const char *prog = bench_go_program(name);
+    char procs[16];
     int fd[2], st = 0;
     ssize_t k;
     size_t got = 0;
     pid_t pid = -1;
 
-    snprintf(n, sizeof n, "%ld", row->arg[0]);
     snprintf(procs, sizeof procs, "%d", row->nvp);
     if (prog && pipe(fd) == 0 && (pid = fork()) == 0) {
         dup2(fd[1], 1);
         setenv("GOMAXPROCS", procs, 1);
-        execl(prog, "go-life", n, (char *)NULL);
+        execl(prog, name, a1, a2, (char *)NULL);
         _exit(127);
     }
     if (pid < 0) {
-        bench_fail(r, "cannot run %s: %s", prog ? prog : "go-life", strerror(errno));
-        return;
+        bench_fail(r, "cannot run %s: %s", prog ? prog : name, strerror(errno));
+        return -1;
     }
     close(fd[1]);
-    while (got < sizeof line - 1 &&
-           ((k = read(fd[0], line + got, sizeof line - 1 - got)) > 0 || (k < 0 && errno == EINTR)))
+    while (got < size - 1 &&
+           ((k = read(fd[0], line + got, size - 1 - got)) > 0 || (k < 0 && errno == EINTR)))
         got += k > 0 ? (size_t)k : 0;
+    while (got > 0 && (line[got - 1] == '\n' || line[got - 1] == '\r'))
+        got--;
     line[got] = 0;
     close(fd[0]);
     while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
         ;
-    if (!WIFEXITED(st) || WEXITSTATUS(st) != 0 ||
-        sscanf(line, "ns_per %lf bytes_per %lf", &ns_per, &bytes_per) != 2) {
-        bench_fail(r, "%s %s (GOMAXPROCS=%s) failed (status %#x): %.80s", prog, n, procs, st,
-                   line);
+    if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+        bench_fail(r, "%s %s%s%s (GOMAXPROCS=%s) failed (status %#x): %.80s", prog, a1,
+                   a2 ? " " : "", a2 ? a2 : "", procs, st, line);
+        return -1;
+    }
+    return 0;
+}
+
+/* One run of the Go program, with GOMAXPROCS = row->nvp. */
+static void life_go(const struct bench_row *row, struct bench_run *r)
+{
+    char n[24], line[200];
+    double ns_per = 0, bytes_per = 0;
+
+    snprintf(n, sizeof n, "%ld", row->arg[0]);
+    if (bench_go_run(row, "go-life", n, NULL, line, sizeof line, r) != 0)
+        return;
+    if (sscanf(line, "ns_per %lf bytes_per %lf", &ns_per, &bytes_per) != 2) {
+        bench_fail(r, "go-life %s (GOMAXPROCS=%d) printed %.80s", n, row->nvp, line);
         return;
     }
     r->ns = ns_per * (double)row->arg[0];
@@ -179,13 +204,12 @@ void ops_life_register(void)
 {
     static const long sizes[] = { 10000, 100000, 1000000 };
     static const char *const names[] = { "10k", "100k", "1M" };
-    static int group;
-    const char *go = go_program();
+    const char *go = bench_go_program("go-life");
 
     for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
         long n = sizes[s];
         for (int v = 1; v <= 2; v++) {
-            group++;
+            int group = bench_turns();
             for (int b = LIFE_MLTP; b <= LIFE_GO; b++) {
                 static const char *const variants[][2] = {
                     { "MLTP 1 VP", "MLTP 2 VPs" },

@@ -280,9 +280,9 @@ AM_CONDITIONAL([HAVE_MPI], [test "x$mltp_have_mpi" = xyes])
 
 # MLTP_CHECK_GO
 # -------------
-# go, for the benchmarks' Go rows only (bench/go/life.go, built as
-# bench/go-life by the bench targets): never required; without it those
-# rows say n/a. GO; HAVE_GO.
+# go, for the benchmarks' Go rows only (bench/go/life.go and
+# bench/go/sleep.go, built as bench/go-life and bench/go-sleep by the bench
+# targets): never required; without it those rows say n/a. GO; HAVE_GO.
 AC_DEFUN([MLTP_CHECK_GO], [
 AC_ARG_VAR([GO], [the go command, for the benchmarks' Go rows])
 AC_PATH_PROG([GO], [go])
