@@ -87,7 +87,7 @@ API int clock_nanosleep(clockid_t c, int flags, const struct timespec *req,
                         struct timespec *rem)
 {
     long now, due;
-    int e;
+    int e, saved = errno;
 
     if (!sys_as_ult() || !req || !valid(req) ||
         (c != CLOCK_REALTIME && c != CLOCK_MONOTONIC && c != CLOCK_BOOTTIME))
@@ -103,6 +103,7 @@ API int clock_nanosleep(clockid_t c, int flags, const struct timespec *req,
     }
     if ((e = sleep_as_ult(due, rem)) < 0)
         return sys_real.clock_nanosleep(c, flags, req, rem);
+    errno = saved;              /* it returns its error, errno untouched */
     return e;
 }
 

@@ -1887,6 +1887,7 @@ static void *se_sleeper(void *p)
 static int sleep_eintr(void)
 {
     struct sigaction sa;
+    signal_default(SIGALRM);        /* whatever the run inherited */
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = se_handler;
     sa.sa_flags = arg && strcmp(arg, "restart") == 0 ? SA_RESTART : 0;

@@ -106,6 +106,12 @@ skip_test_sched=(
     deadlock_when_last_bound_ends                        # C: the deadlock within 10 ms of the end
     barrier_release_as_vp_goes_busy                      # C: VPs runnable or asleep, from /proc
     barrier_release_as_thief_goes_busy                   # C: a release's waiter within 10 ms
+    sleep_calls_leave_the_vp:1                           # C: a VP parks behind one that yields
+                                                         # in a tight loop; valgrind's fixed quanta
+                                                         # preempt the yielder inside its queue lock
+                                                         # each time (a 10 s hang in 2 of 3 runs)
+    sleeper_wakes_while_vps_yield                        # C: the sleeper within 10 ms
+    sleep_direct_holds_the_vp                            # C: two 50 ms sleeps within 100 ms
 )
 skip_test_main=(
     segv_in_share abort_in_share sigterm_in_share        # A
