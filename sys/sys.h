@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* sys/sys.h - calls that wait in the kernel, made waits of the ULT that
- * makes them (ARCHITECTURE.md, "Waiting in the kernel"). libmltp defines
+ * makes them (ARCHITECTURE.md, "Layers" and "Timers"). libmltp defines
  * the C library's names; a program that links it calls ours, which call
  * the C library's own (found with RTLD_NEXT) for every caller that is not
  * a ULT on a VP, and wherever waiting as a ULT does not apply. sys/ uses
