@@ -691,10 +691,10 @@ void sc_sleep_eintr(int nvp, int restart)
     pc_end(&r);
 }
 
-/* With more VPs than CPUs the VP that runs the sleeper may wait for a CPU
-   behind the others' time slices (check-repeat: 3 runs of 20 on 4 VPs
-   and 2 CPUs, 24-38 ms): a late run is run again, up to 3 times; a hang
-   (no VP fires the timer while none goes idle) fails at once. */
+/* No more VPs than CPUs (the caller's choice): a run late on a loaded
+   machine (check-repeat: 3 of 20 on 4 VPs and 2 CPUs, 24-38 ms) is run
+   again, up to 3 times; a hang (no VP fires the timer while none goes
+   idle) fails at once. */
 void sc_sleep_busy(int nvp)
 {
     double late = 0;
