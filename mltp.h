@@ -13,10 +13,13 @@
  *
  * Limits every M:N library shares (see mltp(3), "CAVEATS"):
  *  - a ULT may resume on another VP after any call that can switch (yield,
- *    lock, barrier, condition wait, join). Addresses of thread-local
- *    variables (__thread, and errno's address, which GCC caches because
- *    __errno_location() is declared const) computed before such a call are
- *    stale after it. The value of errno itself travels with the ULT.
+ *    lock, barrier, condition wait, join, and the C library's sleeps,
+ *    reads, writes and the like that wait as ULTs: mltp(3), "WAITING IN
+ *    THE KERNEL"). Addresses of thread-local variables (__thread, and
+ *    errno's address, which GCC caches because __errno_location() is
+ *    declared const) computed before such a call are stale after it: read
+ *    errno after it in a function of its own that is not inlined. The
+ *    value of errno itself travels with the ULT.
  *  - the SSE floating-point state (MXCSR: rounding, exception masks and
  *    the sticky exception flags) and the x87 control word travel with the
  *    ULT; a new ULT starts with its creator's. The x87 status word (its

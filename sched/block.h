@@ -244,6 +244,20 @@ void sched_give_cpu(void);
    caller sleeps in the kernel. */
 int sched_sleep_until(long due);
 
+/* ---- descriptors (sched/poll.c) ------------------------------------ */
+enum { SCHED_POLL_IN, SCHED_POLL_OUT };
+/* fd's count of events for what, read before a try that may find it not
+   ready; -1: fd cannot wait here (the caller makes the call as it is). */
+long sched_poll_gen(int fd, int what);
+/* The running ULT waits for an event on fd for what after gen: 0 (try
+   again), EINTR (a signal handled by its VP's idle wait), EBADF (closed
+   meanwhile); at once EAGAIN (a semaphore lock is held), EPERM (fd never
+   waits: a regular file), or another errno (no memory, no epoll set):
+   the caller makes the blocking call. */
+int sched_poll_wait(int fd, int what, long gen);
+/* fd is being closed: its waiters woken with EBADF. */
+void sched_poll_closed(int fd);
+
 /* ---- waiting in the kernel (MLTP_LOCK_SEMAPHORE) ------------------- */
 /* A private set of nsems SysV semaphores that the VP layer's registry
    removes however the program ends, or -1 with errno. It may start the

@@ -41,6 +41,7 @@ static void child(void)
     }
     sched_pending_forget();
     sched_timers_reset();
+    sched_poll_reset();
 }
 
 void sched_fork_register(void)

@@ -81,6 +81,7 @@ static void loop(sched_vp_t *sv)
         /* sleepers due: a load while none sleeps, the clock while some do */
         if (sched_timer_due_now())
             sched_timers_fire();
+        sched_poll_due();
         sched_rq_lock(q);
         if (__builtin_expect(q->idle && q->nready > 1, 0)) {
             /* given ULTs while idle, with no claim (busy_after_steal):

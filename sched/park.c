@@ -68,6 +68,7 @@ void sched_unpark_all(void)
         while (semop(sg.park_semid, op, (size_t)k) < 0 && errno == EINTR)
             ;
     }
+    sched_poll_break();         /* the role's holder may sleep in epoll */
 }
 
 long sched_live(void)
@@ -128,6 +129,12 @@ static void post_vps(struct sched_posts *p)
         sv->wakeups += (unsigned long)n;
     while (semop(sg.park_semid, op, (size_t)n) < 0 && errno == EINTR)
         ;
+    /* after the V (a system call: a full fence), against the holder's
+       role taken before its look at its semaphore: one of the two sees
+       the other (ARCHITECTURE.md, "Poller") */
+    for (int i = 0; i < n; i++)
+        if (sched_timers_holder_polls(op[i].sem_num))
+            sched_poll_break();
 }
 
 /* Rule 4, q's lock held and its VP PARKED: woken, counted spinning, and
@@ -314,7 +321,8 @@ static void unpark_self(sched_vp_t *sv)
    NOFIX_REREAD and NOFIX_ASLEEP_GEN: false reports). */
 static void deadlock_if_still(unsigned long seen)
 {
-    if (SCHED_ASLEEP(seen) != vpg.nvp || vp_bound_alive() || CMM_LOAD_SHARED(sched_timers_n))
+    if (SCHED_ASLEEP(seen) != vpg.nvp || vp_bound_alive() || CMM_LOAD_SHARED(sched_timers_n) ||
+        CMM_LOAD_SHARED(sched_pollers_n))
         return;
     base_acquire_fence();
     if (CMM_LOAD_SHARED(sg.idle.asleep) == seen)
@@ -352,6 +360,39 @@ static struct timespec after(long until)
     return (struct timespec){ ns / 1000000000, ns % 1000000000 };
 }
 
+/* The latest wait begun on vp, a sleep or a descriptor's, ends with
+   EINTR (a signal handler interrupted vp's idle wait). 1 if one did. */
+static int interrupt_latest(int vp)
+{
+    unsigned long t = sched_timers_latest(vp), d = sched_poll_latest(vp);
+
+    if (!t && !d)
+        return 0;
+    return d > t ? sched_poll_interrupt(d) : sched_timers_interrupt(t);
+}
+
+/* The holder while ULTs wait for descriptors: epoll_pwait until `until`
+   (-1: none) instead of the semaphore, which is looked at before (a post
+   made since it took the role) and after (one whose eventfd write woke
+   it: taken, as the semaphore's P would have). 0, or -1 with errno. */
+static int sleep_in_poller(sched_vp_t *sv, long until)
+{
+    struct sembuf now = { (unsigned short)sv->vp.id, -1, IPC_NOWAIT };
+    long ms = until < 0 ? -1 : (until - base_now_ns() + 999999) / 1000000;
+    int r;
+
+    if (semop(sg.park_semid, &now, 1) == 0)
+        return 0;
+    r = sched_poll_run(ms < 0 ? -1 : (int)(ms > 1000000 ? 1000000 : ms), 1);
+    while (semop(sg.park_semid, &now, 1) < 0 && errno == EINTR)
+        ;
+    if (r < 0) {
+        errno = EINTR;
+        return -1;
+    }
+    return 0;
+}
+
 /* 1 if it slept with the timer role (sched/timer.c). */
 static int sleep_on_semaphore(sched_vp_t *sv)
 {
@@ -365,15 +406,17 @@ static int sleep_on_semaphore(sched_vp_t *sv)
     }
     until = sched_timers_hold(sv->vp.id, until, &held);
     do {
-        if (until >= 0) {
+        if (held == 2) {
+            r = sleep_in_poller(sv, until);
+        } else if (until >= 0) {
             struct timespec t = after(until);
             r = semtimedop(sg.park_semid, &op, 1, &t);
         } else {
             r = semop(sg.park_semid, &op, 1);
         }
-        /* a handler ran here: its VP's latest sleeper is interrupted (and
+        /* a handler ran here: its VP's latest waiter is interrupted (and
            queued here, which posts us); a VP with none sleeps on */
-    } while (r < 0 && errno == EINTR && !sched_timers_interrupt(sv->vp.id));
+    } while (r < 0 && errno == EINTR && !interrupt_latest(sv->vp.id));
     sched_timers_unhold(sv->vp.id);
     if (keeper)
         uatomic_set(&timekeeper, 0);
@@ -389,7 +432,7 @@ static int sleep_on_semaphore(sched_vp_t *sv)
 static void fire_as_holder(sched_vp_t *sv)
 {
     sched_timers_fire();
-    if (CMM_LOAD_SHARED(sched_timers_n) && !sv->spinning) {
+    if ((CMM_LOAD_SHARED(sched_timers_n) || CMM_LOAD_SHARED(sched_pollers_n)) && !sv->spinning) {
         sv->spinning = 1;
         uatomic_inc(&sg.idle.spinning);
     }
@@ -499,6 +542,10 @@ static void spin_then_park(sched_vp_t *sv)
             now = base_now_ns();
             if (sched_timer_due(now))
                 return;
+            /* an event for a ULT that waits for a descriptor: read now,
+               not after the spin (a system call each ~1-3 us of spin) */
+            if (CMM_LOAD_SHARED(sched_pollers_n) && sched_poll_run(0, 0) > 0)
+                return;
         } while (now < deadline && !sched_crowd_check(now));
     }
     park(sv);
@@ -537,6 +584,10 @@ void sched_idle(sched_vp_t *sv)
     while (__builtin_expect(ult_stack_due(), 0) && !CMM_LOAD_SHARED(sv->rq->nready) &&
            !CMM_LOAD_SHARED(sg.finish) && ult_stack_maintain(0))
         ;
+    /* ULTs wait for descriptors: what is ready now, before spinning (a
+       ping-pong on one VP needs no sleep at all) */
+    if (CMM_LOAD_SHARED(sched_pollers_n) && sched_poll_run(0, 0) > 0)
+        return;
     spin_then_park(sv);
 }
 
@@ -572,5 +623,6 @@ int sched_kernel_wait_stuck(void)
 {
     int sw = CMM_LOAD_SHARED(sg.semwait);
     return sw + CMM_LOAD_SHARED(sg.idle.parked) == vpg.nvp && !vp_bound_alive() &&
-           (sw == vpg.nvp || (!sched_ready_count() && !CMM_LOAD_SHARED(sched_timers_n)));
+           (sw == vpg.nvp || (!sched_ready_count() && !CMM_LOAD_SHARED(sched_timers_n) &&
+                              !CMM_LOAD_SHARED(sched_pollers_n)));
 }

@@ -284,9 +284,37 @@ void sched_timers_fire(void);          /* the due ones placed */
    the earliest timer), and the role given back once awake. */
 long sched_timers_hold(int vp, long until, int *held);
 void sched_timers_unhold(int vp);
-/* A signal handled by vp in its idle wait: vp's latest sleep ends with
-   EINTR. 1 if there was one. */
-int sched_timers_interrupt(int vp);
+/* A signal handled by vp in its idle wait: the latest wait begun on vp
+   ends with EINTR: the seq of vp's latest sleep (0: none), and that
+   sleep interrupted (1 if it was still there). */
+unsigned long sched_timers_latest(int vp);
+int sched_timers_interrupt(unsigned long seq);
+/* A wait begun that no sleep covers: the role's holder poked (for_poll:
+   one on its semaphore, so that it reads the poller), or a parked VP
+   claimed to take the role. */
+void sched_timers_kick(int for_poll);
+int sched_timers_holder_polls(int vp);     /* vp sleeps in the poller */
+extern unsigned long sched_wait_seq;       /* waits begun, process-wide */
+/* sched/poll.c: ULTs waiting for descriptors (rule 5), the set read
+   (timeout_ms -1: until an event or the eventfd, which only the role's
+   holder drains; the ULTs woken, -1 on EINTR), the eventfd written, the
+   latest wait begun on vp and its interruption, a fork()ed child's
+   reset */
+extern int sched_pollers_n;
+void sched_poll_tick(void);
+/* A busy VP's look at the set, now and then while ULTs wait there: a
+   load while none does. */
+static inline void sched_poll_due(void)
+{
+    if (__builtin_expect(CMM_LOAD_SHARED(sched_pollers_n) != 0, 0))
+        sched_poll_tick();
+}
+int sched_poll_ready(void);
+int sched_poll_run(int timeout_ms, int holder);
+void sched_poll_break(void);
+unsigned long sched_poll_latest(int vp);
+int sched_poll_interrupt(unsigned long seq);
+void sched_poll_reset(void);
 void sched_timers_reset(void);         /* a start begins; a fork()ed child */
 
 /* sched/watchdog.c: the reaper's tick (no lock taken; the ms until the

@@ -25,7 +25,7 @@ struct sched_timer {
     ult_t *ult;
     int idx;                    /* in the heap; -1 once taken out */
     int vp;                     /* where the sleep began */
-    unsigned long seq;          /* sleeps begun before it */
+    unsigned long seq;          /* sched_wait_seq: the latest is interrupted */
     int why;                    /* 0: due; EINTR */
     base_spin_t wait;           /* the sleeper's, until its context is saved */
 };
@@ -36,14 +36,15 @@ static struct {
     struct sched_timer **heap;
     int firing;                 /* taken out, their ULTs not placed yet */
     int holder;                 /* the VP that sleeps until holder_until */
+    int holder_polls;           /* ... in epoll_pwait (sched/poll.c) */
     long holder_until;
-    unsigned long seq;
 } tm __attribute__((aligned(64))) = { .holder = -1 };
 
 /* Read unlocked: timers in the heap or being fired (0: none: rule 5 may
    see a deadlock), and the earliest due. */
 int sched_timers_n;
 long sched_timers_next = LONG_MAX;
+unsigned long sched_wait_seq;   /* waits begun (timers and the poller) */
 
 /* ---- the heap (tm.lock held) ---------------------------------------- */
 
@@ -163,19 +164,54 @@ static void wake(struct sched_timer *t, int why, struct sched_posts *p)
 /* The poke of a holder that sleeps past a new, earlier timer: a V on its
    semaphore, which changes no state (it takes itself out as a timed-out
    VP does; sched/park.c). */
-static void poke(int vp)
+static void poke(int vp, int polls)
 {
     struct sembuf op = { (unsigned short)vp, 1, 0 };
 
+    if (polls) {
+        sched_poll_break();     /* it sleeps in epoll_pwait */
+        return;
+    }
     while (semop(sg.park_semid, &op, 1) < 0 && errno == EINTR)
         ;
+}
+
+/* Rule 1's claim for a wait nobody's sleep covers (the fence: "Timers"
+   in ARCHITECTURE.md). */
+static void claim_for_role(void)
+{
+    struct sched_posts p;
+
+    base_full_fence();
+    sched_posts_init(&p);
+    p.any = sched_wake_claim();
+    sched_post_owed(&p);
+}
+
+void sched_timers_kick(int for_poll)
+{
+    int vp, polls;
+
+    base_spin_lock(&tm.lock);
+    vp = tm.holder;
+    polls = tm.holder_polls;
+    base_spin_unlock(&tm.lock);
+    if (vp < 0)
+        claim_for_role();
+    else if (for_poll && !polls)
+        poke(vp, 0);            /* it sleeps on its semaphore: to epoll */
+}
+
+int sched_timers_holder_polls(int vp)
+{
+    return CMM_LOAD_SHARED(tm.holder) == vp && CMM_LOAD_SHARED(tm.holder_polls);
 }
 
 int sched_sleep_until(long due)
 {
     sched_vp_t *sv = sched_current();
     struct sched_timer t = { .due = due, .ult = sv->cur, .vp = sv->vp.id, .wait = 1 };
-    int poke_vp = -1, nobody;
+    int poke_vp = -1, polls = 0, nobody;
 
     if (CMM_LOAD_SHARED(sched_kernel_locks))
         return EAGAIN;
@@ -184,29 +220,26 @@ int sched_sleep_until(long due)
         base_spin_unlock(&tm.lock);
         return ENOMEM;
     }
-    t.seq = ++tm.seq;
+    t.seq = uatomic_add_return(&sched_wait_seq, 1);
     put(&t, tm.n++);
     sift_up(t.idx);
     published();
-    if (tm.holder >= 0 && due < tm.holder_until) {
+    if (tm.holder >= 0 && (tm.holder_until < 0 || due < tm.holder_until)) {
         poke_vp = tm.holder;
+        polls = tm.holder_polls;
         tm.holder_until = due;
     }
     nobody = tm.holder < 0 && t.idx == 0;
     base_spin_unlock(&tm.lock);
     if (poke_vp >= 0) {
-        poke(poke_vp);
+        poke(poke_vp, polls);
     } else if (nobody) {
         /* no VP sleeps until a timer: one parked VP is woken, and takes
            the role when it parks again (rule 1's claim). The fence: the
            count published before the claim reads `parked`, against a
            parker's count before its read of ours (store buffering:
            "Timers" in ARCHITECTURE.md; sched/timer.pml) */
-        struct sched_posts p;
-        base_full_fence();
-        sched_posts_init(&p);
-        p.any = sched_wake_claim();
-        sched_post_owed(&p);
+        claim_for_role();
     }
     sched_block(&t.wait);       /* t.wait is ours until our context is saved */
     return t.why;
@@ -240,14 +273,18 @@ void sched_timers_fire(void)
 
 long sched_timers_hold(int vp, long until, int *held)
 {
+    int polls;
+
     *held = 0;
-    if (!CMM_LOAD_SHARED(sched_timers_n))
+    if (!CMM_LOAD_SHARED(sched_timers_n) && !CMM_LOAD_SHARED(sched_pollers_n))
         return until;
     base_spin_lock(&tm.lock);
-    if (tm.holder < 0 && tm.n) {
+    polls = CMM_LOAD_SHARED(sched_pollers_n) && sched_poll_ready();
+    if (tm.holder < 0 && (tm.n || polls)) {
         tm.holder = vp;
-        *held = 1;
-        if (until < 0 || tm.heap[0]->due < until)
+        tm.holder_polls = polls;
+        *held = 1 + polls;
+        if (tm.n && (until < 0 || tm.heap[0]->due < until))
             until = tm.heap[0]->due;
         tm.holder_until = until;
     }
@@ -265,14 +302,26 @@ void sched_timers_unhold(int vp)
     base_spin_unlock(&tm.lock);
 }
 
-int sched_timers_interrupt(int vp)
+unsigned long sched_timers_latest(int vp)
+{
+    unsigned long best = 0;
+
+    base_spin_lock(&tm.lock);
+    for (int i = 0; i < tm.n; i++)
+        if (tm.heap[i]->vp == vp && tm.heap[i]->seq > best)
+            best = tm.heap[i]->seq;
+    base_spin_unlock(&tm.lock);
+    return best;
+}
+
+int sched_timers_interrupt(unsigned long seq)
 {
     struct sched_timer *t = NULL;
     struct sched_posts p;
 
     base_spin_lock(&tm.lock);
     for (int i = 0; i < tm.n; i++)
-        if (tm.heap[i]->vp == vp && (!t || tm.heap[i]->seq > t->seq))
+        if (tm.heap[i]->seq == seq)
             t = tm.heap[i];
     if (t)
         take_out(t);

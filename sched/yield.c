@@ -74,6 +74,7 @@ static void __attribute__((noinline)) yield_alone(sched_vp_t *sv, ult_t *self)
             mltp_yield();
         return;
     }
+    sched_poll_due();
     if (--sv->lonely_yields > 0)
         return;
     sv->lonely_yields = LONELY_LOOK;

@@ -4,6 +4,7 @@
  * libmltp's, the C library's), never in a signal handler or a ULT. A
  * program linked statically has no such lookup: the system call then. */
 #include <dlfcn.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
@@ -24,7 +25,50 @@ static int raw_clock_nanosleep(clockid_t c, int flags, const struct timespec *re
     return r < 0 ? errno : 0;
 }
 
-struct sys_real sys_real = { raw_nanosleep, raw_clock_nanosleep };
+static ssize_t raw_read(int f, void *b, size_t n) { return syscall(SYS_read, f, b, n); }
+static ssize_t raw_write(int f, const void *b, size_t n) { return syscall(SYS_write, f, b, n); }
+static ssize_t raw_readv(int f, const struct iovec *v, int n) { return syscall(SYS_readv, f, v, n); }
+static ssize_t raw_writev(int f, const struct iovec *v, int n) { return syscall(SYS_writev, f, v, n); }
+static ssize_t raw_recvfrom(int f, void *b, size_t n, int fl, struct sockaddr *a, socklen_t *al)
+{
+    return syscall(SYS_recvfrom, f, b, n, fl, a, al);
+}
+static ssize_t raw_recv(int f, void *b, size_t n, int fl) { return raw_recvfrom(f, b, n, fl, NULL, NULL); }
+static ssize_t raw_recvmsg(int f, struct msghdr *m, int fl) { return syscall(SYS_recvmsg, f, m, fl); }
+static ssize_t raw_sendto(int f, const void *b, size_t n, int fl, const struct sockaddr *a, socklen_t al)
+{
+    return syscall(SYS_sendto, f, b, n, fl, a, al);
+}
+static ssize_t raw_send(int f, const void *b, size_t n, int fl) { return raw_sendto(f, b, n, fl, NULL, 0); }
+static ssize_t raw_sendmsg(int f, const struct msghdr *m, int fl) { return syscall(SYS_sendmsg, f, m, fl); }
+static int raw_accept4(int f, struct sockaddr *a, socklen_t *al, int fl)
+{
+    return (int)syscall(SYS_accept4, f, a, al, fl);
+}
+static int raw_accept(int f, struct sockaddr *a, socklen_t *al) { return raw_accept4(f, a, al, 0); }
+static int raw_connect(int f, const struct sockaddr *a, socklen_t al) { return (int)syscall(SYS_connect, f, a, al); }
+static int raw_close(int f) { return (int)syscall(SYS_close, f); }
+static int raw_dup3(int o, int f, int fl) { return (int)syscall(SYS_dup3, o, f, fl); }
+static int raw_dup2(int o, int f)
+{
+    return o == f ? (fcntl(o, F_GETFD) < 0 ? -1 : f) : raw_dup3(o, f, 0);
+}
+
+__attribute__((noinline, noipa)) int sys_errno(void)
+{
+    return errno;
+}
+
+__attribute__((noinline, noipa)) void sys_set_errno(int e)
+{
+    errno = e;
+}
+
+struct sys_real sys_real = {
+    raw_nanosleep, raw_clock_nanosleep, raw_read, raw_write, raw_readv, raw_writev,
+    raw_recv, raw_recvfrom, raw_recvmsg, raw_send, raw_sendto, raw_sendmsg,
+    raw_accept, raw_accept4, raw_connect, raw_close, raw_dup2, raw_dup3
+};
 
 #define FIND(name)                                                            \
     do {                                                                      \
@@ -46,4 +90,20 @@ static void __attribute__((constructor)) sys_real_find(void)
     }
     FIND(nanosleep);
     FIND(clock_nanosleep);
+    FIND(read);
+    FIND(write);
+    FIND(readv);
+    FIND(writev);
+    FIND(recv);
+    FIND(recvfrom);
+    FIND(recvmsg);
+    FIND(send);
+    FIND(sendto);
+    FIND(sendmsg);
+    FIND(accept);
+    FIND(accept4);
+    FIND(connect);
+    FIND(close);
+    FIND(dup2);
+    FIND(dup3);
 }

@@ -71,7 +71,7 @@ static long clock_ns(clockid_t c)
 
 API int nanosleep(const struct timespec *req, struct timespec *rem)
 {
-    int e, saved = errno;
+    int e, saved = sys_errno();
 
     if (!sys_as_ult())
         return sys_real.nanosleep(req, rem);
@@ -79,7 +79,7 @@ API int nanosleep(const struct timespec *req, struct timespec *rem)
         return sys_real.nanosleep(req, rem);  /* EFAULT or EINVAL, at once */
     if ((e = sleep_as_ult(due_after(base_now_ns(), req), rem)) < 0)
         return sys_real.nanosleep(req, rem);
-    errno = e ? e : saved;
+    sys_set_errno(e ? e : saved);
     return e ? -1 : 0;
 }
 
@@ -87,7 +87,7 @@ API int clock_nanosleep(clockid_t c, int flags, const struct timespec *req,
                         struct timespec *rem)
 {
     long now, due;
-    int e, saved = errno;
+    int e, saved = sys_errno();
 
     if (!sys_as_ult() || !req || !valid(req) ||
         (c != CLOCK_REALTIME && c != CLOCK_MONOTONIC && c != CLOCK_BOOTTIME))
@@ -103,7 +103,7 @@ API int clock_nanosleep(clockid_t c, int flags, const struct timespec *req,
     }
     if ((e = sleep_as_ult(due, rem)) < 0)
         return sys_real.clock_nanosleep(c, flags, req, rem);
-    errno = saved;              /* it returns its error, errno untouched */
+    sys_set_errno(saved);              /* it returns its error, errno untouched */
     return e;
 }
 
@@ -118,10 +118,10 @@ API int usleep(useconds_t us)
 API unsigned int sleep(unsigned int s)
 {
     struct timespec t = { (time_t)s, 0 };
-    int saved = errno;
+    int saved = sys_errno();
 
     if (nanosleep(&t, &t) < 0)
         return (unsigned int)t.tv_sec;
-    errno = saved;
+    sys_set_errno(saved);
     return 0;
 }

@@ -8,6 +8,8 @@
 #ifndef SYS_SYS_H
 #define SYS_SYS_H
 
+#include <sys/socket.h>
+#include <sys/uio.h>
 #include <time.h>
 #include "sched/block.h"
 
@@ -16,8 +18,31 @@
 struct sys_real {
     int (*nanosleep)(const struct timespec *, struct timespec *);
     int (*clock_nanosleep)(clockid_t, int, const struct timespec *, struct timespec *);
+    ssize_t (*read)(int, void *, size_t);
+    ssize_t (*write)(int, const void *, size_t);
+    ssize_t (*readv)(int, const struct iovec *, int);
+    ssize_t (*writev)(int, const struct iovec *, int);
+    ssize_t (*recv)(int, void *, size_t, int);
+    ssize_t (*recvfrom)(int, void *, size_t, int, struct sockaddr *, socklen_t *);
+    ssize_t (*recvmsg)(int, struct msghdr *, int);
+    ssize_t (*send)(int, const void *, size_t, int);
+    ssize_t (*sendto)(int, const void *, size_t, int, const struct sockaddr *, socklen_t);
+    ssize_t (*sendmsg)(int, const struct msghdr *, int);
+    int (*accept)(int, struct sockaddr *, socklen_t *);
+    int (*accept4)(int, struct sockaddr *, socklen_t *, int);
+    int (*connect)(int, const struct sockaddr *, socklen_t);
+    int (*close)(int);
+    int (*dup2)(int, int);
+    int (*dup3)(int, int, int);
 };
 extern struct sys_real sys_real;
+
+/* errno of the VP the caller runs on now. A ULT may resume on another VP
+   after a wait, and GCC keeps errno's address from before it
+   (__errno_location() is declared const): code that may have waited
+   reads and writes errno through these calls, never by name. */
+int sys_errno(void);
+void sys_set_errno(int e);
 
 /* MLTP_SYSCALLS=direct: every call goes to the C library as it is. */
 extern int sys_direct;

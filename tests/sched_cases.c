@@ -746,3 +746,67 @@ void sc_sleep_semlock(int nvp)
                   sc_value(&r, "start-errno="), sc_value(&r, "\ntaken="), nvp + 1);
     pc_end(&r);
 }
+
+/* ==================================================================== */
+/* Descriptors that wait as ULTs                                        */
+
+void sc_pipe_ult(int nvp, int fifo)
+{
+    struct pc_run r;
+    sc_run_ok(&r, SC_SCHEDPROG, "pipe-ult", nvp, fifo ? "fifo" : NULL, PC_WATCHDOG + 5.0);
+    pc_assert_has(&r, "done\n");
+    ck_assert_msg(sc_value(&r, "start-errno=") == 0 && sc_value(&r, "\ngot=") == 5,
+                  "%s: errno %ld, the reader got %ld of 5 bytes", r.what,
+                  sc_value(&r, "start-errno="), sc_value(&r, "\ngot="));
+    ck_assert_msg(sc_value(&r, "\nbig-written=") == 1L << 20 &&
+                  sc_value(&r, "\nbig-read=") == 1L << 20,
+                  "%s: a 1 MiB blocking write returned %ld, the reader read %ld", r.what,
+                  sc_value(&r, "\nbig-written="), sc_value(&r, "\nbig-read="));
+    pc_end(&r);
+}
+
+void sc_socket_echo(int nvp, int pairs)
+{
+    struct pc_run r;
+    char a[16];
+    snprintf(a, sizeof a, "%d", pairs);
+    sc_run_ok(&r, SC_SCHEDPROG, "socket-echo", nvp, a, PC_WATCHDOG + 5.0);
+    pc_assert_has(&r, "done\n");
+    ck_assert_msg(sc_value(&r, "start-errno=") == 0 && sc_value(&r, "\nechoed=") == 100L * pairs,
+                  "%s: errno %ld, %ld of %d echoes", r.what, sc_value(&r, "start-errno="),
+                  sc_value(&r, "\nechoed="), 100 * pairs);
+    pc_end(&r);
+}
+
+void sc_fd_edges(int nvp)
+{
+    struct pc_run r;
+    sc_run_ok(&r, SC_SCHEDPROG, "fd-edges", nvp, NULL, PC_WATCHDOG + 5.0);
+    pc_assert_has(&r, "done\n");
+    ck_assert_msg(sc_value(&r, "\neagain=") == 1, "%s: a non-blocking pipe did not give "
+                  "EAGAIN", r.what);
+    ck_assert_msg(sc_value(&r, "\nebadf=") == 1, "%s: a read whose pipe was closed did not "
+                  "end with EBADF", r.what);
+    ck_assert_msg(sc_value(&r, "\neof=") == 1 && sc_value(&r, "\nepipe=") == 1,
+                  "%s: EOF or EPIPE not as glibc's", r.what);
+    pc_end(&r);
+}
+
+void sc_read_eintr(int nvp, int restart)
+{
+    struct pc_run r;
+    sc_run_ok(&r, SC_SCHEDPROG, "read-eintr", nvp, restart ? "restart" : "norestart",
+              PC_WATCHDOG + 5.0);
+    pc_assert_has(&r, "done\n");
+    if (restart)
+        ck_assert_msg(sc_value(&r, "\nr=") == 4, "%s: the read returned %ld (errno %ld), not "
+                      "the 4 bytes written after the signal", r.what, sc_value(&r, "\nr="),
+                      sc_value(&r, "\nerrno="));
+    else
+        ck_assert_msg(sc_value(&r, "\nr=") == -1 && sc_value(&r, "\nerrno=") == EINTR,
+                      "%s: the read returned %ld, errno %ld, not EINTR", r.what,
+                      sc_value(&r, "\nr="), sc_value(&r, "\nerrno="));
+    ck_assert_msg(sc_value(&r, "\nhandled=") == 1, "%s: the handler ran %ld times", r.what,
+                  sc_value(&r, "\nhandled="));
+    pc_end(&r);
+}

@@ -196,4 +196,19 @@ void sc_sleep_deadlock(int nvp);
    the kernel: its sleep holds its VP, and all get the lock. */
 void sc_sleep_semlock(int nvp);
 
+/* ==================================================================== */
+/* Descriptors that wait as ULTs (sys/fd.c)                            */
+
+/* A pipe read whose writer is a ULT made after it; a 1 MiB blocking write
+   returns whole. fifo: a FIFO (no RWF_NOWAIT: poll() first). */
+void sc_pipe_ult(int nvp, int fifo);
+/* pairs of ULTs echo 100 messages each over socketpairs. */
+void sc_socket_echo(int nvp, int pairs);
+/* EAGAIN on a non-blocking pipe, EBADF for a read whose pipe another ULT
+   closes, EOF and EPIPE as glibc. */
+void sc_fd_edges(int nvp);
+/* SIGALRM during a ULT's pipe read: EINTR, or a restart under
+   SA_RESTART. */
+void sc_read_eintr(int nvp, int restart);
+
 #endif

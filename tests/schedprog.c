@@ -42,7 +42,7 @@
  *                     next start) with 6 of a barrier's 8 parties ends in
  *                     EDEADLK; the 2 missing parties are made and a start
  *                     on NVP VPs must release all 8
- * yield-syscall       R blocks its VP in read() of a pipe W (a ULT)
+ * yield-syscall       R blocks its VP in read(2) of a pipe W (a ULT)
  *                     writes; S broadcasts a condition and yields until
  *                     its 3 waiters woke: W and they must run
  * barrier-last-spinner  barrier-syscall's X and Y, the other VPs parked,
@@ -60,11 +60,11 @@
  *                     return EDEADLK at once (lag-ms from its end)
  * barrier-spin-busy   round after round, X waits on an idle VP; a bound
  *                     thread makes Z on X's VP and releases X as that VP
- *                     goes busy with Z, which blocks in read() until X
+ *                     goes busy with Z, which blocks in read(2) until X
  *                     runs; ARG seconds (2); stops at a lost release
  *                     (X waited 10 ms while every VP slept)
  * barrier-steal-busy  X waits on VP 1, idle; VP 1 steals Z (which blocks
- *                     in read() until X runs) and pauses before it goes
+ *                     in read(2) until X runs) and pauses before it goes
  *                     busy (a test hook); VP 0 parks; then the release,
  *                     and the pause ends: X must run within 10 ms (lag-ms)
  * sleepers           ARG (1000) ULTs each nanosleep(100 ms): elapsed-ms
@@ -85,6 +85,19 @@
  *                     the test sets MLTP_SYSCALLS
  * sleep-deadlock      S sleeps 50 ms, then waits at a barrier nobody
  *                     else reaches: the start must end in EDEADLK
+ * pipe-ult            R reads a pipe that W, made after it, writes 20 ms
+ *                     later (both ULTs: on 1 VP R must leave the VP to W);
+ *                     then a 1 MiB write that a reader drains in 4 KiB
+ *                     reads (the write returns whole); ARG fifo: a FIFO
+ *                     (asked with poll() first: no RWF_NOWAIT)
+ * socket-echo         ARG (1) pairs of ULTs echo 100 messages over
+ *                     socketpairs (echoed=)
+ * fd-edges            a non-blocking pipe gives EAGAIN; a reader whose
+ *                     pipe another ULT closes gets EBADF; EOF and EPIPE
+ *                     (SIGPIPE ignored) as glibc
+ * read-eintr          ARG restart or norestart: SIGALRM 50 ms into a
+ *                     ULT's read of an empty pipe (its VP idle) that a
+ *                     bound thread writes 200 ms in
  * sleep-semlock       H takes a SEMAPHORE lock and sleeps 20 ms holding
  *                     it; a ULT per VP waits for the lock in the kernel
  *                     meanwhile: all must get it (taken=)
@@ -103,6 +116,8 @@
 #include <signal.h>
 #include <sys/resource.h>
 #include <sys/time.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -112,6 +127,13 @@
 #include "prog_util.h"
 #include "internals.h"
 
+
+/* read(2) itself: the VP waits in the kernel with its ULT (read() would
+   wait as a ULT, in MLTP's poller) */
+static ssize_t kernel_read(int fd, void *buf, size_t n)
+{
+    return syscall(SYS_read, fd, buf, n);
+}
 
 static int nvp = 2;
 static const char *arg;
@@ -1063,7 +1085,7 @@ static void *bsys_y(void *p)
     char c;
     (void)p;
     STORE(bsys_y_vp, mltp_vp_id());
-    STORE(bsys_read, (int)read(bsys_pipe[0], &c, 1));
+    STORE(bsys_read, (int)kernel_read(bsys_pipe[0], &c, 1));
     return NULL;
 }
 
@@ -1212,7 +1234,7 @@ static int barrier_restart(int vp0_free)
 }
 
 /* ------------------------------------------------------------------ */
-/* yield-syscall: R blocks its VP in read() of a pipe that W, a ULT,   */
+/* yield-syscall: R blocks its VP in read(2) of a pipe that W, a ULT, */
 /* writes; S broadcasts a condition queue and yields until its waiters */
 /* woke. No VP parks: W and the waiters must still run                 */
 
@@ -1224,7 +1246,7 @@ static void *ys_r(void *p)
 {
     char b;
     (void)p;
-    return read(ys_fd[0], &b, 1) == 1 ? NULL : (void *)1;
+    return kernel_read(ys_fd[0], &b, 1) == 1 ? NULL : (void *)1;
 }
 
 static void *ys_w(void *p)
@@ -1304,7 +1326,7 @@ static void *bls_y(void *p)
     (void)p;
     STORE(bls_y_vp, mltp_vp_id());
     STORE(bls_y_in, 1);
-    if (read(bls_pipe[0], &c, 1) != 1)
+    if (kernel_read(bls_pipe[0], &c, 1) != 1)
         exit(99);
     return NULL;
 }
@@ -1488,12 +1510,12 @@ static void *bsb_z(void *p)
     char c;
     (void)p;
     STORE(bsb_z_vp, mltp_vp_id());
-    if (read(bsb_pipe[0], &c, 1) != 1)
+    if (kernel_read(bsb_pipe[0], &c, 1) != 1)
         exit(99);
     return NULL;
 }
 
-/* Z, on X's VP, blocks in read() until X runs after its release. */
+/* Z, on X's VP, blocks in read(2) until X runs after its release. */
 static void *bsb_x(void *p)
 {
     (void)p;
@@ -1603,14 +1625,14 @@ static int sbb_pipe[2], sbb_vp[2], sbb_started, sbb_role[2], sbb_w_stop, sbb_x_i
 static int sbb_z_vp = -1;
 static volatile double sbb_ran;
 
-/* Z reads what X writes once released: its VP stays in read() until X
+/* Z reads what X writes once released: its VP stays in read(2) until X
    ran. */
 static void *sbb_z(void *p)
 {
     char c;
     (void)p;
     STORE(sbb_z_vp, mltp_vp_id());
-    if (read(sbb_pipe[0], &c, 1) != 1)
+    if (kernel_read(sbb_pipe[0], &c, 1) != 1)
         exit(99);
     return NULL;
 }
@@ -2000,6 +2022,249 @@ static int sleep_semlock(void)
     return 0;
 }
 
+/* ------------------------------------------------------------------ */
+/* Descriptors that wait as ULTs (sys/fd.c, sched/poll.c)              */
+
+static int pu_fds[2];
+static long pu_got = -1, pu_big_written = -1, pu_big_read;
+
+static void *pu_reader(void *p)
+{
+    char b[8];
+    (void)p;
+    pu_got = read(pu_fds[0], b, sizeof b);
+    return NULL;
+}
+
+static void *pu_writer(void *p)
+{
+    (void)p;
+    usleep(20000);
+    return write(pu_fds[1], "hello", 5) == 5 ? NULL : (void *)1;
+}
+
+#define PU_BIG (1L << 20)
+static void *pu_big_writer(void *p)
+{
+    char *b = calloc(1, PU_BIG);
+    (void)p;
+    pu_big_written = b ? write(pu_fds[1], b, PU_BIG) : -2;
+    free(b);
+    return NULL;
+}
+
+static void *pu_big_reader(void *p)
+{
+    char b[4096];
+    (void)p;
+    while (pu_big_read < PU_BIG) {
+        ssize_t r = read(pu_fds[0], b, sizeof b);
+        if (r <= 0)
+            break;
+        pu_big_read += r;
+    }
+    return NULL;
+}
+
+/* A FIFO instead of a pipe (ARG "fifo"): it refuses RWF_NOWAIT, so the
+   calls are asked with poll() first, as pipes are before Linux 6.4. */
+static void init_with_fifo(int fds[2])
+{
+    char dir[] = "/tmp/mltp-fifo-XXXXXX", path[64];
+
+    if (!mkdtemp(dir))
+        exit(99);
+    snprintf(path, sizeof path, "%s/f", dir);
+    if (mkfifo(path, 0600) != 0 || (fds[0] = open(path, O_RDONLY | O_NONBLOCK)) < 0 ||
+        (fds[1] = open(path, O_WRONLY)) < 0 || fcntl(fds[0], F_SETFL, 0) != 0)
+        exit(99);
+    unlink(path);
+    rmdir(dir);
+    mltp_init();
+}
+
+static int pipe_ult(void)
+{
+    if (arg && !strcmp(arg, "fifo"))
+        init_with_fifo(pu_fds);
+    else
+        init_with_pipe(pu_fds);
+    make(pu_reader, NULL);
+    make(pu_writer, NULL);
+    int e = start_errno(nvp);
+    make(pu_big_writer, NULL);
+    make(pu_big_reader, NULL);
+    int e2 = start_errno(nvp);
+    printf("start-errno=%d\ngot=%ld\nstart2-errno=%d\nbig-written=%ld\nbig-read=%ld\ndone\n", e,
+           pu_got, e2, pu_big_written, pu_big_read);
+    return 0;
+}
+
+#define SE_MSGS 100
+static int se_echoed;
+
+static void *se_client(void *p)
+{
+    int fd = (int)(intptr_t)p;
+    char b[16];
+    for (int i = 0; i < SE_MSGS; i++) {
+        if (write(fd, "ping", 4) != 4 || read(fd, b, sizeof b) != 4)
+            return (void *)1;
+        INC(se_echoed);
+    }
+    close(fd);
+    return NULL;
+}
+
+static void *se_server(void *p)
+{
+    int fd = (int)(intptr_t)p;
+    char b[16];
+    ssize_t r;
+    while ((r = recv(fd, b, sizeof b, 0)) > 0)
+        if (send(fd, b, (size_t)r, 0) != r)
+            return (void *)1;
+    close(fd);
+    return NULL;
+}
+
+static int socket_echo(void)
+{
+    int pairs = arg ? atoi(arg) : 1;
+    mltp_init();
+    for (int i = 0; i < pairs; i++) {
+        int sv[2];
+        if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) != 0)
+            return 99;
+        make(se_server, (void *)(intptr_t)sv[1]);
+        make(se_client, (void *)(intptr_t)sv[0]);
+    }
+    double t0 = now();
+    int e = start_errno(nvp);
+    printf("start-errno=%d\nechoed=%d\nelapsed-ms=%.1f\ndone\n", e, LOAD(se_echoed),
+           (now() - t0) * 1e3);
+    return 0;
+}
+
+/* errno of the VP this ULT runs on now: a read that waited may resume on
+   another VP, and the caller's errno address would be the old VP's (the
+   caveat in mltp(3)) */
+static __attribute__((noinline, noipa)) int errno_now(void)
+{
+    return errno;
+}
+
+static int fe_nb[2], fe_cl[2];
+static int fe_eagain, fe_ebadf, fe_eof, fe_epipe;
+static long fe_waiter_r, fe_waiter_errno;
+
+static void *fe_edges(void *p)
+{
+    char b[4];
+    (void)p;
+    errno = 0;
+    fe_eagain = read(fe_nb[0], b, sizeof b) < 0 && errno_now() == EAGAIN;
+    return NULL;
+}
+
+static void *fe_waiter(void *p)
+{
+    char b[4];
+    (void)p;
+    errno = 0;
+    fe_waiter_r = read(fe_cl[0], b, sizeof b);
+    fe_waiter_errno = errno_now();
+    fe_ebadf = fe_waiter_r < 0 && fe_waiter_errno == EBADF;
+    return NULL;
+}
+
+static void *fe_closer(void *p)
+{
+    int w[2];
+    char b[4];
+    (void)p;
+    usleep(20000);
+    close(fe_cl[0]);
+    if (pipe(w) != 0)
+        return (void *)1;
+    close(w[1]);
+    fe_eof = read(w[0], b, sizeof b) == 0;
+    close(w[0]);
+    if (pipe(w) != 0)
+        return (void *)1;
+    close(w[0]);
+    errno = 0;
+    fe_epipe = write(w[1], "x", 1) < 0 && errno_now() == EPIPE;
+    close(w[1]);
+    return NULL;
+}
+
+static int fd_edges(void)
+{
+    signal(SIGPIPE, SIG_IGN);
+    if (pipe2(fe_nb, O_NONBLOCK) != 0)
+        return 99;
+    init_with_pipe(fe_cl);
+    make(fe_edges, NULL);
+    make(fe_waiter, NULL);
+    make(fe_closer, NULL);
+    int e = start_errno(nvp);
+    printf("start-errno=%d\neagain=%d\nebadf=%d\nclosed-read=%ld\nclosed-errno=%ld\neof=%d\n"
+           "epipe=%d\ndone\n", e, fe_eagain, fe_ebadf, fe_waiter_r, fe_waiter_errno, fe_eof,
+           fe_epipe);
+    return 0;
+}
+
+static int re_fds[2];
+static long re_r = -2;
+static int re_errno, re_handled;
+
+static void re_handler(int sig)
+{
+    (void)sig;
+    re_handled++;
+}
+
+static void *re_reader(void *p)
+{
+    struct itimerval it = { { 0, 0 }, { 0, 50 * 1000 } };
+    char b[8];
+    (void)p;
+    setitimer(ITIMER_REAL, &it, NULL);
+    errno = 0;
+    re_r = read(re_fds[0], b, sizeof b);
+    re_errno = errno_now();
+    return NULL;
+}
+
+/* a bound thread: its sleep is not a wait of the reader's VP, which the
+   signal would end instead */
+static void re_late_writer(void *p)
+{
+    (void)p;
+    usleep(200000);
+    if (write(re_fds[1], "late", 4) != 4)
+        abort();
+}
+
+static int read_eintr(void)
+{
+    struct sigaction sa;
+    int restart = arg && strcmp(arg, "restart") == 0;
+    signal_default(SIGALRM);
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = re_handler;
+    sa.sa_flags = restart ? SA_RESTART : 0;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGALRM, &sa, NULL);
+    init_with_pipe(re_fds);
+    make(re_reader, NULL);
+    make_bound(re_late_writer, NULL);
+    int e = start_errno(nvp);
+    printf("start-errno=%d\nr=%ld\nerrno=%d\nhandled=%d\ndone\n", e, re_r, re_errno, re_handled);
+    return 0;
+}
+
 static const struct pu_scenario scenarios[] = {
     PU_SCEN_WITH("detach-join", detach_join, 0),
     PU_SCEN_WITH("detach-join-bound", detach_join, 1),
@@ -2028,6 +2293,10 @@ static const struct pu_scenario scenarios[] = {
     PU_SCEN("sleep-two", sleep_two),
     PU_SCEN("sleep-deadlock", sleep_deadlock),
     PU_SCEN("sleep-semlock", sleep_semlock),
+    PU_SCEN("pipe-ult", pipe_ult),
+    PU_SCEN("socket-echo", socket_echo),
+    PU_SCEN("fd-edges", fd_edges),
+    PU_SCEN("read-eintr", read_eintr),
 };
 
 int main(int argc, char **argv)

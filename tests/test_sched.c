@@ -298,6 +298,18 @@ END_TEST
 START_TEST(sleeper_holding_semaphore_lock) { sc_sleep_semlock(_i + 1); }
 END_TEST
 
+/* descriptors that wait as ULTs: 1 and 2 VPs (a pipe and a FIFO) */
+START_TEST(pipe_read_waits_as_ult) { sc_pipe_ult(_i / 2 + 1, _i % 2); }
+END_TEST
+START_TEST(socket_echo_between_ults) { sc_socket_echo(_i + 1, 1); }
+END_TEST
+START_TEST(socket_echo_500_pairs) { sc_socket_echo(2, 500); }
+END_TEST
+START_TEST(descriptor_edges_as_glibc) { sc_fd_edges(_i + 1); }
+END_TEST
+START_TEST(read_interrupted_by_a_signal) { sc_read_eintr(_i / 2 + 1, _i % 2); }
+END_TEST
+
 static const struct cu_row sched_tests[] = {
     CU_TCASE("join", 30),
     CU_LOOP(detach_during_ult_join, 0, 2),
@@ -353,6 +365,13 @@ static const struct cu_row sched_tests[] = {
     CU_TEST(sleep_direct_holds_the_vp),
     CU_LOOP(sleeper_then_deadlock, 0, 2),
     CU_LOOP(sleeper_holding_semaphore_lock, 0, 2),
+
+    CU_TCASE("descriptors", 30),
+    CU_LOOP(pipe_read_waits_as_ult, 0, 4),
+    CU_LOOP(socket_echo_between_ults, 0, 2),
+    CU_TEST(socket_echo_500_pairs),
+    CU_LOOP(descriptor_edges_as_glibc, 0, 2),
+    CU_LOOP(read_interrupted_by_a_signal, 0, 4),
 
     CU_TCASE("once", 30),
     CU_LOOP(once_runs_once, 0, 2),

@@ -72,6 +72,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -288,6 +289,7 @@ struct bar {
 
 struct pipeg {
     int fd[2], bytes, ult_writer;
+    int in_kernel;          /* its reader holds its VP in read(2) */
     int bar_n;              /* pipe-barrier: X's barrier of 2 */
     mltp_barrier_t b;
     long bound_delay_us;
@@ -598,7 +600,8 @@ static void pipe_read(struct pipeg *g, int slot)
     int got = 0;
     unsigned char c;
     while (got < g->bytes) {
-        ssize_t n = read(g->fd[0], &c, 1);
+        /* read() waits as a ULT; the system call itself holds the VP */
+        ssize_t n = g->in_kernel ? syscall(SYS_read, g->fd[0], &c, 1) : read(g->fd[0], &c, 1);
         CHECK(n == 1, "ULT %d: read of a pipe returned %zd: %s", slot, n,
               n < 0 ? strerror(errno) : "end of file");
         CHECK(c == (unsigned char)got, "ULT %d: pipe byte %d is %d", slot,
@@ -761,7 +764,8 @@ static void spawner(struct task *t)
 static void pb_x(struct task *t)
 {
     /* Y reads the pipe that X writes only after the barrier with the
-       bound thread: a VP blocked in read() while X waits there. */
+       bound thread: a VP blocked in read(2) while X waits there, or Y
+       waiting as a ULT. */
     struct pipeg *g = &P.pipe[t->group];
     struct task *y = new_task(K_PB_Y, t->depth + 1, &t->rng);
     y->group = t->group;
@@ -1355,8 +1359,10 @@ static mltp_t *main_make(struct task *t)
     return h;
 }
 
-/* What a phase makes; ult_writers counts pipe readers that wait for a
-   ULT: fewer than the VPs, or all VPs could sit in read(). */
+/* What a phase makes; ult_readers counts pipe readers that hold their VP
+   in the kernel while they wait for a ULT: fewer than the VPs, or all VPs
+   could sit in read(2). A reader that calls read() waits as a ULT: no
+   limit. */
 static void make_work(int nvp)
 {
     int ult_readers = 0;
@@ -1433,10 +1439,11 @@ static void make_work(int nvp)
         struct pipeg *p = &P.pipe[P.npipe];
         CHECK(pipe(p->fd) == 0, "pipe: %s", strerror(errno));
         p->bytes = 1 + (int)rn(16);
-        p->ult_writer = ult_readers + 1 < nvp && rn(2);
+        p->in_kernel = (int)rn(2);
+        p->ult_writer = (!p->in_kernel || ult_readers + 1 < nvp) && rn(2);
         if (!on(F_BOUND))
             p->ult_writer = 1;   /* on 1 VP it then reads no pipe: below */
-        if (p->ult_writer && ult_readers + 1 >= nvp) {
+        if (p->ult_writer && p->in_kernel && ult_readers + 1 >= nvp) {
             close(p->fd[0]);
             close(p->fd[1]);
             break;
@@ -1445,7 +1452,7 @@ static void make_work(int nvp)
         t->group = P.npipe;
         main_make(t);
         if (p->ult_writer) {
-            ult_readers++;
+            ult_readers += p->in_kernel;
             t = new_task(K_PIPE_W, 0, &rs);
             t->group = P.npipe;
             main_make(t);
@@ -1456,12 +1463,13 @@ static void make_work(int nvp)
         P.npipe++;
     }
     /* X, its reader Y and a bound thread at X's barrier, late */
-    if (ult_readers + 1 < nvp && rn(3) == 0 && on(F_PIPEBAR) && on(F_BOUND)) {
+    if (rn(3) == 0 && on(F_PIPEBAR) && on(F_BOUND)) {
         struct pipeg *p = &P.pipe[P.npipe];
+        p->in_kernel = ult_readers + 1 < nvp && rn(2);
         CHECK(pipe(p->fd) == 0, "pipe: %s", strerror(errno));
         p->bytes = 1 + (int)rn(4);
         mltp_barrier_init(&p->b);
-        ult_readers++;
+        ult_readers += p->in_kernel;
         struct task *t = new_task(K_PB_X, 0, &rs);
         t->group = P.npipe;
         main_make(t);

@@ -53,7 +53,7 @@ tmp=$(mktemp "${TMPDIR:-/tmp}/torture.XXXXXX") || exit 1
 trap 'rm -f "$tmp" "$tmp.pid"' EXIT
 run() { # SECONDS VPS GUARD CACHE DECAY (unset: not in the environment)
     local secs=$1 v=$2 guard=$3 cache=$4 decay=$5 out st seed settings envs replay pg
-    local -a unset=(-u MLTP_STACK_SIZE -u MLTP_VPS)
+    local -a unset=(-u MLTP_STACK_SIZE -u MLTP_VPS -u MLTP_SYSCALLS)
     runs=$((runs + 1))
     settings="MLTP_STACK_GUARD=$guard MLTP_STACK_CACHE=$cache MLTP_STACK_DECAY=$decay"
     envs="MLTP_STACK_GUARD=$guard"

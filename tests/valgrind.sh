@@ -112,6 +112,8 @@ skip_test_sched=(
                                                          # each time (a 10 s hang in 2 of 3 runs)
     sleeper_wakes_while_vps_yield                        # C: the sleeper within 10 ms
     sleep_direct_holds_the_vp                            # C: two 50 ms sleeps within 100 ms
+    socket_echo_500_pairs                                # C: 50,000 echoes, 10 s under valgrind:
+                                                         # the helper's watchdog's limit
 )
 skip_test_main=(
     segv_in_share abort_in_share sigterm_in_share        # A
