@@ -92,6 +92,7 @@ void ops_kernel_register(void);
 void ops_memory_register(void);
 void ops_life_register(void);
 void ops_sleep_register(void);
+void ops_fd_register(void);
 
 /* ---- helpers for kernels --------------------------------------------- */
 
