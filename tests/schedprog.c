@@ -128,6 +128,15 @@
 #include "internals.h"
 
 
+/* errno of the VP this ULT runs on now: after a call that waited (a
+   sleep, a read) it may run on another VP, and the caller's errno address
+   (or on aarch64 its thread pointer) would be the old VP's: the caveat in
+   mltp(3) */
+static __attribute__((noinline, noipa)) int errno_now(void)
+{
+    return errno;
+}
+
 /* read(2) itself: the VP waits in the kernel with its ULT (read() would
    wait as a ULT, in MLTP's poller) */
 static ssize_t kernel_read(int fd, void *buf, size_t n)
@@ -1832,7 +1841,7 @@ static void *sk_sleeper(void *p)
         default: r = usleep(20000); break;
         }
         printf("kind=%s r=%d errno-kept=%d slept-ms=%.1f others-ran=%ld\n", names[i], r,
-               errno == 1234, (double)(ns_now() - t0) / 1e6, LOAD(sk_count) - c0);
+               errno_now() == 1234, (double)(ns_now() - t0) / 1e6, LOAD(sk_count) - c0);
     }
     sk_bad_calls(sk_ult_bad);
     STORE(sk_stop, 1);
@@ -1882,7 +1891,7 @@ static void *se_sleeper(void *p)
     t0 = ns_now();
     errno = 0;
     r = nanosleep(&t, &rem);
-    err = errno;
+    err = errno_now();
     printf("nanosleep r=%d errno=%d rem-ms=%.0f took-ms=%.0f\n", r, err,
            (double)rem.tv_sec * 1e3 + (double)rem.tv_nsec / 1e6, (double)(ns_now() - t0) / 1e6);
     se_alarm();
@@ -1899,7 +1908,7 @@ static void *se_sleeper(void *p)
     se_alarm();
     errno = 0;
     r = usleep(1000000);
-    err = errno;
+    err = errno_now();
     printf("usleep r=%d errno=%d\n", r, err);
     se_alarm();
     printf("sleep r=%u\n", sleep(2));
@@ -2144,14 +2153,6 @@ static int socket_echo(void)
     printf("start-errno=%d\nechoed=%d\nelapsed-ms=%.1f\ndone\n", e, LOAD(se_echoed),
            (now() - t0) * 1e3);
     return 0;
-}
-
-/* errno of the VP this ULT runs on now: a read that waited may resume on
-   another VP, and the caller's errno address would be the old VP's (the
-   caveat in mltp(3)) */
-static __attribute__((noinline, noipa)) int errno_now(void)
-{
-    return errno;
 }
 
 static int fe_nb[2], fe_cl[2];
