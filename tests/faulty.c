@@ -7,6 +7,7 @@
  * segv, segv-named, abort, overflow, exit, sigint-wait, sigterm-wait,
  * idle-wait, deadlock, badstart, yield-outside, bound-segv, nostack,
  * overflow-end, overflow-block, overflow-unguarded, overflow-beside-unguarded,
+ * overflow-together,
  * stack-limit,
  * die-in-registry, die-holding-runq.
  *
@@ -273,6 +274,31 @@ static int overflow_mixed(int guarded_crasher)
     return start_returned(want_vps, 3);
 }
 
+/* One overflowing ULT per VP, released together: the VPs fault at about
+   the same time, and one whose fault comes after another VP's handler
+   has reset the shared disposition dies without a record of its own. */
+static volatile int together_arrived;
+static void *overflow_together_ult(void *p)
+{
+    (void)p;
+    __atomic_add_fetch(&together_arrived, 1, __ATOMIC_SEQ_CST);
+    while (__atomic_load_n(&together_arrived, __ATOMIC_SEQ_CST) < want_vps)
+        mltp_yield();
+    crasher_says();
+    recurse_fn = recurse_to;
+    recurse_depth = (int)((mltp_get_stack_size() + 16 * 1024) / 512);
+    printf("returned %d\n", recurse_to(0));
+    mltp_yield();
+    return NULL;
+}
+
+static int overflow_together(void)
+{
+    for (int i = 0; i < want_vps; i++)
+        make_guarded(overflow_together_ult, 0);
+    return start_returned(want_vps, 3);
+}
+
 /* No room for more stacks (the address space capped a little above what
    the program has): mltp_create fails with ENOMEM, once the stacks
    already reserved are taken, and a line says which limit; the ULTs made
@@ -414,6 +440,7 @@ static const struct pu_scenario scenarios[] = {
     PU_SCEN_WITH("segv", crash, 0),
     PU_SCEN_WITH("abort", crash, 1),
     PU_SCEN_WITH("overflow", crash, 2),
+    PU_SCEN("overflow-together", overflow_together),
     PU_SCEN_WITH("overflow-end", overflow_and, 0),
     PU_SCEN_WITH("overflow-block", overflow_and, 1),
     PU_SCEN_WITH("overflow-unguarded", overflow_mixed, 0),

@@ -854,6 +854,32 @@ START_TEST(fault_overflow_then_block)
 }
 END_TEST
 
+/* One unguarded ULT per VP overflowing together, on 2 VPs: a VP whose
+   ULT faults just after the other VP's fault handler has reset the
+   disposition they share dies with no record of its own, and may be
+   reaped first. The line still says stack overflow, in every run (before
+   the reaper looked for the recorded fault: about 1 run in 60). */
+START_TEST(fault_overflow_together)
+{
+    const char *const env[] = { "MLTP_TEST_VPS=2", NULL };
+
+    for (int i = 0; i < 300; i++) {
+        struct fault_run run;
+        struct cu_proc *p = fault_begin_env(&run, "overflow-together", 0, env);
+        char line[1024], st[96];
+        cu_finish(p, WATCHDOG);
+        ck_assert_msg(!p->timed_out, "run %d: hung (killed by the watchdog)", i);
+        ck_assert_msg(cu_died_of(p->status, SIGSEGV), "run %d: %s, expected death "
+                      "by SIGSEGV", i, cu_status_str(p->status, st, sizeof st));
+        int nl = cu_count_lines(p->err, "mltp:", line, sizeof line);
+        ck_assert_msg(nl == 1, "run %d: %d lines start with 'mltp:'", i, nl);
+        ck_assert_msg(strstr(line, "stack overflow") != NULL,
+                      "run %d: overflow not reported as such: %s", i, line);
+        fault_end(&run);
+    }
+}
+END_TEST
+
 /* No room for more stacks: mltp_create fails with ENOMEM and one line
    names the limit and how to raise it; the ULTs made before it run, and
    the program ends normally, leaving nothing behind. */
@@ -1181,6 +1207,7 @@ static const struct cu_row vp_tests[] = {
     CU_LOOP(fault_overflow_then_end, 0, 3),
     CU_LOOP(fault_overflow_then_block, 0, 3),
     CU_TEST(fault_overflow_unguarded),
+    CU_TEST(fault_overflow_together),
     CU_TEST(fault_overflow_beside_unguarded),
     CU_TEST(fault_stack_limit),
     CU_TEST(fault_sigint),

@@ -129,6 +129,7 @@ skip_test_vp=(
     fault_overflow_then_block                            # A
     fault_overflow_unguarded                             # A
     fault_overflow_beside_unguarded                      # A
+    fault_overflow_together                              # A
     fault_stack_limit                                    # E: RLIMIT_AS
     fault_bound_segv fault_die_in_registry               # A
     fault_die_holding_runq                               # A

@@ -138,6 +138,20 @@ static void take_signals(int vps_alive)
 
 /* ---- the reaper loop ----------------------------------------------- */
 
+/* The VP whose fault explains vp's death by sig. A fault handler resets
+   the disposition the VPs share before its VP dies, so a second VP that
+   faults in that window (two threads overflowing together) dies without
+   a record, and may be reaped first: the recorded one says what happened. */
+static vp_t *recorded_fault(vp_t *vp, int sig)
+{
+    if (vp->fault_sig || (sig != SIGSEGV && sig != SIGBUS))
+        return vp;
+    for (int i = 0; i < vpg.nvp; i++)
+        if (vpg.vps[i]->fault_sig == sig && vpg.vps[i]->pid > 0)
+            return vpg.vps[i];
+    return vp;
+}
+
 /* A VP has been reaped with si: return if that was expected. */
 static void ended(vp_t *vp, pid_t pid, const siginfo_t *si)
 {
@@ -156,7 +170,8 @@ static void ended(vp_t *vp, pid_t pid, const siginfo_t *si)
         if (vpg.trace_end)      /* the trace before the message and the status */
             trace_end(sig, vp_quiet_signal(sig) ? -1 : vp->id);
         if (!vp_quiet_signal(sig)) {
-            vp_describe_crash(vp, pid, sig, line, sizeof line);
+            vp_t *told = recorded_fault(vp, sig);
+            vp_describe_crash(told, told == vp ? pid : told->pid, sig, line, sizeof line);
             base_warn("%s", line);
         }
         vp_end_program(sig, 0);
