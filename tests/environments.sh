@@ -23,7 +23,10 @@
 # same programs and case functions more often (check-stress, check-repeat)
 # or under an emulator (check-valgrind, check-aarch64), about 15 minutes a
 # time, two hours for the eight; what depends on the environment is in
-# the programs and cases, each of which make check runs once.
+# the programs and cases, each of which make check runs once. And not the
+# checks that nothing inherited can change (the Spin models, the
+# documentation against the sources: ENV_FREE_TESTS in Makefile.am), which
+# make check runs: $ENV_TESTS is the rest.
 #
 #   tests/environments.sh [NAME...]
 #
@@ -40,6 +43,7 @@
 set -u
 make=${MAKE:-make}
 sigexec=${SIGEXEC:?SIGEXEC must name tests/sigexec}
+tests=${ENV_TESTS:?ENV_TESTS must list the tests to run}
 limit=${ENVIRONMENTS_TIMEOUT:-600}   # seconds, one environment's make check
 all="foreground background nohup sigchld-ignored blocked umask nice one-cpu"
 
@@ -60,18 +64,18 @@ cpu=$(sed -n 's/^Cpus_allowed_list:[[:space:]]*\([0-9]*\).*/\1/p' /proc/self/sta
 env_command() {
     local reset=("$sigexec" -r --)
     case $1 in
-        foreground) cmd=("${reset[@]}" "$make" -s check) ;;
-        background) cmd=("${reset[@]}" bash -c '"$@" & wait $!' environments "$make" -s check) ;;
-        nohup) cmd=("${reset[@]}" nohup "$make" -s check) ;;
+        foreground) cmd=("${reset[@]}" "$make" -s check "TESTS=$tests") ;;
+        background) cmd=("${reset[@]}" bash -c '"$@" & wait $!' environments "$make" -s check "TESTS=$tests") ;;
+        nohup) cmd=("${reset[@]}" nohup "$make" -s check "TESTS=$tests") ;;
         sigchld-ignored)
-            cmd=("$sigexec" -r -i CHLD -- "$make" -s check
+            cmd=("$sigexec" -r -i CHLD -- "$make" -s check "TESTS=$tests"
                  "LOG_COMPILER=$sigexec -i CHLD --") ;;
         blocked)
-            cmd=("$sigexec" -r -b INT -b TERM -b ALRM -- "$make" -s check
+            cmd=("$sigexec" -r -b INT -b TERM -b ALRM -- "$make" -s check "TESTS=$tests"
                  "LOG_COMPILER=$sigexec -b INT -b TERM -b ALRM --") ;;
-        umask) cmd=("${reset[@]}" bash -c 'umask 077 && exec "$@"' environments "$make" -s check) ;;
-        nice) cmd=("${reset[@]}" nice -n 19 "$make" -s check) ;;
-        one-cpu) cmd=("${reset[@]}" taskset -c "$cpu" "$make" -s check) ;;
+        umask) cmd=("${reset[@]}" bash -c 'umask 077 && exec "$@"' environments "$make" -s check "TESTS=$tests") ;;
+        nice) cmd=("${reset[@]}" nice -n 19 "$make" -s check "TESTS=$tests") ;;
+        one-cpu) cmd=("${reset[@]}" taskset -c "$cpu" "$make" -s check "TESTS=$tests") ;;
     esac
 }
 
