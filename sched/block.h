@@ -255,6 +255,16 @@ long sched_poll_gen(int fd, int what);
    waits: a regular file), or another errno (no memory, no epoll set):
    the caller makes the blocking call. */
 int sched_poll_wait(int fd, int what, long gen);
+/* The running ULT waits until one of srcs[0..n) has had an event since
+   its gen, or until deadline (base_now_ns()'s clock; -1: none): 0 (try
+   again: an event, or a descriptor closed), ETIMEDOUT, EINTR; at once
+   EAGAIN (a semaphore lock is held), ENOMEM or another errno: the caller
+   waits in the kernel. One claim for all of them (sched/sched.h). */
+struct sched_poll_src {
+    int fd, what;
+    long gen;
+};
+int sched_poll_wait_many(const struct sched_poll_src *srcs, int n, long deadline);
 /* fd is being closed: its waiters woken with EBADF. */
 void sched_poll_closed(int fd);
 

@@ -34,6 +34,9 @@ struct poll_node {
     unsigned long seq;          /* sched_wait_seq: the latest is interrupted */
     int why;                    /* 0 ready, EINTR, EBADF */
     base_spin_t wait;           /* the waiter's until its context is saved */
+    struct sched_group *group;  /* or NULL: a wait on this one alone */
+    int linked;                 /* on its record (its lock) */
+    int done;                   /* a group's: its waker let go */
 };
 
 struct poll_rec {
@@ -136,6 +139,7 @@ void sched_poll_break(void)
 
 static void link_node(struct poll_rec *r, struct poll_node *n)
 {
+    n->linked = 1;
     n->prev = NULL;
     n->next = r->first;
     if (r->first)
@@ -145,6 +149,7 @@ static void link_node(struct poll_rec *r, struct poll_node *n)
 
 static void unlink_node(struct poll_rec *r, struct poll_node *n)
 {
+    n->linked = 0;
     if (n->prev)
         n->prev->next = n->next;
     else
@@ -185,6 +190,86 @@ int sched_poll_wait(int fd, int what, long gen)
     return n.why;
 }
 
+/* nodes[0..k) off their records (srcs' fds), or their wakers waited for */
+static void let_go(const struct sched_poll_src *srcs, struct poll_node *nodes, int k)
+{
+    for (int i = 0; i < k; i++) {
+        struct poll_rec *r = rec_of(srcs[i].fd, 0);
+        int mine;
+        base_spin_lock(&r->lock);
+        if ((mine = nodes[i].linked))
+            unlink_node(r, &nodes[i]);
+        base_spin_unlock(&r->lock);
+        if (!mine)
+            sched_group_let_go(&nodes[i].done);
+    }
+}
+
+int sched_poll_wait_many(const struct sched_poll_src *srcs, int n, long deadline)
+{
+    sched_vp_t *sv = sched_current();
+    struct sched_group g = { .ult = sv->cur, .wait = 1 };
+    struct sched_timer t = { .due = deadline, .ult = sv->cur, .vp = sv->vp.id, .group = &g };
+    struct poll_node small[8], *nodes = small;
+    int e = 0, k, moved = 0, timed = 0;
+
+    if (CMM_LOAD_SHARED(sched_kernel_locks))
+        return EAGAIN;
+    if (n > 8 && !(nodes = calloc((size_t)n, sizeof *nodes)))
+        return ENOMEM;
+    if (n && (e = make_set()) != 0)
+        goto out;
+    t.seq = uatomic_add_return(&sched_wait_seq, 1);
+    for (k = 0; k < n; k++) {
+        struct poll_rec *r = rec_of(srcs[k].fd, 1);
+        nodes[k] = (struct poll_node){ .ult = sv->cur, .what = srcs[k].what, .vp = sv->vp.id,
+                                       .seq = t.seq, .group = &g };
+        if (!r) {
+            e = ENOMEM;
+            break;
+        }
+        if ((e = add_fd(srcs[k].fd)) != 0) {
+            if (e == EBADF)     /* closed since the try: the next says so */
+                e = 0, moved = 1;
+            break;
+        }
+        base_spin_lock(&r->lock);
+        if ((long)r->gen[srcs[k].what] != srcs[k].gen)
+            moved = 1;          /* an event since the caller's try */
+        else
+            link_node(r, &nodes[k]);
+        base_spin_unlock(&r->lock);
+        if (moved)
+            break;
+    }
+    if (!e && !moved && deadline >= 0)
+        timed = (e = sched_timer_add(&t)) == 0;
+    if (e || moved) {
+        /* not waiting after all: our own claim, unless a waker's came
+           first (it places us once our context is saved) */
+        if (uatomic_xchg(&g.claimed, 1) == 0)
+            g.why = e;
+        else
+            sched_block(&g.wait);
+    } else {
+        if (n) {
+            uatomic_inc(&sched_pollers_n);
+            sched_timers_kick(1);   /* the role's holder reads the set */
+        }
+        sched_block(&g.wait);
+        if (n)
+            uatomic_dec(&sched_pollers_n);
+    }
+    let_go(srcs, nodes, k);
+    if (timed)
+        sched_timer_cancel(&t);
+    e = g.why;
+out:
+    if (nodes != small)
+        free(nodes);
+    return e;
+}
+
 /* ---- waking ----------------------------------------------------------- */
 
 /* n, off its record (lock held by the caller, then dropped): placed once
@@ -193,6 +278,11 @@ static void place_node(struct poll_node *n, struct sched_posts *p)
 {
     sched_vp_t *sv = sched_current();
     ult_t *u;
+
+    if (n->group) {
+        sched_group_wake(n->group, n->why == EBADF ? 0 : n->why, &n->done, p);
+        return;
+    }
 
     base_spin_lock(&n->wait);
     u = n->ult;

@@ -262,6 +262,40 @@ static inline void sched_found_work(sched_vp_t *sv)
 /* Rule 5 for bound threads (vpg.bound_ended): one ended. */
 void sched_bound_ended(void);
 
+/* sched/group.c: one wait on several sources (sched_poll_wait_many: a
+   ULT's poll() or select(), its descriptors' records and a timer). The
+   first waker claims it (claimed 0 -> 1, an exchange), says why and
+   places the ULT; a later one only lets go of its node (*done). The
+   waiter cancels a wait it has not blocked in by claiming it itself, and
+   before it returns waits for each waker that took one of its nodes to
+   let go: the nodes are on its stack. */
+struct sched_posts;
+struct sched_group {
+    int claimed;                /* uatomic */
+    int why;                    /* the claimer's: 0, ETIMEDOUT, EINTR */
+    ult_t *ult;
+    base_spin_t wait;           /* the waiter's, until its context is saved */
+};
+void sched_group_wake(struct sched_group *g, int why, int *done, struct sched_posts *p);
+void sched_group_let_go(const int *done);
+
+/* A ULT's timer: a node on its stack (sched/timer.c). */
+struct sched_timer {
+    long due;                   /* on base_now_ns()'s clock */
+    ult_t *ult;
+    int idx;                    /* in the heap; -1 once taken out */
+    int vp;                     /* where the sleep began */
+    unsigned long seq;          /* sched_wait_seq: the latest is interrupted */
+    int why;                    /* 0: due; EINTR */
+    base_spin_t wait;           /* the sleeper's, until its context is saved */
+    struct sched_group *group;  /* or NULL: a sleep */
+    int done;                   /* a group's: its firer let go */
+};
+/* t (ult, vp, seq and group set) in the heap until t->due: 0, or ENOMEM;
+   and out of it again, or its firer waited for (a group's timer). */
+int sched_timer_add(struct sched_timer *t);
+void sched_timer_cancel(struct sched_timer *t);
+
 /* sched/timer.c: sleeping ULTs. Read unlocked: timers in the heap or
    being fired (0: none), and the earliest due (LONG_MAX: none). */
 extern int sched_timers_n;

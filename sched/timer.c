@@ -20,16 +20,6 @@
 #include "base/clock.h"
 #include "sched/block.h"
 
-struct sched_timer {
-    long due;                   /* on base_now_ns()'s clock */
-    ult_t *ult;
-    int idx;                    /* in the heap; -1 once taken out */
-    int vp;                     /* where the sleep began */
-    unsigned long seq;          /* sched_wait_seq: the latest is interrupted */
-    int why;                    /* 0: due; EINTR */
-    base_spin_t wait;           /* the sleeper's, until its context is saved */
-};
-
 static struct {
     base_spin_t lock;
     int n, cap;
@@ -89,13 +79,12 @@ static void published(void)
     CMM_STORE_SHARED(sched_timers_next, tm.n ? tm.heap[0]->due : LONG_MAX);
 }
 
-static void take_out(struct sched_timer *t)
+static void remove_locked(struct sched_timer *t)
 {
     int i = t->idx;
     struct sched_timer *last = tm.heap[--tm.n];
 
     t->idx = -1;
-    tm.firing++;
     if (last != t) {
         put(last, i);
         if (i > 0 && tm.heap[(i - 1) / 2]->due > last->due)
@@ -103,6 +92,13 @@ static void take_out(struct sched_timer *t)
         else
             sift_down(i);
     }
+}
+
+/* t out of the heap to be fired: counted until placed */
+static void take_out(struct sched_timer *t)
+{
+    remove_locked(t);
+    tm.firing++;
     published();
 }
 
@@ -151,6 +147,11 @@ static void wake(struct sched_timer *t, int why, struct sched_posts *p)
 {
     sched_vp_t *sv = sched_current();
     ult_t *u;
+
+    if (t->group) {
+        sched_group_wake(t->group, why ? why : ETIMEDOUT, &t->done, p);
+        return;
+    }
 
     base_spin_lock(&t->wait);
     u = t->ult;
@@ -207,29 +208,24 @@ int sched_timers_holder_polls(int vp)
     return CMM_LOAD_SHARED(tm.holder) == vp && CMM_LOAD_SHARED(tm.holder_polls);
 }
 
-int sched_sleep_until(long due)
+int sched_timer_add(struct sched_timer *t)
 {
-    sched_vp_t *sv = sched_current();
-    struct sched_timer t = { .due = due, .ult = sv->cur, .vp = sv->vp.id, .wait = 1 };
     int poke_vp = -1, polls = 0, nobody;
 
-    if (CMM_LOAD_SHARED(sched_kernel_locks))
-        return EAGAIN;
     base_spin_lock(&tm.lock);
     if (room_locked()) {
         base_spin_unlock(&tm.lock);
         return ENOMEM;
     }
-    t.seq = uatomic_add_return(&sched_wait_seq, 1);
-    put(&t, tm.n++);
-    sift_up(t.idx);
+    put(t, tm.n++);
+    sift_up(t->idx);
     published();
-    if (tm.holder >= 0 && (tm.holder_until < 0 || due < tm.holder_until)) {
+    if (tm.holder >= 0 && (tm.holder_until < 0 || t->due < tm.holder_until)) {
         poke_vp = tm.holder;
         polls = tm.holder_polls;
-        tm.holder_until = due;
+        tm.holder_until = t->due;
     }
-    nobody = tm.holder < 0 && t.idx == 0;
+    nobody = tm.holder < 0 && t->idx == 0;
     base_spin_unlock(&tm.lock);
     if (poke_vp >= 0) {
         poke(poke_vp, polls);
@@ -241,6 +237,34 @@ int sched_sleep_until(long due)
            "Timers" in ARCHITECTURE.md; sched/timer.pml) */
         claim_for_role();
     }
+    return 0;
+}
+
+void sched_timer_cancel(struct sched_timer *t)
+{
+    int in_heap;
+
+    base_spin_lock(&tm.lock);
+    if ((in_heap = t->idx >= 0)) {
+        remove_locked(t);
+        published();
+    }
+    base_spin_unlock(&tm.lock);
+    if (!in_heap)
+        sched_group_let_go(&t->done);   /* fired: its firer lets go */
+}
+
+int sched_sleep_until(long due)
+{
+    sched_vp_t *sv = sched_current();
+    struct sched_timer t = { .due = due, .ult = sv->cur, .vp = sv->vp.id, .wait = 1 };
+    int e;
+
+    if (CMM_LOAD_SHARED(sched_kernel_locks))
+        return EAGAIN;
+    t.seq = uatomic_add_return(&sched_wait_seq, 1);
+    if ((e = sched_timer_add(&t)) != 0)
+        return e;
     sched_block(&t.wait);       /* t.wait is ours until our context is saved */
     return t.why;
 }

@@ -92,7 +92,7 @@ static int wait_fd(int fd, int what, long gen, int may_poll)
         e = EPERM;
     if (e != 0 && e != EINTR && e != EBADF && may_poll) {
         struct pollfd p = { fd, (short)(what == SCHED_POLL_IN ? POLLIN : POLLOUT), 0 };
-        e = poll(&p, 1, -1) < 0 ? sys_errno() : 0;
+        e = sys_real.poll(&p, 1, -1) < 0 ? sys_errno() : 0;
     }
     if (e == 0 || (e == EINTR && restarts()))
         return 0;
@@ -113,7 +113,7 @@ static ssize_t try_rw(int fd, const struct iovec *iov, int n, int wr)
 
     if (hint(fd)) {
         struct pollfd p = { fd, (short)(wr ? POLLOUT : POLLIN), 0 };
-        if (poll(&p, 1, 0) == 0) {
+        if (sys_real.poll(&p, 1, 0) == 0) {
             sys_set_errno(EAGAIN);
             return -1;
         }
@@ -341,7 +341,7 @@ static int accept_as_ult(int fd, struct sockaddr *a, socklen_t *al, int fl, int 
     for (;;) {
         long gen = sched_poll_gen(fd, SCHED_POLL_IN);
         struct pollfd p = { fd, POLLIN, 0 };
-        int k = gen < 0 ? 1 : poll(&p, 1, 0);
+        int k = gen < 0 ? 1 : sys_real.poll(&p, 1, 0);
         if (k != 0)
             return four ? sys_real.accept4(fd, a, al, fl) : sys_real.accept(fd, a, al);
         if (after_eagain(fd) <= 0)
@@ -393,7 +393,7 @@ API int connect(int fd, const struct sockaddr *a, socklen_t al)
         }
         struct pollfd p = { fd, POLLOUT, 0 };
         gen = sched_poll_gen(fd, SCHED_POLL_OUT);
-        if (poll(&p, 1, 0) > 0)
+        if (sys_real.poll(&p, 1, 0) > 0)
             break;
     }
     if (getsockopt(fd, SOL_SOCKET, SO_ERROR, &err, &el) < 0)

@@ -54,6 +54,34 @@ static int raw_dup2(int o, int f)
     return o == f ? (fcntl(o, F_GETFD) < 0 ? -1 : f) : raw_dup3(o, f, 0);
 }
 
+static int raw_ppoll(struct pollfd *f, nfds_t n, const struct timespec *t, const sigset_t *m)
+{
+    return (int)syscall(SYS_ppoll, f, n, t, m, m ? _NSIG / 8 : 0);
+}
+static int raw_poll(struct pollfd *f, nfds_t n, int ms)
+{
+    struct timespec t = { ms / 1000, (ms % 1000) * 1000000L };
+    return raw_ppoll(f, n, ms < 0 ? NULL : &t, NULL);
+}
+static int raw_pselect(int n, fd_set *r, fd_set *w, fd_set *e, const struct timespec *t,
+                       const sigset_t *m)
+{
+    struct timespec copy, *tp = NULL;
+    struct { const sigset_t *m; size_t len; } mask = { m, _NSIG / 8 };
+    if (t) {
+        copy = *t;              /* the kernel writes the time left there */
+        tp = &copy;
+    }
+    return (int)syscall(SYS_pselect6, n, r, w, e, tp, m ? &mask : NULL);
+}
+static int raw_select(int n, fd_set *r, fd_set *w, fd_set *e, struct timeval *tv)
+{
+    struct timespec t;
+    if (tv)
+        t = (struct timespec){ tv->tv_sec, tv->tv_usec * 1000L };
+    return raw_pselect(n, r, w, e, tv ? &t : NULL, NULL);
+}
+
 __attribute__((noinline, noipa)) int sys_errno(void)
 {
     return errno;
@@ -67,7 +95,8 @@ __attribute__((noinline, noipa)) void sys_set_errno(int e)
 struct sys_real sys_real = {
     raw_nanosleep, raw_clock_nanosleep, raw_read, raw_write, raw_readv, raw_writev,
     raw_recv, raw_recvfrom, raw_recvmsg, raw_send, raw_sendto, raw_sendmsg,
-    raw_accept, raw_accept4, raw_connect, raw_close, raw_dup2, raw_dup3
+    raw_accept, raw_accept4, raw_connect, raw_close, raw_dup2, raw_dup3,
+    raw_poll, raw_ppoll, raw_select, raw_pselect
 };
 
 #define FIND(name)                                                            \
@@ -106,4 +135,8 @@ static void __attribute__((constructor)) sys_real_find(void)
     FIND(close);
     FIND(dup2);
     FIND(dup3);
+    FIND(poll);
+    FIND(ppoll);
+    FIND(select);
+    FIND(pselect);
 }

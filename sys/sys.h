@@ -8,6 +8,9 @@
 #ifndef SYS_SYS_H
 #define SYS_SYS_H
 
+#include <poll.h>
+#include <signal.h>
+#include <sys/select.h>
 #include <sys/socket.h>
 #include <sys/uio.h>
 #include <time.h>
@@ -34,6 +37,10 @@ struct sys_real {
     int (*close)(int);
     int (*dup2)(int, int);
     int (*dup3)(int, int, int);
+    int (*poll)(struct pollfd *, nfds_t, int);
+    int (*ppoll)(struct pollfd *, nfds_t, const struct timespec *, const sigset_t *);
+    int (*select)(int, fd_set *, fd_set *, fd_set *, struct timeval *);
+    int (*pselect)(int, fd_set *, fd_set *, fd_set *, const struct timespec *, const sigset_t *);
 };
 extern struct sys_real sys_real;
 

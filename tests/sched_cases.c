@@ -765,6 +765,49 @@ void sc_pipe_ult(int nvp, int fifo)
     pc_end(&r);
 }
 
+static const char *const poll_kinds[] = { "poll", "ppoll", "select", "pselect" };
+
+void sc_poll_wait(int nvp, int kind)
+{
+    struct pc_run r;
+    const char *k = poll_kinds[kind];
+    int sel = kind >= 2;
+    sc_run_ok(&r, SC_SCHEDPROG, "poll-wait", nvp, k, PC_WATCHDOG + 5.0);
+    pc_assert_has(&r, "done\n");
+    ck_assert_msg(sc_value(&r, "start-errno=") == 0 && sc_value(&r, "\nready-r=") == 1 &&
+                  sc_value(&r, "\nready-b=") == 1 && sc_value(&r, "\nready-a=") == 0,
+                  "%s: %s returned %ld, A %ld, B %ld: not B alone, written by a later ULT",
+                  r.what, k, sc_value(&r, "\nready-r="), sc_value(&r, "\nready-a="),
+                  sc_value(&r, "\nready-b="));
+    ck_assert_msg(sc_value(&r, "\ntimeout-r=") == 0 && sc_value(&r, "\ntimeout-ms=") >= 60,
+                  "%s: %s of 60 ms on a pipe nobody writes returned %ld after %ld ms", r.what,
+                  k, sc_value(&r, "\ntimeout-r="), sc_value(&r, "\ntimeout-ms="));
+    ck_assert_msg(sc_value(&r, "\nran-during=") == 1, "%s: no other ULT ran during the "
+                  "%s's timeout: it held its VP", r.what, k);
+    if (sel)
+        ck_assert_msg(sc_value(&r, "\nclosed-r=") == -1 && sc_value(&r, "\nclosed-errno=") == EBADF,
+                      "%s: %s on a descriptor closed meanwhile returned %ld, errno %ld, not "
+                      "EBADF", r.what, k, sc_value(&r, "\nclosed-r="), sc_value(&r, "\nclosed-errno="));
+    else
+        ck_assert_msg(sc_value(&r, "\nclosed-r=") == 1 && sc_value(&r, "\nnval=") == 1,
+                      "%s: %s on a descriptor closed meanwhile returned %ld, POLLNVAL %ld",
+                      r.what, k, sc_value(&r, "\nclosed-r="), sc_value(&r, "\nnval="));
+    pc_end(&r);
+}
+
+void sc_poll_eintr(int kind)
+{
+    struct pc_run r;
+    sc_run_ok(&r, SC_SCHEDPROG, "poll-eintr", 1, poll_kinds[kind], PC_WATCHDOG + 5.0);
+    pc_assert_has(&r, "done\n");
+    ck_assert_msg(sc_value(&r, "\nr=") == -1 && sc_value(&r, "\nerrno=") == EINTR &&
+                  sc_value(&r, "\nhandled=") == 1,
+                  "%s: %s returned %ld, errno %ld, handler ran %ld times: not EINTR (never "
+                  "restarted)", r.what, poll_kinds[kind], sc_value(&r, "\nr="),
+                  sc_value(&r, "\nerrno="), sc_value(&r, "\nhandled="));
+    pc_end(&r);
+}
+
 void sc_socket_echo(int nvp, int pairs)
 {
     struct pc_run r;

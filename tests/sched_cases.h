@@ -210,5 +210,10 @@ void sc_fd_edges(int nvp);
 /* SIGALRM during a ULT's pipe read: EINTR, or a restart under
    SA_RESTART. */
 void sc_read_eintr(int nvp, int restart);
+/* poll, ppoll, select, pselect (kind 0-3) from a ULT: the ready one of
+   two, a timeout while another ULT runs, a descriptor closed meanwhile;
+   a signal's EINTR on 1 VP */
+void sc_poll_wait(int nvp, int kind);
+void sc_poll_eintr(int kind);
 
 #endif

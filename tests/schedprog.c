@@ -95,6 +95,14 @@
  * fd-edges            a non-blocking pipe gives EAGAIN; a reader whose
  *                     pipe another ULT closes gets EBADF; EOF and EPIPE
  *                     (SIGPIPE ignored) as glibc
+ * poll-wait           ARG poll, ppoll, select or pselect (default poll):
+ *                     one ULT waits for two pipes, the second written by
+ *                     a later ULT 20 ms in; then 60 ms for one that
+ *                     nothing writes, while the other ULT runs; then
+ *                     for one whose read end the other closes
+ * poll-eintr          ARG the call: SIGALRM (SA_RESTART) 50 ms into a
+ *                     ULT's wait for an empty pipe that a bound thread
+ *                     writes 200 ms in: EINTR
  * read-eintr          ARG restart or norestart: SIGALRM 50 ms into a
  *                     ULT's read of an empty pipe (its VP idle) that a
  *                     bound thread writes 200 ms in
@@ -108,6 +116,7 @@
 #include <errno.h>
 #include <dirent.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -115,6 +124,7 @@
 #include <string.h>
 #include <signal.h>
 #include <sys/resource.h>
+#include <sys/select.h>
 #include <sys/time.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -2266,6 +2276,134 @@ static int read_eintr(void)
     return 0;
 }
 
+/* poll-wait, poll-eintr: ARG is the call: poll, ppoll, select or pselect */
+static int pw_a[2], pw_b[2], pw_c[2];
+static volatile int pw_other_ran;
+
+/* kind's call on rd[0..n) for reading, timeout ms (-1: none): its result,
+   and in ready[] which it said were ready (POLLNVAL counted too) */
+static int pw_call(const char *kind, const int *rd, int n, int ms, int *ready, int *nval)
+{
+    struct pollfd p[4];
+    struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+    int r;
+
+    *nval = 0;
+    if (!strcmp(kind, "poll") || !strcmp(kind, "ppoll")) {
+        for (int i = 0; i < n; i++)
+            p[i] = (struct pollfd){ rd[i], POLLIN, 0 };
+        r = !strcmp(kind, "poll") ? poll(p, (nfds_t)n, ms) : ppoll(p, (nfds_t)n, ms < 0 ? NULL : &ts, NULL);
+        for (int i = 0; i < n; i++) {
+            ready[i] = r > 0 && (p[i].revents & (POLLIN | POLLNVAL)) != 0;
+            *nval += r > 0 && (p[i].revents & POLLNVAL) != 0;
+        }
+    } else {
+        fd_set s;
+        struct timeval tv = { ms / 1000, (ms % 1000) * 1000 };
+        int top = 0;
+        FD_ZERO(&s);
+        for (int i = 0; i < n; i++) {
+            FD_SET(rd[i], &s);
+            top = rd[i] + 1 > top ? rd[i] + 1 : top;
+        }
+        r = !strcmp(kind, "select") ? select(top, &s, NULL, NULL, ms < 0 ? NULL : &tv)
+                                    : pselect(top, &s, NULL, NULL, ms < 0 ? NULL : &ts, NULL);
+        for (int i = 0; i < n; i++)
+            ready[i] = r > 0 && FD_ISSET(rd[i], &s);
+    }
+    return r;
+}
+
+static int pw_r_ready, pw_ready_a, pw_ready_b, pw_r_timeout, pw_r_closed, pw_closed_errno,
+    pw_nval, pw_ran_during;
+static double pw_ready_ms, pw_timeout_ms;
+
+static void *pw_waiter(void *p)
+{
+    const char *kind = p;
+    int fds[2] = { pw_a[0], pw_b[0] }, ready[2], nval;
+    double t0 = now();
+    /* B written by a later ULT 20 ms in */
+    pw_r_ready = pw_call(kind, fds, 2, 2000, ready, &nval);
+    pw_ready_ms = (now() - t0) * 1e3;
+    pw_ready_a = ready[0];
+    pw_ready_b = ready[1];
+    /* nothing comes: the timeout, while another ULT runs */
+    pw_other_ran = 0;
+    t0 = now();
+    pw_r_timeout = pw_call(kind, fds, 1, 60, ready, &nval);
+    pw_timeout_ms = (now() - t0) * 1e3;
+    pw_ran_during = pw_other_ran;
+    /* C's read end closed by another ULT while we wait */
+    errno = 0;
+    pw_r_closed = pw_call(kind, &pw_c[0], 1, -1, ready, &pw_nval);
+    pw_closed_errno = errno_now();
+    return NULL;
+}
+
+static void *pw_writer(void *p)
+{
+    (void)p;
+    usleep(20000);
+    if (write(pw_b[1], "x", 1) != 1)
+        return (void *)1;
+    usleep(50000);              /* into the waiter's timeout */
+    pw_other_ran = 1;
+    usleep(50000);              /* into the wait on C */
+    close(pw_c[0]);
+    return NULL;
+}
+
+static int poll_wait(void)
+{
+    const char *kind = arg ? arg : "poll";
+    init_with_pipe(pw_a);
+    if (pipe(pw_b) != 0 || pipe(pw_c) != 0)
+        return 99;
+    make(pw_waiter, (void *)kind);
+    make(pw_writer, NULL);
+    int e = start_errno(nvp);
+    printf("start-errno=%d\nready-r=%d\nready-a=%d\nready-b=%d\nready-ms=%.1f\n"
+           "timeout-r=%d\ntimeout-ms=%.1f\nran-during=%d\nclosed-r=%d\nclosed-errno=%d\n"
+           "nval=%d\ndone\n", e, pw_r_ready, pw_ready_a, pw_ready_b, pw_ready_ms, pw_r_timeout,
+           pw_timeout_ms, pw_ran_during, pw_r_closed, pw_closed_errno, pw_nval);
+    return 0;
+}
+
+static long pe_r = -2;
+static int pe_errno;
+
+static void *pe_waiter(void *p)
+{
+    struct itimerval it = { { 0, 0 }, { 0, 50 * 1000 } };
+    int fd = re_fds[0], ready, nval;
+    setitimer(ITIMER_REAL, &it, NULL);
+    errno = 0;
+    pe_r = pw_call(p, &fd, 1, -1, &ready, &nval);
+    pe_errno = errno_now();
+    return NULL;
+}
+
+/* SIGALRM, its handler set with SA_RESTART, 50 ms into a ULT's wait on an
+   empty pipe that a bound thread writes 200 ms in: EINTR (these calls
+   never restart) */
+static int poll_eintr(void)
+{
+    struct sigaction sa;
+    signal_default(SIGALRM);
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = re_handler;
+    sa.sa_flags = SA_RESTART;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGALRM, &sa, NULL);
+    init_with_pipe(re_fds);
+    make(pe_waiter, (void *)(arg ? arg : "poll"));
+    make_bound(re_late_writer, NULL);
+    int e = start_errno(nvp);
+    printf("start-errno=%d\nr=%ld\nerrno=%d\nhandled=%d\ndone\n", e, pe_r, pe_errno, re_handled);
+    return 0;
+}
+
 static const struct pu_scenario scenarios[] = {
     PU_SCEN_WITH("detach-join", detach_join, 0),
     PU_SCEN_WITH("detach-join-bound", detach_join, 1),
@@ -2298,6 +2436,8 @@ static const struct pu_scenario scenarios[] = {
     PU_SCEN("socket-echo", socket_echo),
     PU_SCEN("fd-edges", fd_edges),
     PU_SCEN("read-eintr", read_eintr),
+    PU_SCEN("poll-wait", poll_wait),
+    PU_SCEN("poll-eintr", poll_eintr),
 };
 
 int main(int argc, char **argv)

@@ -309,6 +309,11 @@ START_TEST(descriptor_edges_as_glibc) { sc_fd_edges(_i + 1); }
 END_TEST
 START_TEST(read_interrupted_by_a_signal) { sc_read_eintr(_i / 2 + 1, _i % 2); }
 END_TEST
+/* _i: the call (poll, ppoll, select, pselect) and 1 or 2 VPs */
+START_TEST(poll_and_select_wait_as_ult) { sc_poll_wait(_i % 2 + 1, _i / 2); }
+END_TEST
+START_TEST(poll_and_select_interrupted) { sc_poll_eintr(_i); }
+END_TEST
 
 static const struct cu_row sched_tests[] = {
     CU_TCASE("join", 30),
@@ -372,6 +377,8 @@ static const struct cu_row sched_tests[] = {
     CU_TEST(socket_echo_500_pairs),
     CU_LOOP(descriptor_edges_as_glibc, 0, 2),
     CU_LOOP(read_interrupted_by_a_signal, 0, 4),
+    CU_LOOP(poll_and_select_wait_as_ult, 0, 8),
+    CU_LOOP(poll_and_select_interrupted, 0, 4),
 
     CU_TCASE("once", 30),
     CU_LOOP(once_runs_once, 0, 2),
