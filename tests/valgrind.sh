@@ -114,6 +114,10 @@ skip_test_sched=(
     sleep_direct_holds_the_vp                            # C: two 50 ms sleeps within 100 ms
     socket_echo_500_pairs                                # C: 50,000 echoes, 10 s under valgrind:
                                                          # the helper's watchdog's limit
+    sleep_interrupted_by_a_signal:2                      # A: on 2 VPs, setitimer's SIGALRM
+    sleep_interrupted_by_a_signal:3                      # goes to any of valgrind's threads,
+    read_interrupted_by_a_signal:2                       # not to the waiter's VP: the other
+    read_interrupted_by_a_signal:3                       # VP's wait is interrupted (a CI run)
 )
 skip_test_main=(
     segv_in_share abort_in_share sigterm_in_share        # A
