@@ -808,6 +808,23 @@ void sc_poll_eintr(int kind)
     pc_end(&r);
 }
 
+void sc_fortified(int nvp)
+{
+    struct pc_run r;
+    static const char *const calls[] = { "read", "recv", "recvfrom", "poll", "ppoll" };
+    sc_run_ok(&r, SC_SCHEDPROG, "fortified", nvp, NULL, PC_WATCHDOG + 5.0);
+    pc_assert_has(&r, "done\n");
+    ck_assert_msg(sc_value(&r, "start-errno=") == 0, "%s: start errno %ld", r.what,
+                  sc_value(&r, "start-errno="));
+    for (int i = 0; i < 5; i++) {
+        char key[24];
+        snprintf(key, sizeof key, "\n%s=", calls[i]);
+        ck_assert_msg(sc_value(&r, key) == 3, "%s: the fortified %s got %ld of 3 bytes",
+                      r.what, calls[i], sc_value(&r, key));
+    }
+    pc_end(&r);
+}
+
 void sc_socket_echo(int nvp, int pairs)
 {
     struct pc_run r;

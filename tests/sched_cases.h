@@ -215,5 +215,7 @@ void sc_read_eintr(int nvp, int restart);
    a signal's EINTR on 1 VP */
 void sc_poll_wait(int nvp, int kind);
 void sc_poll_eintr(int kind);
+/* the same calls built with _FORTIFY_SOURCE=2 (__read_chk and the like) */
+void sc_fortified(int nvp);
 
 #endif

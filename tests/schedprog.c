@@ -103,6 +103,10 @@
  * poll-eintr          ARG the call: SIGALRM (SA_RESTART) 50 ms into a
  *                     ULT's wait for an empty pipe that a bound thread
  *                     writes 200 ms in: EINTR
+ * fortified           read, recv, recvfrom, poll and ppoll built with
+ *                     _FORTIFY_SOURCE=2 (__read_chk and the like: in
+ *                     tests/fortified.c) from a ULT, each written by a
+ *                     later ULT 10 ms in
  * read-eintr          ARG restart or norestart: SIGALRM 50 ms into a
  *                     ULT's read of an empty pipe (its VP idle) that a
  *                     bound thread writes 200 ms in
@@ -2404,6 +2408,13 @@ static int poll_eintr(void)
     return 0;
 }
 
+/* fortified: tests/fortified.c, built with _FORTIFY_SOURCE=2 */
+int fortified_scenario(int nvp);
+static int fortified(void)
+{
+    return fortified_scenario(nvp);
+}
+
 static const struct pu_scenario scenarios[] = {
     PU_SCEN_WITH("detach-join", detach_join, 0),
     PU_SCEN_WITH("detach-join-bound", detach_join, 1),
@@ -2438,6 +2449,7 @@ static const struct pu_scenario scenarios[] = {
     PU_SCEN("read-eintr", read_eintr),
     PU_SCEN("poll-wait", poll_wait),
     PU_SCEN("poll-eintr", poll_eintr),
+    PU_SCEN("fortified", fortified),
 };
 
 int main(int argc, char **argv)

@@ -314,6 +314,8 @@ START_TEST(poll_and_select_wait_as_ult) { sc_poll_wait(_i % 2 + 1, _i / 2); }
 END_TEST
 START_TEST(poll_and_select_interrupted) { sc_poll_eintr(_i); }
 END_TEST
+START_TEST(fortified_calls_wait_as_ult) { sc_fortified(_i + 1); }
+END_TEST
 
 static const struct cu_row sched_tests[] = {
     CU_TCASE("join", 30),
@@ -379,6 +381,7 @@ static const struct cu_row sched_tests[] = {
     CU_LOOP(read_interrupted_by_a_signal, 0, 4),
     CU_LOOP(poll_and_select_wait_as_ult, 0, 8),
     CU_LOOP(poll_and_select_interrupted, 0, 4),
+    CU_LOOP(fortified_calls_wait_as_ult, 0, 2),
 
     CU_TCASE("once", 30),
     CU_LOOP(once_runs_once, 0, 2),
