@@ -14,8 +14,8 @@
  * program made non-blocking gets EAGAIN, a regular file or block device
  * the blocking call (it holds the VP: the kernel reads the disk); any
  * other waits, then tries again. A blocking write or send is finished
- * (the kernel's would not return short), a recv with MSG_WAITALL filled
- * (recvfrom and recvmsg with MSG_WAITALL: the blocking call, which holds
+ * (the kernel's would not return short), a receive with MSG_WAITALL on a
+ * stream socket filled (with MSG_PEEK too: the blocking call, which holds
  * the VP). A signal handled by the VP while it waited with nothing else
  * to run gives EINTR, or restarts the call if every handler the program
  * has set was set with SA_RESTART (MLTP cannot know which signal it was).
@@ -259,19 +259,76 @@ API ssize_t writev(int fd, const struct iovec *iov, int n)
             return -1;                                                        \
     }
 
+/* One receive as a ULT: MSG_DONTWAIT, waiting while it would block. */
+static ssize_t recvmsg_once(int fd, struct msghdr *m, int flags)
+{
+    SOCK_LOOP(SCHED_POLL_IN, sys_real.recvmsg(fd, m, flags | MSG_DONTWAIT))
+}
+
+#define NOT_STREAM (-2)         /* MSG_WAITALL changes nothing: one receive */
+#define PEEK_ALL (-3)           /* MSG_PEEK with it: the blocking call */
+
+/* MSG_WAITALL on a stream socket: receives until m's buffers are full,
+   short only as the kernel's is (EOF, an error, a signal, MSG_DONTWAIT);
+   the address and control data are the first receive's. A datagram or
+   sequenced-packet socket: NOT_STREAM (the flag changes nothing, and a
+   loop would join datagrams). */
+static ssize_t recv_all(int fd, struct msghdr *m, int flags)
+{
+    struct iovec small[8], *copy = NULL;
+    struct msghdr h = *m;
+    size_t want = total(m->msg_iov, (int)m->msg_iovlen), done = 0;
+    socklen_t tl = sizeof(int);
+    int type;
+
+    if (m->msg_iovlen > IOV_MAX ||
+        getsockopt(fd, SOL_SOCKET, SO_TYPE, &type, &tl) != 0 || type != SOCK_STREAM)
+        return NOT_STREAM;
+    if (flags & MSG_PEEK)
+        return PEEK_ALL;
+    flags &= ~MSG_WAITALL;
+    for (;;) {
+        ssize_t r = recvmsg_once(fd, &h, flags);
+        if (r <= 0) {
+            if (done)
+                break;
+            return r;
+        }
+        if (!done) {
+            m->msg_namelen = h.msg_namelen;
+            m->msg_controllen = h.msg_controllen;
+            m->msg_flags = h.msg_flags;
+            h.msg_name = NULL;
+            h.msg_namelen = 0;
+            h.msg_control = NULL;
+            h.msg_controllen = 0;
+        }
+        done += (size_t)r;
+        if (done >= want || (flags & MSG_DONTWAIT))
+            break;
+        if (!copy && !(copy = m->msg_iovlen <= 8 ? small
+                                                  : malloc(sizeof *copy * m->msg_iovlen)))
+            break;
+        memcpy(copy, m->msg_iov, sizeof *copy * m->msg_iovlen);
+        h.msg_iovlen = (size_t)advance(copy, (int)m->msg_iovlen, done, &h.msg_iov);
+    }
+    if (copy && copy != small)
+        free(copy);
+    return (ssize_t)done;
+}
+
 API ssize_t recv(int fd, void *buf, size_t len, int flags)
 {
     if (!sys_as_ult())
         return sys_real.recv(fd, buf, len, flags);
     if (flags & MSG_WAITALL) {
-        size_t done = 0;
-        while (done < len) {
-            ssize_t r = recv(fd, (char *)buf + done, len - done, flags & ~MSG_WAITALL);
-            if (r <= 0)
-                return done ? (ssize_t)done : r;
-            done += (size_t)r;
-        }
-        return (ssize_t)done;
+        struct iovec v = { buf, len };
+        struct msghdr h = { .msg_iov = &v, .msg_iovlen = 1 };
+        ssize_t r = recv_all(fd, &h, flags);
+        if (r == PEEK_ALL)
+            return sys_real.recv(fd, buf, len, flags);
+        if (r != NOT_STREAM)
+            return r;
     }
     SOCK_LOOP(SCHED_POLL_IN, sys_real.recv(fd, buf, len, flags | MSG_DONTWAIT))
 }
@@ -279,17 +336,37 @@ API ssize_t recv(int fd, void *buf, size_t len, int flags)
 API ssize_t recvfrom(int fd, void *buf, size_t len, int flags, struct sockaddr *from,
                      socklen_t *fromlen)
 {
-    if (!sys_as_ult() || (flags & MSG_WAITALL))
+    if (!sys_as_ult())
         return sys_real.recvfrom(fd, buf, len, flags, from, fromlen);
+    if (flags & MSG_WAITALL) {
+        struct iovec v = { buf, len };
+        struct msghdr h = { .msg_name = from, .msg_namelen = fromlen ? *fromlen : 0,
+                            .msg_iov = &v, .msg_iovlen = 1 };
+        ssize_t r = recv_all(fd, &h, flags);
+        if (r == PEEK_ALL)
+            return sys_real.recvfrom(fd, buf, len, flags, from, fromlen);
+        if (r != NOT_STREAM) {
+            if (r >= 0 && fromlen)
+                *fromlen = h.msg_namelen;
+            return r;
+        }
+    }
     SOCK_LOOP(SCHED_POLL_IN,
               sys_real.recvfrom(fd, buf, len, flags | MSG_DONTWAIT, from, fromlen))
 }
 
 API ssize_t recvmsg(int fd, struct msghdr *m, int flags)
 {
-    if (!sys_as_ult() || (flags & MSG_WAITALL))
+    if (!sys_as_ult())
         return sys_real.recvmsg(fd, m, flags);
-    SOCK_LOOP(SCHED_POLL_IN, sys_real.recvmsg(fd, m, flags | MSG_DONTWAIT))
+    if (flags & MSG_WAITALL) {
+        ssize_t r = recv_all(fd, m, flags);
+        if (r == PEEK_ALL)
+            return sys_real.recvmsg(fd, m, flags);
+        if (r != NOT_STREAM)
+            return r;
+    }
+    return recvmsg_once(fd, m, flags);
 }
 
 /* A blocking send is finished: the rest after a short one (a stream). */

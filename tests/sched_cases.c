@@ -825,6 +825,18 @@ void sc_fortified(int nvp)
     pc_end(&r);
 }
 
+void sc_recv_waitall(int nvp)
+{
+    struct pc_run r;
+    sc_run_ok(&r, SC_SCHEDPROG, "recv-waitall", nvp, NULL, PC_WATCHDOG + 5.0);
+    pc_assert_has(&r, "done\n");
+    pc_assert_has(&r, "\nrecv=6 abcdef\nrecvfrom=6 abcdef\nrecvmsg=6 abcdef\n");
+    ck_assert_msg(sc_value(&r, "\ndgram=") == 3, "%s: MSG_WAITALL on a datagram socket "
+                  "returned %ld bytes, not the first datagram's 3", r.what,
+                  sc_value(&r, "\ndgram="));
+    pc_end(&r);
+}
+
 void sc_socket_echo(int nvp, int pairs)
 {
     struct pc_run r;

@@ -217,5 +217,7 @@ void sc_poll_wait(int nvp, int kind);
 void sc_poll_eintr(int kind);
 /* the same calls built with _FORTIFY_SOURCE=2 (__read_chk and the like) */
 void sc_fortified(int nvp);
+/* MSG_WAITALL: a stream socket's receives filled, a datagram's one */
+void sc_recv_waitall(int nvp);
 
 #endif

@@ -107,6 +107,9 @@
  *                     _FORTIFY_SOURCE=2 (__read_chk and the like: in
  *                     tests/fortified.c) from a ULT, each written by a
  *                     later ULT 10 ms in
+ * recv-waitall        MSG_WAITALL: recv, recvfrom and recvmsg of 6 bytes on
+ *                     a stream socket that a later ULT sends 2 at a time;
+ *                     recv on a datagram socket: one datagram (dgram=3)
  * read-eintr          ARG restart or norestart: SIGALRM 50 ms into a
  *                     ULT's read of an empty pipe (its VP idle) that a
  *                     bound thread writes 200 ms in
@@ -2408,6 +2411,65 @@ static int poll_eintr(void)
     return 0;
 }
 
+/* recv-waitall */
+static int rw_st[2], rw_dg[2];
+static long rw_got[3];
+static char rw_text[3][8];
+
+static void *rw_reader(void *p)
+{
+    char a[4], b[4];
+    struct iovec v[2] = { { a, 3 }, { b, 3 } };
+    struct msghdr m = { .msg_iov = v, .msg_iovlen = 2 };
+    (void)p;
+    rw_got[0] = recv(rw_st[0], rw_text[0], 6, MSG_WAITALL);
+    rw_got[1] = recvfrom(rw_st[0], rw_text[1], 6, MSG_WAITALL, NULL, NULL);
+    rw_got[2] = recvmsg(rw_st[0], &m, MSG_WAITALL);
+    memcpy(rw_text[2], a, 3);
+    memcpy(rw_text[2] + 3, b, 3);
+    return NULL;
+}
+
+static void *rw_writer(void *p)
+{
+    (void)p;
+    for (int i = 0; i < 3; i++)
+        for (int k = 0; k < 3; k++) {
+            usleep(5000);
+            if (send(rw_st[1], "abcdef" + 2 * k, 2, 0) != 2)
+                return (void *)1;
+        }
+    return NULL;
+}
+
+static long rw_dgram;
+static void *rw_dgram_reader(void *p)
+{
+    char b[100];
+    (void)p;
+    rw_dgram = recv(rw_dg[0], b, sizeof b, MSG_WAITALL);
+    return NULL;
+}
+
+/* MSG_WAITALL: 6 bytes sent as 3 sends of 2, 5 ms apart, by a later ULT,
+   received whole by recv, recvfrom and recvmsg (two iovecs) on a stream
+   socket; on a datagram socket one datagram of two already there */
+static int recv_waitall(void)
+{
+    if (socketpair(AF_UNIX, SOCK_STREAM, 0, rw_st) != 0 ||
+        socketpair(AF_UNIX, SOCK_DGRAM, 0, rw_dg) != 0 ||
+        send(rw_dg[1], "abc", 3, 0) != 3 || send(rw_dg[1], "de", 2, 0) != 2)
+        return 99;
+    mltp_init();
+    make(rw_reader, NULL);
+    make(rw_writer, NULL);
+    make(rw_dgram_reader, NULL);
+    int e = start_errno(nvp);
+    printf("start-errno=%d\nrecv=%ld %.6s\nrecvfrom=%ld %.6s\nrecvmsg=%ld %.6s\ndgram=%ld\ndone\n",
+           e, rw_got[0], rw_text[0], rw_got[1], rw_text[1], rw_got[2], rw_text[2], rw_dgram);
+    return 0;
+}
+
 /* fortified: tests/fortified.c, built with _FORTIFY_SOURCE=2 */
 int fortified_scenario(int nvp);
 static int fortified(void)
@@ -2450,6 +2512,7 @@ static const struct pu_scenario scenarios[] = {
     PU_SCEN("poll-wait", poll_wait),
     PU_SCEN("poll-eintr", poll_eintr),
     PU_SCEN("fortified", fortified),
+    PU_SCEN("recv-waitall", recv_waitall),
 };
 
 int main(int argc, char **argv)

@@ -316,6 +316,8 @@ START_TEST(poll_and_select_interrupted) { sc_poll_eintr(_i); }
 END_TEST
 START_TEST(fortified_calls_wait_as_ult) { sc_fortified(_i + 1); }
 END_TEST
+START_TEST(receive_waitall_as_ult) { sc_recv_waitall(_i + 1); }
+END_TEST
 
 static const struct cu_row sched_tests[] = {
     CU_TCASE("join", 30),
@@ -382,6 +384,7 @@ static const struct cu_row sched_tests[] = {
     CU_LOOP(poll_and_select_wait_as_ult, 0, 8),
     CU_LOOP(poll_and_select_interrupted, 0, 4),
     CU_LOOP(fortified_calls_wait_as_ult, 0, 2),
+    CU_LOOP(receive_waitall_as_ult, 0, 2),
 
     CU_TCASE("once", 30),
     CU_LOOP(once_runs_once, 0, 2),
