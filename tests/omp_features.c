@@ -10,12 +10,16 @@
  *   omp_features crash|exit|abort  one of 4 threads fails in a region
  *   omp_features target     a target region (run on the host)
  *   omp_features doacross   ordered depend(sink/source): not supported
- *   omp_features stack      4 MiB of frames in each thread (OMP_STACKSIZE) */
+ *   omp_features stack      4 MiB of frames in each thread (OMP_STACKSIZE)
+ *   omp_features waits      the master sleeps until thread 1 sets a flag,
+ *                           then polls a pipe thread 1 wrote */
 #include <omp.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 /* Under AddressSanitizer (ignored otherwise): the crash and stack modes
@@ -537,6 +541,37 @@ static int deep(int n)
 
 int *volatile nowhere;
 
+/* "waits": the master thread's sleeps and its poll of a pipe leave its
+   VP to the other thread (with MLTP_VPS=1 there is no other VP): it
+   sleeps 1 ms at a time until thread 1 sets a flag, and polls a pipe
+   thread 1 writes, each for 2 s at most. */
+static volatile int w_flag;
+static int waits(void)
+{
+    int fds[2], slept = 0, polled = 0;
+    if (pipe(fds) != 0)
+        return 2;
+#pragma omp parallel num_threads(2)
+    {
+        if (omp_get_thread_num() == 0) {
+            struct timespec ms = { 0, 1000000 };
+            struct pollfd p = { fds[0], POLLIN, 0 };
+            while (!w_flag && slept < 2000) {
+                nanosleep(&ms, NULL);
+                slept++;
+            }
+            polled = poll(&p, 1, 2000);
+        } else {
+            w_flag = 1;
+            if (write(fds[1], "x", 1) != 1)
+                abort();
+        }
+    }
+    printf("%s, %s\n", w_flag && slept < 2000 ? "flag seen" : "sleeps held the VP",
+           polled == 1 ? "pipe ready" : "poll held the VP");
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     const char *mode = argc > 1 ? argv[1] : "all";
@@ -578,6 +613,8 @@ int main(int argc, char **argv)
         }
         return a[99] == 99 ? 0 : 3;
     }
+    if (!strcmp(mode, "waits"))
+        return waits();
     if (!strcmp(mode, "stack")) {
         /* 4 MiB of frames in every thread of the team: OMP_STACKSIZE */
         long s = 0;

@@ -7,8 +7,9 @@
 # exit() or abort() in a region ends the program with its status (and a
 # line naming the thread for a crash) and no SysV set left; a target
 # region runs on the host; what is not supported, and threadprivate's
-# limit, each say so in one line; the apps' OpenMP back end gives
-# libgomp's checksums. $MLTP_OMP (omp/mltp-omp), $OMP_TESTS (tests/) and
+# limit, each say so in one line; with one VP a thread's sleeps and polls
+# leave the VP to the team; the apps' OpenMP back end gives libgomp's
+# checksums. $MLTP_OMP (omp/mltp-omp), $OMP_TESTS (tests/) and
 # $APPS (apps/) name the build's.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -20,7 +21,8 @@ tls=$OMP_TESTS/omp_tls
 apps=${APPS:?APPS must name the apps/ build directory}
 failed=0 passed=0
 err_file=$(mktemp)
-trap 'rm -f "$err_file"' EXIT
+bin_dir=$(mktemp -d)
+trap 'rm -rf "$err_file" "$bin_dir"' EXIT
 
 fail() { echo "FAIL: $*"; failed=$((failed + 1)); }
 ok() { passed=$((passed + 1)); }
@@ -135,6 +137,23 @@ esac
 run 0 env MLTP_OMP_TLS=shared "$omp" "$tls"
 [ -z "$err" ] && ok || fail "MLTP_OMP_TLS=shared still said: $err"
 echo "threadprivate: detected and said"
+
+# one VP: a thread's sleeps and waits leave the VP to the team (mltp-omp
+# preloads libmltp too, or the program's nanosleep would be the C
+# library's); LLVM's omp_flush.c and guided-schedule test, whose threads
+# sleep while another must run, pass
+run 0 env MLTP_VPS=1 "$omp" "$feat" waits
+[ "$out" = "flag seen, pipe ready" ] && ok || fail "one VP, a thread's waits: $out $err"
+llvm=$here/openmp/llvm
+for t in flush/omp_flush.c worksharing/for/omp_for_schedule_guided.c; do
+    b=$bin_dir/${t##*/}
+    if ! "${CC:-gcc}" -fopenmp -I"$llvm" "$llvm/$t" -o "$b" -lm; then
+        fail "LLVM's $t does not build"
+        continue
+    fi
+    run 0 env MLTP_VPS=1 "$omp" "$b"
+done
+echo "one VP: sleeps, polls, LLVM's omp_flush.c and guided schedule"
 
 # the apps' OpenMP back end: libgomp's checksums
 for app in ocean matmul; do
