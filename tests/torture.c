@@ -8,7 +8,8 @@
  *
  * A round is one or more phases; a phase creates ULTs and bound threads
  * (locks of every class, condition queues, barriers of any party count,
- * pipes, sleeps, yields, fork(), nested creation with join, detach and
+ * pipes and socketpairs (read with or without a poll first, or a raw
+ * read that holds the VP), sleeps, yields, fork(), nested creation with join, detach and
  * both releases, stacks of many sizes (page multiples or not) and guards
  * (none, a page, an odd size, 64 KiB, the default), priorities, names,
  * vcreate, and waves: below), then
@@ -67,11 +68,13 @@
 #include <alloca.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -290,6 +293,10 @@ struct bar {
 struct pipeg {
     int fd[2], bytes, ult_writer;
     int in_kernel;          /* its reader holds its VP in read(2) */
+    int sock;               /* a socketpair: recv and send */
+    int poll_ms;            /* its reader polls first, with this timeout
+                               (1-3 ms, -1: none) until ready; -2: it
+                               does not */
     int bar_n;              /* pipe-barrier: X's barrier of 2 */
     mltp_barrier_t b;
     long bound_delay_us;
@@ -600,8 +607,19 @@ static void pipe_read(struct pipeg *g, int slot)
     int got = 0;
     unsigned char c;
     while (got < g->bytes) {
-        /* read() waits as a ULT; the system call itself holds the VP */
-        ssize_t n = g->in_kernel ? syscall(SYS_read, g->fd[0], &c, 1) : read(g->fd[0], &c, 1);
+        /* poll(), read() and recv() wait as a ULT (poll for the
+           descriptor and its timeout at once); the system call itself
+           holds the VP */
+        while (g->poll_ms >= -1) {
+            struct pollfd p = { g->fd[0], POLLIN, 0 };
+            int r = poll(&p, 1, g->poll_ms);
+            CHECK(r >= 0, "ULT %d: poll of a pipe: %s", slot, strerror(errno));
+            if (r == 1)
+                break;
+        }
+        ssize_t n = g->in_kernel ? syscall(SYS_read, g->fd[0], &c, 1)
+                    : g->sock   ? recv(g->fd[0], &c, 1, 0)
+                                : read(g->fd[0], &c, 1);
         CHECK(n == 1, "ULT %d: read of a pipe returned %zd: %s", slot, n,
               n < 0 ? strerror(errno) : "end of file");
         CHECK(c == (unsigned char)got, "ULT %d: pipe byte %d is %d", slot,
@@ -614,8 +632,8 @@ static void pipe_write(struct pipeg *g, int slot)
 {
     for (int i = 0; i < g->bytes; i++) {
         unsigned char c = (unsigned char)i;
-        CHECK(write(g->fd[1], &c, 1) == 1, "%d: write to a pipe failed: %s",
-              slot, strerror(errno));
+        CHECK((g->sock ? send(g->fd[1], &c, 1, 0) : write(g->fd[1], &c, 1)) == 1,
+              "%d: write to a pipe failed: %s", slot, strerror(errno));
     }
 }
 
@@ -1437,9 +1455,14 @@ static void make_work(int nvp)
     /* pipes: written by a bound thread, or by a ULT while a VP is left */
     for (int g = (int)rn(3); g > 0 && on(F_PIPES); g--) {
         struct pipeg *p = &P.pipe[P.npipe];
-        CHECK(pipe(p->fd) == 0, "pipe: %s", strerror(errno));
-        p->bytes = 1 + (int)rn(16);
         p->in_kernel = (int)rn(2);
+        p->sock = !p->in_kernel && rn(2);
+        p->poll_ms = p->in_kernel ? -2 : (int)rn(5) - 2;
+        if (p->poll_ms == 0)
+            p->poll_ms = 3;     /* a poll of 0 ms in a loop would hold the VP */
+        CHECK((p->sock ? socketpair(AF_UNIX, SOCK_STREAM, 0, p->fd) : pipe(p->fd)) == 0,
+              "pipe: %s", strerror(errno));
+        p->bytes = 1 + (int)rn(16);
         p->ult_writer = (!p->in_kernel || ult_readers + 1 < nvp) && rn(2);
         if (!on(F_BOUND))
             p->ult_writer = 1;   /* on 1 VP it then reads no pipe: below */
@@ -1466,6 +1489,7 @@ static void make_work(int nvp)
     if (rn(3) == 0 && on(F_PIPEBAR) && on(F_BOUND)) {
         struct pipeg *p = &P.pipe[P.npipe];
         p->in_kernel = ult_readers + 1 < nvp && rn(2);
+        p->poll_ms = -2;
         CHECK(pipe(p->fd) == 0, "pipe: %s", strerror(errno));
         p->bytes = 1 + (int)rn(4);
         mltp_barrier_init(&p->b);
