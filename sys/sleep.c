@@ -86,16 +86,20 @@ API int nanosleep(const struct timespec *req, struct timespec *rem)
 API int clock_nanosleep(clockid_t c, int flags, const struct timespec *req,
                         struct timespec *rem)
 {
-    long now, due;
+    long now, due, from;
     int e, saved = sys_errno();
 
     if (!sys_as_ult() || !req || !valid(req) ||
         (c != CLOCK_REALTIME && c != CLOCK_MONOTONIC && c != CLOCK_BOOTTIME))
         return sys_real.clock_nanosleep(c, flags, req, rem);
+    /* the sleep's own clock read before ours: the gap between the two
+       reads then makes the sleep late, never early */
+    from = (flags & TIMER_ABSTIME) && c != CLOCK_MONOTONIC ? clock_ns(c) : 0;
     now = base_now_ns();
     if (flags & TIMER_ABSTIME) {
         long at = req->tv_sec >= LONG_MAX / NS - 1 ? LONG_MAX - NS : req->tv_sec * NS + req->tv_nsec;
-        long from = c == CLOCK_MONOTONIC ? now : clock_ns(c);
+        if (c == CLOCK_MONOTONIC)
+            from = now;
         due = at - from >= LONG_MAX - now ? LONG_MAX - 1 : now + (at - from);
         rem = NULL;             /* an absolute sleep leaves it alone */
     } else {
