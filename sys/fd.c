@@ -484,23 +484,36 @@ API int connect(int fd, const struct sockaddr *a, socklen_t al)
 
 /* ---- closing ---------------------------------------------------------- */
 
+/* fd's waiters woken once the call that closed it has returned r: a
+   waiter that tried before and links after then finds the counts moved
+   and tries again (woken before the close, it could link in between on
+   a descriptor that epoll then drops, and wait for ever) */
+static int closed(int fd, int r)
+{
+    int e = sys_errno();
+
+    if (!sys_direct) {
+        sched_poll_closed(fd);
+        sys_set_errno(e);
+    }
+    return r;
+}
+
 API int close(int fd)
 {
-    if (!sys_direct)
-        sched_poll_closed(fd);
-    return sys_real.close(fd);
+    return closed(fd, sys_real.close(fd));
 }
 
 API int dup2(int old, int fd)
 {
-    if (!sys_direct && old != fd)
-        sched_poll_closed(fd);
-    return sys_real.dup2(old, fd);
+    int r = sys_real.dup2(old, fd);
+
+    return old != fd ? closed(fd, r) : r;
 }
 
 API int dup3(int old, int fd, int flags)
 {
-    if (!sys_direct && old != fd)
-        sched_poll_closed(fd);
-    return sys_real.dup3(old, fd, flags);
+    int r = sys_real.dup3(old, fd, flags);
+
+    return old != fd ? closed(fd, r) : r;
 }
