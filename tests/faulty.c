@@ -227,22 +227,41 @@ static void make_n(mltp_userf_t *f, int n)
 /* ------------------------------------------------------------------ */
 /* The scenarios: each returns the program's status.                  */
 
+/* n busy ULTs of twice the default stack size: in chunks of their own
+   shape, never in the crasher's. An overflow with no guard pages
+   (MLTP_STACK_GUARD=check) writes over the stacks below it in its chunk:
+   a busy ULT there, switched in on the other VP meanwhile, would die
+   first of whatever its clobbered frames did (a CI run under nice 19:
+   SIGILL), which is not the case these scenarios are for. */
+static void make_busy_apart(int n)
+{
+    mltp_attr_t a;
+
+    mltp_attr_init(&a);
+    a.stacksize = 2 * mltp_get_stack_size();
+    for (int i = 0; i < n; i++)
+        if (!mltp_create_attr(&a, busy, NULL)) {
+            fprintf(stderr, "faulty: mltp_create_attr: %s\n", strerror(errno));
+            exit(99);
+        }
+}
+
 /* A crasher among busy ULTs: 0 segv, 1 abort, 2 overflow (for good) */
 static int crash(int which)
 {
     static mltp_userf_t *const crashers[] = { segv_ult, abort_ult, overflow_ult };
-    make_n(busy, 2);
+    make_busy_apart(2);
     make_n(crashers[which], 1);
-    make_n(busy, 2);
+    make_busy_apart(2);
     return start_returned(want_vps, 3);
 }
 
 /* An overflow the ULT survives until it ends (0) or blocks (1). */
 static int overflow_and(int block)
 {
-    make_n(busy, 2);
+    make_busy_apart(2);
     make(overflow_then, block ? (void *)1 : NULL);
-    make_n(busy, 2);
+    make_busy_apart(2);
     return start_returned(want_vps, 3);
 }
 
