@@ -2367,6 +2367,13 @@ static int poll_wait(void)
     init_with_pipe(pw_a);
     if (pipe(pw_b) != 0 || pipe(pw_c) != 0)
         return 99;
+    /* C's read end on a number nothing else takes once it is closed: an
+       open() meanwhile (the library reads /proc now and then) gets the
+       lowest free number, and a select on a reused number is another
+       file's answer */
+    if (dup2(pw_c[0], 700) != 700 || close(pw_c[0]) != 0)
+        return 99;
+    pw_c[0] = 700;
     make(pw_waiter, (void *)kind);
     make(pw_writer, NULL);
     int e = start_errno(nvp);
