@@ -378,12 +378,11 @@ static int interrupt_latest(int vp)
 static int sleep_in_poller(sched_vp_t *sv, long until)
 {
     struct sembuf now = { (unsigned short)sv->vp.id, -1, IPC_NOWAIT };
-    long ms = until < 0 ? -1 : (until - base_now_ns() + 999999) / 1000000;
     int r;
 
     if (semop(sg.park_semid, &now, 1) == 0)
         return 0;
-    r = sched_poll_run(ms < 0 ? -1 : (int)(ms > 1000000 ? 1000000 : ms), 1);
+    r = sched_poll_run(base_ms_until(until, base_now_ns()), 1);
     while (semop(sg.park_semid, &now, 1) < 0 && errno == EINTR)
         ;
     if (r < 0) {

@@ -293,6 +293,25 @@ START_TEST(sleeper_wakes_while_vps_yield)
 END_TEST
 START_TEST(sleep_direct_holds_the_vp) { sc_sleep_direct(); }
 END_TEST
+/* The poller's holder sleeps in epoll_wait until the earliest timer: one
+   already past when it sleeps (a VP held up between its last look and its
+   sleep) is a timeout of 0, never -1 (forever: a recv-waitall hang under
+   valgrind, whose VPs take turns) */
+START_TEST(holder_timeout_of_a_passed_timer)
+{
+    long now = 5000000000L;
+    ck_assert_int_eq(base_ms_until(-1, now), -1);
+    ck_assert_int_eq(base_ms_until(now, now), 0);
+    ck_assert_int_eq(base_ms_until(now - 1, now), 0);
+    ck_assert_int_eq(base_ms_until(now - 1000000, now), 0);
+    ck_assert_int_eq(base_ms_until(now - 2500000, now), 0);
+    ck_assert_int_eq(base_ms_until(0, now), 0);
+    ck_assert_int_eq(base_ms_until(now + 1, now), 1);             /* never early */
+    ck_assert_int_eq(base_ms_until(now + 1000000, now), 1);
+    ck_assert_int_eq(base_ms_until(now + 4500000, now), 5);
+    ck_assert_int_eq(base_ms_until(now + 3600L * 1000000000L, now), 1000000);
+}
+END_TEST
 START_TEST(sleeper_then_deadlock) { sc_sleep_deadlock(_i + 1); }
 END_TEST
 START_TEST(sleeper_holding_semaphore_lock) { sc_sleep_semlock(_i + 1); }
@@ -372,6 +391,7 @@ static const struct cu_row sched_tests[] = {
     CU_LOOP(sleep_interrupted_by_a_signal, 0, 4),
     CU_LOOP(sleeper_wakes_while_vps_yield, 0, 2),
     CU_TEST(sleep_direct_holds_the_vp),
+    CU_TEST(holder_timeout_of_a_passed_timer),
     CU_LOOP(sleeper_then_deadlock, 0, 2),
     CU_LOOP(sleeper_holding_semaphore_lock, 0, 2),
 
