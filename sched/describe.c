@@ -17,8 +17,9 @@ static void name(const ult_t *u, char *who, size_t n)
         snprintf(who, n, "ULT %d", u->thrid);
 }
 
-int sched_describe(const vp_t *vp, pid_t pid, int sig, char *buf, size_t n)
+int sched_describe(const struct vp_task *t, pid_t pid, int sig, char *buf, size_t n)
 {
+    const vp_t *vp = t->place;
     const ult_t *u = ((const sched_vp_t *)vp)->cur, *over;
     char who[48], sn[80];
     const char *lo;
@@ -32,7 +33,7 @@ int sched_describe(const vp_t *vp, pid_t pid, int sig, char *buf, size_t n)
     guard = lo ? ult_guard_of(u) : 0;
     /* checked, its guard touched: whose overflow came down here (its own,
        or one from a stack above that ran through it) */
-    if (vp->fault_sig && lo && (u->flags & ULT_UNGUARDED) && ult_stack_touched_below(lo, guard)) {
+    if (t->fault_sig && lo && (u->flags & ULT_UNGUARDED) && ult_stack_touched_below(lo, guard)) {
         over = ult_stack_overflower(lo, u->stack_map);
         name(over ? over : u, who, sizeof who);
         return snprintf(buf, n, "stack overflow in %s (stack size %zu bytes, no guard "
@@ -41,11 +42,11 @@ int sched_describe(const vp_t *vp, pid_t pid, int sig, char *buf, size_t n)
     }
     name(u, who, sizeof who);
     /* a fault in its guard, or with the stack pointer below its stack */
-    if (vp->fault_sig && lo &&
-        (((const char *)vp->fault_addr >= lo &&
-          (const char *)vp->fault_addr < lo + guard) ||
-         ((const char *)vp->fault_sp < lo + guard &&
-          (const char *)vp->fault_sp >= lo - OVERFLOW_REACH)))
+    if (t->fault_sig && lo &&
+        (((const char *)t->fault_addr >= lo &&
+          (const char *)t->fault_addr < lo + guard) ||
+         ((const char *)t->fault_sp < lo + guard &&
+          (const char *)t->fault_sp >= lo - OVERFLOW_REACH)))
         return snprintf(buf, n, "stack overflow in %s (stack size %zu bytes%s) on "
                         "VP %d (pid %d): killed by %s", who, u->stack_map - guard,
                         guard ? "" : ", no guard: stopped by its chunk's floor", vp->id,

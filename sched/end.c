@@ -199,7 +199,7 @@ void sched_end(void *retval, int set_retval)
         ult_asan_start(NULL, next->stack_lo + ult_guard_of(next),
                        next->stack_map - ult_guard_of(next));
     else
-        ult_asan_start(NULL, sv->vp.stack_bottom, sv->vp.stack_size);
+        ult_asan_start(NULL, sv->vp.task->stack_bottom, sv->vp.task->stack_size);
     /* a stack that holds no reservation (ULT_OWN_STACK, a bit below any
        page) matches no cached size */
     if (__builtin_expect(!ult_stack_room(&sv->cache, d.map | own), 0)) {

@@ -24,8 +24,7 @@ static void child(void)
     sg.park_nsems = 0;
     sg.semwait = 0;
     sched_kernel_locks = 0;   /* the parent's semaphore locks are void here */
-    /* glibc gave the TCBs the VPs borrowed back to its stack cache in
-       the child: forget them, with what the VPs cached */
+    /* what the VPs cached (their tasks: vp/task.c) */
     for (int i = 0; i < sg.nslots; i++) {
         sched_vp_t *sv = &sg.vps[i];
         sv->cur = NULL;
@@ -33,10 +32,7 @@ static void child(void)
         sv->group = NULL;
         sv->nstolen = 0;
         sv->created = sv->ended = sv->ended_seen = 0;
-        sv->vp.pid = 0;
-        sv->vp.state = VP_DONE;
-        sv->vp.tcb.tcb = NULL;
-        sv->vp.stack_bottom = NULL;
+        sv->vp.task = NULL;
         memset(&sv->cache, 0, sizeof sv->cache);
     }
     sched_pending_forget();

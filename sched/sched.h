@@ -442,7 +442,7 @@ int sched_is_main_share(const ult_t *u);
 void sched_main_share_mark_id(void);  /* ult_id_mark its id, if it is one */
 
 /* sched/describe.c: what ran on a VP that died (vpg.describe) */
-int sched_describe(const vp_t *vp, pid_t pid, int sig, char *buf, size_t n);
+int sched_describe(const struct vp_task *t, pid_t pid, int sig, char *buf, size_t n);
 
 /* sched/fork.c */
 void sched_fork_register(void);

@@ -37,7 +37,7 @@ static inline void switch_to_cur(sched_vp_t *sv, ult_t *self, ult_t *next,
     self->flags &= (unsigned char)~ULT_MOVED;   /* it ran here (place.c) */
     sv->switches++;
     if (!next) {
-        ult_asan_start(&fake, sv->vp.stack_bottom, sv->vp.stack_size);
+        ult_asan_start(&fake, sv->vp.task->stack_bottom, sv->vp.task->stack_size);
         ult_switch_yield(self, sv->idle_sp, held);
         ult_asan_finish(fake);
         return;

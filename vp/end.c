@@ -25,8 +25,8 @@ int vp_quiet_signal(int sig)
 
 void vp_kill_all(pid_t except)
 {
-    for (int i = 0; i < vpg.nvp; i++) {
-        pid_t pid = CMM_LOAD_SHARED(vpg.vps[i]->pid);
+    for (int i = 0; i < vpg.ntasks; i++) {
+        pid_t pid = CMM_LOAD_SHARED(vpg.tasks[i]->pid);
         if (pid > 0 && pid != except)
             kill(pid, SIGKILL);
     }
@@ -65,9 +65,9 @@ void vp_end_program(int sig, int status)
         for (;;)
             pause();                    /* the other one ends us */
     vp_kill_all(getpid());
-    for (int i = 0; i < vpg.nvp; i++) {
+    for (int i = 0; i < vpg.ntasks; i++) {
         siginfo_t si;
-        pid_t pid = CMM_LOAD_SHARED(vpg.vps[i]->pid);
+        pid_t pid = CMM_LOAD_SHARED(vpg.tasks[i]->pid);
         if (pid > 0)
             vp_reap(pid, &si);
     }

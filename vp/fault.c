@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* vp/fault.c - what a VP knows when it dies. The SIGSEGV/SIGBUS handler
- * runs on a per-VP alternate stack (the ULT's stack may be the thing that
- * overflowed), records the fault address and stack pointer for the reaper,
- * and lets the default action end the VP, so its exit status is the
- * signal's. */
+/* vp/fault.c - what a task knows when it dies. The SIGSEGV/SIGBUS handler
+ * runs on a per-task alternate stack (the ULT's stack may be the thing
+ * that overflowed), records the fault address and stack pointer for the
+ * reaper, and lets the default action end the task, so its exit status is
+ * the signal's. */
 #include <signal.h>
 #include <ucontext.h>
 #include <stdio.h>
@@ -20,17 +20,17 @@ static int installed[2];
 
 static void fault_handler(int sig, siginfo_t *si, void *ctx)
 {
-    vp_t *vp = vp_current();
+    struct vp_task *t = vp_task_current();
     struct sigaction dfl;
 
-    if (vp && getpid() == vp->pid) {
-        vp->fault_addr = si->si_addr;
+    if (t && getpid() == t->pid) {
+        t->fault_addr = si->si_addr;
 #if defined(__x86_64__)
-        vp->fault_sp = (void *)((ucontext_t *)ctx)->uc_mcontext.gregs[REG_RSP];
+        t->fault_sp = (void *)((ucontext_t *)ctx)->uc_mcontext.gregs[REG_RSP];
 #elif defined(__aarch64__)
-        vp->fault_sp = (void *)((ucontext_t *)ctx)->uc_mcontext.sp;
+        t->fault_sp = (void *)((ucontext_t *)ctx)->uc_mcontext.sp;
 #endif
-        vp->fault_sig = sig;
+        t->fault_sig = sig;
     }
     memset(&dfl, 0, sizeof dfl);
     dfl.sa_handler = SIG_DFL;
@@ -45,12 +45,13 @@ static void fault_handler(int sig, siginfo_t *si, void *ctx)
    its handler runs, as for a fault). */
 void vp_fault_raise(vp_t *vp, void *addr, int sig)
 {
+    struct vp_task *t = vp->task;
     int k = sig == SIGSEGV ? 0 : 1;
     sigset_t one;
 
-    vp->fault_addr = addr;
-    vp->fault_sp = addr;
-    vp->fault_sig = sig;
+    t->fault_addr = addr;
+    t->fault_sp = addr;
+    t->fault_sig = sig;
     if (installed[k]) {
         struct sigaction dfl;
         memset(&dfl, 0, sizeof dfl);
@@ -87,30 +88,30 @@ void vp_fault_restore(void)
             sigaction(fault_signals[i], &saved[i], NULL);
 }
 
-void vp_fault_altstack(vp_t *vp)
+void vp_fault_altstack(struct vp_task *t)
 {
     stack_t ss;
 
-    if (!vp->altstack) {
+    if (!t->altstack) {
         void *p = mmap(NULL, ALTSTACK_SIZE, PROT_READ | PROT_WRITE,
                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
         if (p == MAP_FAILED)
             return;
-        vp->altstack = p;
+        t->altstack = p;
     }
-    ss.ss_sp = vp->altstack;
+    ss.ss_sp = t->altstack;
     ss.ss_size = ALTSTACK_SIZE;
     ss.ss_flags = 0;
     sigaltstack(&ss, NULL);
 }
 
 /* One line: what died, where, and why: the scheduler knows what ran. */
-int vp_describe_crash(const vp_t *vp, pid_t pid, int sig, char *buf, size_t n)
+int vp_describe_crash(const struct vp_task *t, pid_t pid, int sig, char *buf, size_t n)
 {
     char sn[80];
 
     if (vpg.describe)
-        return vpg.describe(vp, pid, sig, buf, n);
-    return snprintf(buf, n, "VP %d (pid %d) killed by %s", vp->id, (int)pid,
+        return vpg.describe(t, pid, sig, buf, n);
+    return snprintf(buf, n, "VP %d (pid %d) killed by %s", t->place->id, (int)pid,
                     base_signame(sig, sn, sizeof sn));
 }

@@ -21,6 +21,7 @@ static void child(void)
     if (vp && vp->cpu >= 0)     /* a failure leaves it on the VP's CPU */
         sched_setaffinity(0, sizeof vpg.cpus, &vpg.cpus);
     vp_self_tls = NULL;
+    vp_task_tls = NULL;
     if (vpg.running)
         vp_fault_restore();       /* the parent's start is not ours */
     vpg.running = 0;
@@ -29,6 +30,7 @@ static void child(void)
     vpg.reaper = 0;
     vpg.main_pid = getpid();
     vpg.nvp = 0;                  /* the VP records: sched/fork.c */
+    vp_tasks_forget();
     vp_semset_forget();
     vp_bound_forget();
     vp_monitor_forget();

@@ -6,6 +6,7 @@
 
 struct vp_global vpg;
 __thread vp_t *vp_self_tls __attribute__((tls_model("initial-exec")));
+__thread struct vp_task *vp_task_tls __attribute__((tls_model("initial-exec")));
 
 void vp_init(void)
 {

@@ -138,22 +138,23 @@ static void take_signals(int vps_alive)
 
 /* ---- the reaper loop ----------------------------------------------- */
 
-/* The VP whose fault explains vp's death by sig. A fault handler resets
-   the disposition the VPs share before its VP dies, so a second VP that
-   faults in that window (two threads overflowing together) dies without
-   a record, and may be reaped first: the recorded one says what happened. */
-static vp_t *recorded_fault(vp_t *vp, int sig)
+/* The task whose fault explains t's death by sig. A fault handler resets
+   the disposition the tasks share before its task dies, so a second task
+   that faults in that window (two threads overflowing together) dies
+   without a record, and may be reaped first: the recorded one says what
+   happened. */
+static struct vp_task *recorded_fault(struct vp_task *t, int sig)
 {
-    if (vp->fault_sig || (sig != SIGSEGV && sig != SIGBUS))
-        return vp;
-    for (int i = 0; i < vpg.nvp; i++)
-        if (vpg.vps[i]->fault_sig == sig && vpg.vps[i]->pid > 0)
-            return vpg.vps[i];
-    return vp;
+    if (t->fault_sig || (sig != SIGSEGV && sig != SIGBUS))
+        return t;
+    for (int i = 0; i < vpg.ntasks; i++)
+        if (vpg.tasks[i]->fault_sig == sig && vpg.tasks[i]->pid > 0)
+            return vpg.tasks[i];
+    return t;
 }
 
-/* A VP has been reaped with si: return if that was expected. */
-static void ended(vp_t *vp, pid_t pid, const siginfo_t *si)
+/* A task has been reaped with si: return if that was expected. */
+static void ended(struct vp_task *t, pid_t pid, const siginfo_t *si)
 {
     pid_t exiting = CMM_LOAD_SHARED(vpg.exit_pid);
     char line[400];
@@ -161,17 +162,17 @@ static void ended(vp_t *vp, pid_t pid, const siginfo_t *si)
     vp_end_if_ending();
     if (exiting == pid)         /* exit(): handlers and stdio done there */
         vp_end_program(0, vpg.exit_status);
-    if (vp->state == VP_DONE || vp->state == VP_STOPPED)
+    if (t->state == VP_DONE || t->state == VP_STOPPED)
         return;                 /* (a pthread it left was killed) */
     if (si->si_code == CLD_KILLED || si->si_code == CLD_DUMPED) {
         int sig = si->si_status;
         if (exiting && sig == SIGKILL)
             return;             /* stopped by an exit() in progress */
         if (vpg.trace_end)      /* the trace before the message and the status */
-            trace_end(sig, vp_quiet_signal(sig) ? -1 : vp->id);
+            trace_end(sig, vp_quiet_signal(sig) ? -1 : t->place->id);
         if (!vp_quiet_signal(sig)) {
-            vp_t *told = recorded_fault(vp, sig);
-            vp_describe_crash(told, told == vp ? pid : told->pid, sig, line, sizeof line);
+            struct vp_task *told = recorded_fault(t, sig);
+            vp_describe_crash(told, told == t ? pid : told->pid, sig, line, sizeof line);
             base_warn("%s", line);
         }
         vp_end_program(sig, 0);
@@ -179,21 +180,21 @@ static void ended(vp_t *vp, pid_t pid, const siginfo_t *si)
     vp_end_program(0, si->si_status);   /* _exit() in a ULT */
 }
 
-static void reap_vp(vp_t *vp)
+static void reap_task(struct vp_task *t)
 {
-    pid_t pid = vp->pid;
+    pid_t pid = t->pid;
     siginfo_t si;
 
-    if (vp->state == VP_DONE || vp->state == VP_STOPPED)
+    if (t->state == VP_DONE || t->state == VP_STOPPED)
         kill(pid, SIGKILL);     /* pthreads a ULT left there, if any */
     if (vp_reap(pid, &si) < 0 || si.si_pid != pid) {
         vp_end_if_ending();
         base_warn("VP %d (pid %d) was reaped by someone else (waitid with __WALL "
-                "in the program?); ending the program", vp->id, (int)pid);
+                "in the program?); ending the program", t->place->id, (int)pid);
         vp_end_program(0, 1);
     }
-    CMM_STORE_SHARED(vp->pid, 0);   /* its pid may be reused at once */
-    ended(vp, pid, &si);
+    CMM_STORE_SHARED(t->pid, 0);    /* its pid may be reused at once */
+    ended(t, pid, &si);
 }
 
 static void reaper_loop(void)
@@ -205,17 +206,17 @@ static void reaper_loop(void)
         vp_pwait_init(&w);
         if (watch_bound)
             vp_bound_watch_poke(&w);    /* first: it always fits */
-        for (int i = 0; i < vpg.nvp; i++) {
-            vp_t *vp = vpg.vps[i];
-            pid_t t;
-            if (vp->pid <= 0)
+        for (int i = 0; i < vpg.ntasks; i++) {
+            struct vp_task *t = vpg.tasks[i];
+            pid_t tid;
+            if (t->pid <= 0)
                 continue;
-            if ((t = *vp_tcb_tid(&vp->tcb)) == 0) {
-                reap_vp(vp);    /* may end the program */
+            if ((tid = *vp_tcb_tid(&t->tcb)) == 0) {
+                reap_task(t);   /* may end the program */
                 continue;
             }
             alive++;
-            vp_pwait_add(&w, vp_tcb_tid(&vp->tcb), (unsigned int)t);
+            vp_pwait_add(&w, vp_tcb_tid(&t->tcb), (unsigned int)tid);
         }
         if (watch_bound)
             vp_bound_watch(&w);
@@ -239,15 +240,24 @@ int vp_run(vp_t *const *vps, int n, vp_main_t *main_fn)
 
     vpg.vps = vps;
     vpg.nvp = n;
+    vpg.tasks = vp_task_records();
+    vpg.ntasks = 0;
     vpg.exit_pid = 0;
     vpg.reaper = getpid();
     vpg.running = 1;
     vp_fault_install();
     vp_plan_pins(vps, n);
-    /* the VPs inherit the program's signal mask; the reaper's comes after */
+    /* the tasks inherit the program's signal mask; the reaper's comes after */
     for (i = 0; i < n; i++) {
-        vps[i]->pid = 0;
-        if ((e = vp_spawn(vps[i], main_fn)) != 0) {
+        struct vp_task *t = vp_task_record(i);
+        if (!t) {
+            e = ENOMEM;
+        } else {
+            t->pid = 0;
+            if ((e = vp_spawn(t, vps[i], main_fn)) == 0)
+                vpg.ntasks = i + 1;
+        }
+        if (e) {
             base_warn("could create only %d of %d VPs: %s", i, n, strerror(e));
             break;
         }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* vp/vp.c - a VP's process: clone()d with a TCB of its own (vp/tcb.c),
- * set up, pinned to a CPU of its own when the start has a VP a CPU, then
- * it runs what the scheduler gave it.
+/* vp/vp.c - a task, the process that holds a VP: clone()d with a TCB of
+ * its own (vp/tcb.c), set up, pinned to its VP's CPU when the start has a
+ * VP a CPU, then it runs what the scheduler gave it.
  *
  * Pinning (ARCHITECTURE.md, "Processes"): when a start's n VPs are as
  * many as the CPUs of the reaper's affinity mask, read as the start
@@ -28,18 +28,18 @@ static vp_main_t *vp_main_fn;   /* the same for every VP of a start */
 
 void vp_stop(vp_t *vp)
 {
-    base_store_release(&vp->state, VP_STOPPED);
+    base_store_release(&vp->task->state, VP_STOPPED);
     vp_thread_exit(0);
 }
 
 /* It runs on the borrowed thread's stack, which glibc still knows. Once
    per TCB: it is reused by later starts (saves a system call). */
-static void note_stack(vp_t *vp)
+static void note_stack(struct vp_task *t)
 {
     pthread_attr_t a;
 
-    if (!vp->stack_bottom && pthread_getattr_np(pthread_self(), &a) == 0) {
-        pthread_attr_getstack(&a, &vp->stack_bottom, &vp->stack_size);
+    if (!t->stack_bottom && pthread_getattr_np(pthread_self(), &a) == 0) {
+        pthread_attr_getstack(&a, &t->stack_bottom, &t->stack_size);
         pthread_attr_destroy(&a);
     }
 }
@@ -60,7 +60,7 @@ void vp_plan_pins(vp_t *const *vps, int n)
     }
 }
 
-/* In the VP, before it runs anything. If the kernel refuses (the CPU went
+/* In the task, before it runs anything. If the kernel refuses (the CPU went
    offline since the start began), the VP runs unpinned, silently: the
    library has no quiet level for messages, and it changes nothing else. */
 static void pin_self(vp_t *vp)
@@ -77,59 +77,63 @@ static void pin_self(vp_t *vp)
 
 static int vp_main(void *arg)
 {
-    vp_t *vp = arg;
+    struct vp_task *t = arg;
+    vp_t *vp = t->place;
 
-    vp_tcb_adopt(&vp->tcb);
+    vp_tcb_adopt(&t->tcb);
+    vp_task_tls = t;
     vp_self_tls = vp;
-    vp->pid = getpid();   /* the reaper writes it too, after clone returns */
+    t->pid = getpid();    /* the reaper writes it too, after clone returns */
     /* never outlive the reaper (and close the race with its death) */
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() != vpg.reaper)
         vp_group_exit(0);
     pin_self(vp);
-    vp_fault_altstack(vp);
-    note_stack(vp);
+    vp_fault_altstack(t);
+    note_stack(t);
     vp_main_fn(vp);
-    base_store_release(&vp->state, VP_DONE);
+    base_store_release(&t->state, VP_DONE);
     vp_thread_exit(0);
 }
 
 /* Returns 0 or an errno value. */
-int vp_spawn(vp_t *vp, vp_main_t *main_fn)
+int vp_spawn(struct vp_task *t, vp_t *vp, vp_main_t *main_fn)
 {
     pid_t pid;
 
-    if (!vp->tcb.tcb) {
-        int e = vp_tcb_borrow(&vp->tcb, VP_STACK_SIZE);
+    if (!t->tcb.tcb) {
+        int e = vp_tcb_borrow(&t->tcb, VP_STACK_SIZE);
         if (e)
             return e;
     }
     vp_main_fn = main_fn;
-    vp->state = VP_RUNNING;
-    vp->fault_sig = 0;
-    vp->fault_addr = NULL;
-    vp->fault_sp = NULL;
-    pid = vp_clone(vp_main, &vp->tcb, vp, 0);
+    t->place = vp;
+    vp->task = t;
+    t->state = VP_RUNNING;
+    t->fault_sig = 0;
+    t->fault_addr = NULL;
+    t->fault_sp = NULL;
+    pid = vp_clone(vp_main, &t->tcb, t, 0);
     if (pid < 0)
         return errno;
-    vp->pid = pid;
+    t->pid = pid;
     return 0;
 }
 
 vp_t *vp_of_pid(pid_t pid)
 {
-    for (int i = 0; i < vpg.nvp; i++)
-        if (CMM_LOAD_SHARED(vpg.vps[i]->pid) == pid)
-            return vpg.vps[i];
+    for (int i = 0; i < vpg.ntasks; i++)
+        if (CMM_LOAD_SHARED(vpg.tasks[i]->pid) == pid)
+            return vpg.tasks[i]->place;
     return NULL;
 }
 
 static int others_running(pid_t me)
 {
     int n = 0;
-    for (int i = 0; i < vpg.nvp; i++) {
-        vp_t *vp = vpg.vps[i];
-        if (vp->pid > 0 && vp->pid != me && CMM_LOAD_SHARED(vp->state) == VP_RUNNING)
+    for (int i = 0; i < vpg.ntasks; i++) {
+        struct vp_task *t = vpg.tasks[i];
+        if (t->pid > 0 && t->pid != me && CMM_LOAD_SHARED(t->state) == VP_RUNNING)
             n++;
     }
     return n;
@@ -141,10 +145,10 @@ void vp_stop_grace(pid_t me)
 {
     for (int waited = 0; others_running(me) && waited < STOP_GRACE_MS; waited++)
         base_sleep_ns(1000 * 1000);
-    for (int i = 0; i < vpg.nvp; i++) {
-        vp_t *vp = vpg.vps[i];
-        if (vp->pid > 0 && vp->pid != me && CMM_LOAD_SHARED(vp->state) == VP_RUNNING)
-            kill(vp->pid, SIGKILL);
+    for (int i = 0; i < vpg.ntasks; i++) {
+        struct vp_task *t = vpg.tasks[i];
+        if (t->pid > 0 && t->pid != me && CMM_LOAD_SHARED(t->state) == VP_RUNNING)
+            kill(t->pid, SIGKILL);
     }
 }
 

@@ -42,14 +42,17 @@ pid_t vp_clone(int (*fn)(void *), struct vp_tcb *t, void *arg, int extra_flags);
 void vp_thread_exit(int status) __attribute__((noreturn));
 void vp_group_exit(int status) __attribute__((noreturn));
 
-/* ---- VPs ------------------------------------------------------------ */
+/* ---- VPs: places and the tasks that hold them ------------------------ */
 
 enum vp_state { VP_RUNNING, VP_DONE, VP_STOPPED };
 
-/* A VP's process. The scheduler embeds it, first, in its own per-VP
-   record (sched/sched.h) and finds that record from it. */
-typedef struct vp {
-    int id;
+struct vp;
+
+/* A task: a process made with clone() that shares the program's memory
+   and runs a VP's loop, the place it holds (ARCHITECTURE.md, "Places and
+   tasks"). Its records are kept for the program's life (vp/task.c): a
+   later start reuses their TCBs and alternate stacks. */
+struct vp_task {
     volatile pid_t pid;
     volatile int state;         /* enum vp_state */
     volatile int fault_sig;     /* recorded by the fault handler */
@@ -59,8 +62,16 @@ typedef struct vp {
     void *altstack;
     void *stack_bottom;         /* its first stack (the borrowed thread's) */
     size_t stack_size;
+    struct vp *place;           /* the VP it holds */
+};
+
+/* A VP: a place where ULTs run. The scheduler embeds it, first, in its
+   own per-VP record (sched/sched.h) and finds that record from it. */
+typedef struct vp {
+    int id;
     int cpu;                    /* the CPU it is pinned to, or -1 (vp_run
-                                   sets it; the VP unsets it if it fails) */
+                                   sets it; the task unsets it if it fails) */
+    struct vp_task *task;       /* the task that holds it */
 } vp_t;
 
 /* What a VP runs once its process is set up; when it returns, the VP
@@ -70,6 +81,8 @@ typedef void vp_main_t(vp_t *vp);
 struct vp_global {
     int nvp;                    /* VPs of the current or last start */
     vp_t *const *vps;           /* the scheduler's, for this start */
+    struct vp_task *const *tasks;   /* this start's, ntasks of them */
+    int ntasks;
     volatile int running;       /* a start runs (the reaper reaps) */
     pid_t exit_pid;             /* uatomic: whose exit() is in progress */
     volatile int exit_status;
@@ -81,7 +94,7 @@ struct vp_global {
                                    (read when MLTP_PIN is on): what leaves
                                    a pinned VP gets back */
     /* set by the scheduler: one line on what vp ran when it died */
-    int (*describe)(const vp_t *vp, pid_t pid, int sig, char *buf, size_t n);
+    int (*describe)(const struct vp_task *t, pid_t pid, int sig, char *buf, size_t n);
     /* set by the scheduler: called by the reaper at each wake-up while VPs
        run, it says in how many ms (at most 100) to call it again; it must
        take no lock a VP can hold */
@@ -97,6 +110,7 @@ struct vp_global {
 extern struct vp_global vpg;
 
 extern __thread vp_t *vp_self_tls __attribute__((tls_model("initial-exec")));
+extern __thread struct vp_task *vp_task_tls __attribute__((tls_model("initial-exec")));
 
 /* The VP this code runs on, or NULL (base/tls.h: read afresh, a ULT can
    resume on another VP). */
@@ -107,11 +121,24 @@ static inline vp_t *vp_current(void)
     return v;
 }
 
-/* vp/vp.c: a VP's process */
+/* The task this code runs on, or NULL (read afresh, as vp_current). */
+static inline struct vp_task *vp_task_current(void)
+{
+    struct vp_task *t;
+    BASE_TLS_READ(vp_task_tls, t, "=r");
+    return t;
+}
+
+/* vp/task.c: the records */
+struct vp_task *vp_task_record(int i);  /* the i-th, made on first use */
+struct vp_task *const *vp_task_records(void);
+void vp_tasks_forget(void);             /* a fork()ed child: none runs */
+
+/* vp/vp.c: a task's process */
 void vp_plan_pins(vp_t *const *vps, int n);  /* sets vps[i]->cpu */
-int vp_spawn(vp_t *vp, vp_main_t *main_fn);
-void vp_stop(vp_t *vp) __attribute__((noreturn));  /* ends it, STOPPED */
-vp_t *vp_of_pid(pid_t pid);     /* this start's VP with that pid, or NULL */
+int vp_spawn(struct vp_task *t, vp_t *vp, vp_main_t *main_fn);  /* t holds vp */
+void vp_stop(vp_t *vp) __attribute__((noreturn));  /* its task ends, STOPPED */
+vp_t *vp_of_pid(pid_t pid);     /* the VP this start's task pid holds, or NULL */
 void vp_stop_grace(pid_t me);   /* exit(): wait for the others, then kill */
 
 /* vp/reaper.c: the start's VPs, from the calling thread (the reaper).
@@ -153,9 +180,9 @@ int vp_reap(pid_t pid, siginfo_t *si);
 /* ---- crashes (vp/fault.c) ---------------------------------------------- */
 void vp_fault_install(void);
 void vp_fault_restore(void);
-void vp_fault_altstack(vp_t *vp);
+void vp_fault_altstack(struct vp_task *t);
 void vp_fault_raise(vp_t *vp, void *addr, int sig) __attribute__((noreturn));
-int vp_describe_crash(const vp_t *vp, pid_t pid, int sig, char *buf, size_t n);
+int vp_describe_crash(const struct vp_task *t, pid_t pid, int sig, char *buf, size_t n);
 
 /* ---- SysV semaphore sets (vp/janitor.c): every set the library makes is
    listed and removed on every way out, SIGKILL of the program included -- */
