@@ -118,6 +118,9 @@ skip_test_sched=(
     sleep_interrupted_by_a_signal:3                      # goes to any of valgrind's threads,
     read_interrupted_by_a_signal:2                       # not to the waiter's VP: the other
     read_interrupted_by_a_signal:3                       # VP's wait is interrupted (a CI run)
+    read_interrupted_by_a_signal:0                       # A: the same on 1 VP, with the
+    read_interrupted_by_a_signal:1                       # bound thread that writes later: it
+    poll_and_select_interrupted                          # may take the signal (poll: a CI run)
 )
 skip_test_main=(
     segv_in_share abort_in_share sigterm_in_share        # A
