@@ -3,9 +3,8 @@
 #ifndef BASE_CLOCK_H
 #define BASE_CLOCK_H
 
-#include <sys/syscall.h>
 #include <time.h>
-#include <unistd.h>
+#include "base/raw.h"
 
 static inline long base_now_ns(void)
 {
@@ -34,7 +33,7 @@ static inline int base_ms_until(long until, long now)
 static inline void base_sleep_ns(long ns)
 {
     struct timespec t = { ns / 1000000000, ns % 1000000000 };
-    syscall(SYS_nanosleep, &t, NULL);
+    base_syscall(SYS_nanosleep, &t, NULL);
 }
 
 #endif

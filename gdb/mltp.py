@@ -226,7 +226,10 @@ def all_ults():
 
 
 def vp_thread(sg, i):
-    pid = int(sg["vps"][i]["vp"]["pid"])
+    task = sg["vps"][i]["vp"]["task"]
+    if int(task) == 0:
+        return None
+    pid = int(task.dereference()["pid"])
     for t in gdb.selected_inferior().threads():
         if t.ptid[1] == pid:
             return t

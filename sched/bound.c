@@ -9,6 +9,7 @@
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
+#include "base/raw.h"
 #include "sched/sched.h"
 
 enum { USER_F, USER_P0, USER_TERM, USER_HANDLE };
@@ -97,7 +98,7 @@ static void join_bound_pause(volatile int *word, int seen)
     if (sched_rq_peek(sched_current()->rq))
         mltp_yield();
     else
-        syscall(SYS_futex, word, FUTEX_WAIT, seen, &ms, NULL, 0);
+        base_syscall(SYS_futex, word, FUTEX_WAIT, seen, &ms, NULL, 0);
 }
 
 void mltp_join_bound(mltp_t t)

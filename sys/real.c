@@ -9,46 +9,47 @@
 #include <string.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+#include "base/raw.h"
 #include "sys/sys.h"
 
 int sys_direct;
 
 static int raw_nanosleep(const struct timespec *req, struct timespec *rem)
 {
-    return (int)syscall(SYS_nanosleep, req, rem);
+    return (int)base_syscall(SYS_nanosleep, req, rem);
 }
 
 static int raw_clock_nanosleep(clockid_t c, int flags, const struct timespec *req,
                                struct timespec *rem)
 {
-    long r = syscall(SYS_clock_nanosleep, c, flags, req, rem);
+    long r = base_syscall(SYS_clock_nanosleep, c, flags, req, rem);
     return r < 0 ? errno : 0;
 }
 
-static ssize_t raw_read(int f, void *b, size_t n) { return syscall(SYS_read, f, b, n); }
-static ssize_t raw_write(int f, const void *b, size_t n) { return syscall(SYS_write, f, b, n); }
-static ssize_t raw_readv(int f, const struct iovec *v, int n) { return syscall(SYS_readv, f, v, n); }
-static ssize_t raw_writev(int f, const struct iovec *v, int n) { return syscall(SYS_writev, f, v, n); }
+static ssize_t raw_read(int f, void *b, size_t n) { return base_syscall(SYS_read, f, b, n); }
+static ssize_t raw_write(int f, const void *b, size_t n) { return base_syscall(SYS_write, f, b, n); }
+static ssize_t raw_readv(int f, const struct iovec *v, int n) { return base_syscall(SYS_readv, f, v, n); }
+static ssize_t raw_writev(int f, const struct iovec *v, int n) { return base_syscall(SYS_writev, f, v, n); }
 static ssize_t raw_recvfrom(int f, void *b, size_t n, int fl, struct sockaddr *a, socklen_t *al)
 {
-    return syscall(SYS_recvfrom, f, b, n, fl, a, al);
+    return base_syscall(SYS_recvfrom, f, b, n, fl, a, al);
 }
 static ssize_t raw_recv(int f, void *b, size_t n, int fl) { return raw_recvfrom(f, b, n, fl, NULL, NULL); }
-static ssize_t raw_recvmsg(int f, struct msghdr *m, int fl) { return syscall(SYS_recvmsg, f, m, fl); }
+static ssize_t raw_recvmsg(int f, struct msghdr *m, int fl) { return base_syscall(SYS_recvmsg, f, m, fl); }
 static ssize_t raw_sendto(int f, const void *b, size_t n, int fl, const struct sockaddr *a, socklen_t al)
 {
-    return syscall(SYS_sendto, f, b, n, fl, a, al);
+    return base_syscall(SYS_sendto, f, b, n, fl, a, al);
 }
 static ssize_t raw_send(int f, const void *b, size_t n, int fl) { return raw_sendto(f, b, n, fl, NULL, 0); }
-static ssize_t raw_sendmsg(int f, const struct msghdr *m, int fl) { return syscall(SYS_sendmsg, f, m, fl); }
+static ssize_t raw_sendmsg(int f, const struct msghdr *m, int fl) { return base_syscall(SYS_sendmsg, f, m, fl); }
 static int raw_accept4(int f, struct sockaddr *a, socklen_t *al, int fl)
 {
-    return (int)syscall(SYS_accept4, f, a, al, fl);
+    return (int)base_syscall(SYS_accept4, f, a, al, fl);
 }
 static int raw_accept(int f, struct sockaddr *a, socklen_t *al) { return raw_accept4(f, a, al, 0); }
-static int raw_connect(int f, const struct sockaddr *a, socklen_t al) { return (int)syscall(SYS_connect, f, a, al); }
-static int raw_close(int f) { return (int)syscall(SYS_close, f); }
-static int raw_dup3(int o, int f, int fl) { return (int)syscall(SYS_dup3, o, f, fl); }
+static int raw_connect(int f, const struct sockaddr *a, socklen_t al) { return (int)base_syscall(SYS_connect, f, a, al); }
+static int raw_close(int f) { return (int)base_syscall(SYS_close, f); }
+static int raw_dup3(int o, int f, int fl) { return (int)base_syscall(SYS_dup3, o, f, fl); }
 static int raw_dup2(int o, int f)
 {
     return o == f ? (fcntl(o, F_GETFD) < 0 ? -1 : f) : raw_dup3(o, f, 0);
@@ -56,7 +57,7 @@ static int raw_dup2(int o, int f)
 
 static int raw_ppoll(struct pollfd *f, nfds_t n, const struct timespec *t, const sigset_t *m)
 {
-    return (int)syscall(SYS_ppoll, f, n, t, m, m ? _NSIG / 8 : 0);
+    return (int)base_syscall(SYS_ppoll, f, n, t, m, m ? _NSIG / 8 : 0);
 }
 static int raw_poll(struct pollfd *f, nfds_t n, int ms)
 {
@@ -72,7 +73,7 @@ static int raw_pselect(int n, fd_set *r, fd_set *w, fd_set *e, const struct time
         copy = *t;              /* the kernel writes the time left there */
         tp = &copy;
     }
-    return (int)syscall(SYS_pselect6, n, r, w, e, tp, m ? &mask : NULL);
+    return (int)base_syscall(SYS_pselect6, n, r, w, e, tp, m ? &mask : NULL);
 }
 static int raw_select(int n, fd_set *r, fd_set *w, fd_set *e, struct timeval *tv)
 {

@@ -226,13 +226,13 @@ long ult_chunk_init(void)
    all of it was done. Only a refusal of the call turns it off for good. */
 static int madvise_self(struct iovec *iov, size_t n, int advice, int *works)
 {
-    int fd = (int)syscall(SYS_pidfd_open, getpid(), 0);
+    int fd = (int)base_syscall(SYS_pidfd_open, getpid(), 0);
     long done = -1, want = 0;
 
     for (size_t i = 0; i < n; i++)
         want += (long)iov[i].iov_len;
     if (fd >= 0) {
-        done = syscall(SYS_process_madvise, fd, iov, n, advice, 0);
+        done = base_syscall(SYS_process_madvise, fd, iov, n, advice, 0);
         base_raw_close(fd);
     }
     if (done < 0 && (errno == ENOSYS || errno == EPERM || errno == EINVAL))

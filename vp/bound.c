@@ -28,6 +28,7 @@
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "base/raw.h"
 #include "vp/vp.h"
 
 #define CHUNK 16
@@ -249,7 +250,7 @@ static void reap_here(struct vp_bound *b)
     pid_t v;
 
     while ((v = *tid) != 0)
-        syscall(SYS_futex, tid, FUTEX_WAIT, v, NULL, NULL, 0);
+        base_syscall(SYS_futex, tid, FUTEX_WAIT, v, NULL, NULL, 0);
     if (CMM_LOAD_SHARED(b->returned))
         kill(b->pid, SIGKILL);          /* pthreads it left, if any */
     if (is_running(b) && vp_reap(b->pid, &si) == 0 && si.si_pid == b->pid)
@@ -269,7 +270,7 @@ void vp_bound_wait(struct vp_bound *b, void (*pause)(volatile int *word, int see
                  !vp_monitor_running())
             reap_here(b);
         else
-            syscall(SYS_futex, &b->state, FUTEX_WAIT, s, NULL, NULL, 0);
+            base_syscall(SYS_futex, &b->state, FUTEX_WAIT, s, NULL, NULL, 0);
     }
     base_acquire_fence();
 }

@@ -46,7 +46,7 @@ static base_once_t sets_once;   /* making the page and the janitor */
    VPs: 4,354 page faults against 3,273 without the janitor). A process
    that shares the memory costs nothing there. It shares no TLS, signal
    handlers or file descriptors: it runs raw system calls only (glibc's
-   syscall(), which no sanitizer intercepts; it writes errno, the
+   base_syscall(), which no sanitizer intercepts; it writes errno, the
    creator's, only when a call fails), keeps every signal blocked (SIGKILL
    still ends it) and has a file table of its own. Since Linux 5.16 a core
    dump of the program ends only the dumping thread group, not the
@@ -65,33 +65,33 @@ static int janitor_main(void *unused)
     int pidfd = janitor_args.pidfd, devnull;
 
     (void)unused;
-    syscall(SYS_setsid);            /* ^C and kill -PGID do not reach it */
+    base_syscall(SYS_setsid);            /* ^C and kill -PGID do not reach it */
     uatomic_set(&READY, 1);         /* out of the program's group */
     vp_pwake(&READY);
-    syscall(SYS_prctl, PR_SET_NAME, "mltp-janitor", 0, 0, 0);
+    base_syscall(SYS_prctl, PR_SET_NAME, "mltp-janitor", 0, 0, 0);
     /* hold nothing of the program's: a harness reading its stderr must
        see EOF when the program ends */
     if (pidfd >= 0 && pidfd != 3)
-        syscall(SYS_dup3, pidfd, 3, 0);
-    devnull = (int)syscall(SYS_openat, AT_FDCWD, "/dev/null", O_RDWR, 0);
+        base_syscall(SYS_dup3, pidfd, 3, 0);
+    devnull = (int)base_syscall(SYS_openat, AT_FDCWD, "/dev/null", O_RDWR, 0);
     for (int fd = 0; fd < 3; fd++)
         if (devnull >= 0 && devnull != fd)
-            syscall(SYS_dup3, devnull, fd, 0);
-    syscall(SYS_close_range, pidfd >= 0 ? 4 : 3, ~0U, 0);
+            base_syscall(SYS_dup3, devnull, fd, 0);
+    base_syscall(SYS_close_range, pidfd >= 0 ? 4 : 3, ~0U, 0);
     if (pidfd >= 0) {
-        while (syscall(SYS_ppoll, &p, 1, NULL, NULL, 0) < 0)
+        while (base_syscall(SYS_ppoll, &p, 1, NULL, NULL, 0) < 0)
             ;                       /* signals are blocked: no EINTR */
     } else {
         /* no pidfds (Linux < 5.3): our parent is the program's main
            thread until the program is gone */
         struct timespec tick = { 0, 100 * 1000 * 1000 };
-        while (syscall(SYS_getppid) == janitor_args.parent)
-            syscall(SYS_nanosleep, &tick, NULL);
+        while (base_syscall(SYS_getppid) == janitor_args.parent)
+            base_syscall(SYS_nanosleep, &tick, NULL);
     }
     for (int i = 0; i < SETS_MAX; i++)
         if (sets[i] > 0)
-            syscall(SYS_semctl, sets[i] - 1, 0, IPC_RMID, 0);
-    syscall(SYS_exit, 0);
+            base_syscall(SYS_semctl, sets[i] - 1, 0, IPC_RMID, 0);
+    base_syscall(SYS_exit, 0);
     return 0;
 }
 
@@ -133,7 +133,7 @@ static void janitor_start(void)
        program SIGKILLed under valgrind leaves its sets behind */
     if (vp_vg_running())
         return;
-    pidfd = (int)syscall(SYS_pidfd_open, vpg.main_pid, 0);
+    pidfd = (int)base_syscall(SYS_pidfd_open, vpg.main_pid, 0);
     if (pidfd < 0 && errno != ENOSYS) {
         e = errno;
         base_warn("cannot start the janitor (pidfd_open: %s); semaphore sets are "

@@ -20,6 +20,7 @@
 #include <sys/rseq.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+#include "base/raw.h"
 #include "vp/valgrind.h"
 #include "vp/vp.h"
 
@@ -54,7 +55,7 @@ typedef uint64_t tid_mask_t[TID_SLOTS / 64];
 static void tid_candidates(tid_mask_t m)
 {
     const pid_t *self = (const pid_t *)pthread_self();
-    pid_t tid = (pid_t)syscall(SYS_gettid);
+    pid_t tid = (pid_t)base_syscall(SYS_gettid);
 
     memset(m, 0, sizeof(tid_mask_t));
     for (size_t i = 0; i < TID_SLOTS; i++)
@@ -83,10 +84,10 @@ static void *borrow_main(void *arg)
 #if defined(__aarch64__)
     b->tp = __builtin_thread_pointer();
 #endif
-    syscall(SYS_get_robust_list, 0, &b->robust, &b->robust_len);
+    base_syscall(SYS_get_robust_list, 0, &b->robust, &b->robust_len);
     base_store_release(&b->ready, 1);
     for (;;)
-        syscall(SYS_exit, 0);
+        base_syscall(SYS_exit, 0);
     return NULL;
 }
 
@@ -129,14 +130,14 @@ static long find_tid_offset(tid_mask_t cand)
 void vp_thread_exit(int status)
 {
     for (;;)
-        syscall(SYS_exit, status);
+        base_syscall(SYS_exit, status);
 }
 
 /* The end of its whole thread group, at once. */
 void vp_group_exit(int status)
 {
     for (;;)
-        syscall(SYS_exit_group, status);
+        base_syscall(SYS_exit_group, status);
 }
 
 volatile pid_t *vp_tcb_tid(struct vp_tcb *t)
@@ -182,7 +183,7 @@ int vp_tcb_borrow(struct vp_tcb *t, size_t stack_size)
     volatile pid_t *tidp = (volatile pid_t *)((char *)pt + tid_offset);
     pid_t v;
     while ((v = *tidp) != 0)
-        syscall(SYS_futex, tidp, FUTEX_WAIT, v, NULL, NULL, 0);
+        base_syscall(SYS_futex, tidp, FUTEX_WAIT, v, NULL, NULL, 0);
     t->tcb = (char *)pt;
 #if defined(__aarch64__)
     t->tp = b.tp;
@@ -206,10 +207,10 @@ void vp_tcb_adopt(struct vp_tcb *t)
            kernel wants at least the original 32-byte area, which glibc
            allocates: with 20 it said EINVAL, and every VP went without */
         unsigned int len = __rseq_size < 32 ? 32 : __rseq_size;
-        if (syscall(SYS_rseq, r, len, 0, RSEQ_SIG) != 0)
+        if (base_syscall(SYS_rseq, r, len, 0, RSEQ_SIG) != 0)
             r->cpu_id = (uint32_t)-2; /* RSEQ_CPU_ID_REGISTRATION_FAILED */
     }
-    syscall(SYS_set_robust_list, t->robust, t->robust_len);
+    base_syscall(SYS_set_robust_list, t->robust, t->robust_len);
 }
 
 /* Called by a bound thread as it ends normally, on its borrowed TCB:
