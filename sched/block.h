@@ -268,6 +268,29 @@ int sched_poll_wait_many(const struct sched_poll_src *srcs, int n, long deadline
 /* fd is being closed: its waiters woken with EBADF. */
 void sched_poll_closed(int fd);
 
+/* ---- marked calls (sched/call.c) ----------------------------------- */
+/* Around a system call that may wait in the kernel, made by the running
+   ULT (sys/call.c): meanwhile a spare may take its VP's place. blocks:
+   the call is known to wait (waitpid, flock): with ULTs queued on its VP,
+   the place is handed to a spare at once. After the exit the ULT may run
+   on another VP: errno is its own, saved and restored by the switch. */
+struct sched_call {
+    unsigned long word;
+    void *u;
+};
+void sched_call_enter(struct sched_call *c, int blocks);
+void sched_call_lost(struct sched_call *c);
+/* Cost: one CAS on the place's line, which its holder owns. */
+static inline void sched_call_exit(struct sched_call *c)
+{
+    sched_vp_t *sv = sched_current();
+    unsigned long w = c->word;
+
+    if (__builtin_expect(uatomic_cmpxchg(&sv->call, w, w & ~SCHED_CALL_STATE) == w, 1))
+        return;
+    sched_call_lost(c);
+}
+
 /* ---- waiting in the kernel (MLTP_LOCK_SEMAPHORE) ------------------- */
 /* A private set of nsems SysV semaphores that the VP layer's registry
    removes however the program ends, or -1 with errno. It may start the

@@ -20,12 +20,16 @@ static void name(const ult_t *u, char *who, size_t n)
 int sched_describe(const struct vp_task *t, pid_t pid, int sig, char *buf, size_t n)
 {
     const vp_t *vp = t->place;
-    const ult_t *u = ((const sched_vp_t *)vp)->cur, *over;
+    const ult_t *u, *over;
     char who[48], sn[80];
     const char *lo;
     size_t guard;
 
     base_signame(sig, sn, sizeof sn);
+    if (!vp)
+        return snprintf(buf, n, "spare task %d (pid %d) killed by %s while it held no VP",
+                        t->index, (int)pid, sn);
+    u = ((const sched_vp_t *)vp)->cur;
     if (!u)
         return snprintf(buf, n, "VP %d (pid %d) killed by %s in its scheduler "
                         "loop (no ULT running)", vp->id, (int)pid, sn);

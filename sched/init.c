@@ -4,6 +4,7 @@
 #include <string.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+#include "base/raw.h"
 #include "sched/sched.h"
 
 struct sched_global sg = { .park_semid = -1 };
@@ -30,6 +31,14 @@ static int watchdog_fatal(void)
     return 0;
 }
 
+/* The reaper's tick: the watchdog, and the monitor of marked calls. */
+static int reaper_tick(void)
+{
+    int w = sched_watchdog_tick(), c = sched_calls_tick();
+
+    return w < c ? w : c;
+}
+
 static int init_layers(void)
 {
     vp_init();
@@ -45,10 +54,10 @@ static int init_layers(void)
     sg.online_cpus = (int)sysconf(_SC_NPROCESSORS_ONLN);
     vpg.describe = sched_describe;
     sg.watchdog_fatal = watchdog_fatal();
-    vpg.tick = sched_watchdog_tick;
+    vpg.tick = reaper_tick;
     vpg.bound_ended = sched_bound_ended;
     ult_ids_scan = sched_ids_scan;
-    if (syscall(SYS_gettid) == vpg.main_pid)  /* set up by the main thread */
+    if (base_syscall(SYS_gettid) == vpg.main_pid)  /* set up by the main thread */
         sched_pending_note_main();
     sched_fork_register();
     sched_trace_init();

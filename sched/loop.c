@@ -145,6 +145,7 @@ void sched_finish_all(int why)
     } else if (uatomic_cmpxchg(&sg.finish, SCHED_GO, why) != SCHED_GO) {
         return;
     }
+    sched_spares_finish();
     /* only the parked need a post: a VP about to park counts itself
        before it looks at finish (ARCHITECTURE.md, "Finish") */
     base_full_fence();

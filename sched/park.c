@@ -29,15 +29,17 @@
 #include "base/clock.h"
 #include "sched/block.h"
 
-/* The park semaphores, one per VP, in one set made for the largest start
-   so far (the set of a smaller one removed); all 0 as a start begins.
+/* The park semaphores, one per VP, then one per task a start may have
+   (its VPs' first tasks and the spares it may make: sched/spare.c), in
+   one set made for the largest start so far (the set of a smaller one
+   removed); all 0 as a start begins.
    0 or an errno value. */
 int sched_park_prepare(int nvp)
 {
-    static unsigned short zeros[SCHED_VP_MAX];
+    static unsigned short zeros[2 * SCHED_VP_MAX + SCHED_SPARES_MAX];
 
-    if (nvp > sg.park_nsems) {
-        int n = nvp < 8 ? 8 : nvp, id;
+    if (2 * nvp + SCHED_SPARES_MAX > sg.park_nsems) {
+        int n = 2 * nvp + SCHED_SPARES_MAX, id;
         if ((id = vp_semset_create(n)) < 0)
             return errno;
         if (sg.park_semid >= 0)
@@ -46,6 +48,7 @@ int sched_park_prepare(int nvp)
         sg.park_nsems = n;
     }
     semctl(sg.park_semid, 0, SETALL, zeros);
+    sg.spare_sem_base = nvp;    /* the VPs asked for: fixed for the start */
     return 0;
 }
 
@@ -322,7 +325,7 @@ static void unpark_self(sched_vp_t *sv)
 static void deadlock_if_still(unsigned long seen)
 {
     if (SCHED_ASLEEP(seen) != vpg.nvp || vp_bound_alive() || CMM_LOAD_SHARED(sched_timers_n) ||
-        CMM_LOAD_SHARED(sched_pollers_n))
+        CMM_LOAD_SHARED(sched_pollers_n) || CMM_LOAD_SHARED(sched_calls_out))
         return;
     base_acquire_fence();
     if (CMM_LOAD_SHARED(sg.idle.asleep) == seen)
@@ -623,5 +626,6 @@ int sched_kernel_wait_stuck(void)
     int sw = CMM_LOAD_SHARED(sg.semwait);
     return sw + CMM_LOAD_SHARED(sg.idle.parked) == vpg.nvp && !vp_bound_alive() &&
            (sw == vpg.nvp || (!sched_ready_count() && !CMM_LOAD_SHARED(sched_timers_n) &&
-                              !CMM_LOAD_SHARED(sched_pollers_n)));
+                              !CMM_LOAD_SHARED(sched_pollers_n) &&
+                              !CMM_LOAD_SHARED(sched_calls_out)));
 }

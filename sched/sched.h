@@ -61,7 +61,22 @@ typedef struct sched_vp {
        says: sched_trace_waiting), for its stop event */
     int trace_what;
     uint64_t trace_on;
+    /* sched/call.c: {seq, holder task, state}; written by its holder at a
+       marked call's entry and exit, CASed by a taker */
+    unsigned long call;
 } __attribute__((aligned(64))) sched_vp_t;
+
+/* The call word (sched/call.c) */
+#define SCHED_CALL_RUNNING 0UL
+#define SCHED_CALL_IN 1UL
+#define SCHED_CALL_TAKEN 2UL
+#define SCHED_CALL_STATE 3UL
+#define SCHED_CALL_HOLDER_SHIFT 2
+#define SCHED_CALL_SEQ_ONE (1UL << 32)
+#define SCHED_CALL_SEQ_MASK (~0UL << 32)
+/* spares a start may make (sched/spare.c); their semaphores follow the
+   VPs' in the park set */
+#define SCHED_SPARES_MAX 64
 
 _Static_assert(offsetof(sched_vp_t, vp) == 0, "vp_t first");
 
@@ -71,6 +86,8 @@ struct sched_global {
     int finish;                 /* enum sched_finish; uatomic */
     int park_semid;             /* a semaphore per VP (sched/park.c) */
     int park_nsems;
+    int spare_sem_base;         /* a task's spare semaphore: this plus its
+                                   record's number (sched/spare.c) */
     int semwait;                /* VPs blocked in a kernel wait (uatomic) */
     long spin_ns;               /* MLTP_SPIN_US */
     long slice_ns;              /* MLTP_SLICE_US (sched/slice.c); 0: off */
@@ -224,6 +241,21 @@ void sched_outside_live_add(long n);
 /* sched/steal.c: another VP's ULTs for an idle one */
 ult_t *sched_steal(sched_vp_t *sv);
 int sched_ready_count(void);        /* in all VPs' queues (racy) */
+
+/* sched/call.c, sched/spare.c: marked calls, spare tasks */
+extern int sched_calls_out;
+extern int sched_spares_made;
+extern int sched_holders, sched_holders_max, sched_takes;
+int sched_calls_tick(void);
+void sched_calls_reset(int nvp);
+void sched_hold(struct vp_task *t, sched_vp_t *sv);
+int sched_take(sched_vp_t *sv, unsigned long seen, int may_wait);
+struct vp_task *sched_spare_get(int may_wait);
+void sched_spare_give(struct vp_task *t, sched_vp_t *sv);
+void sched_spare_put_back(struct vp_task *t);
+void sched_spare_run(struct vp_task *t) __attribute__((noreturn));
+void sched_spares_finish(void);
+void sched_spares_reset(void);
 
 /* sched/loop.c */
 void sched_vp_main(vp_t *vp);

@@ -55,6 +55,8 @@ static void print_stats(void)
         moves += sv->moves;
     }
     base_warn("stats: %ld late wakes", sg.late_wakes);
+    base_warn("stats: %d VPs taken from ULTs in system calls, %d spare tasks made",
+              sched_takes, sched_spares_made);
     base_warn("stats: %ld runs of a ULT on another VP than its last", moves);
 }
 
@@ -122,6 +124,8 @@ int sched_start_prepare(int nvp, const char *what, int empty_ok)
     sched_crowd_reset(base_now_ns());
     sched_watchdog_reset();
     sched_timers_reset();
+    sched_calls_reset(nvp);
+    sched_spares_reset();
     return 0;
 }
 

@@ -27,11 +27,15 @@
 #define IT_RUNQ_OF(i) sched_runqs[i]
 
 #define IT_CROWD_HEADER "sched/sched.h"
+/* base_syscall: a system call MLTP does not see (not a marked call: its
+   VP's place stays held for as long as it waits) */
+#define IT_RAW_HEADER "base/raw.h"
 #define IT_CHUNK_HEADER "ult/chunk.h"
 
 #include IT_RUNQ_HEADER
 #include IT_CROWD_HEADER
 #include IT_CHUNK_HEADER
+#include IT_RAW_HEADER
 
 /* From now on a new default stack size (mltp_set_stack_size) maps no
    stacks ahead for the ULTs already created: the first run of one may

@@ -6,7 +6,8 @@
  *
  * This program defines semop() and semtimedop() itself: the library,
  * linked statically, calls these (the executable's symbols win over
- * libc's), and they forward to the kernel with syscall(). Before an
+ * libc's), and they forward to the kernel with a raw system call (the
+ * library's syscall() is a marked call: tests/internals.h). Before an
  * operation that posts (a sem_op > 0: the wake-up of a parked VP, or the
  * release of a MLTP_LOCK_SEMAPHORE lock) they look at the run-queue lock
  * (tests/internals.h). If it is held, they watch it for HOLD_MS: a lock
@@ -129,14 +130,14 @@ static void check_op(const char *fn, int semid, const struct sembuf *sops,
 int semop(int semid, struct sembuf *sops, size_t nsops)
 {
     check_op("semop", semid, sops, nsops);
-    return (int)syscall(SYS_semop, semid, sops, nsops);
+    return (int)base_syscall(SYS_semop, semid, sops, nsops);
 }
 
 int semtimedop(int semid, struct sembuf *sops, size_t nsops,
                const struct timespec *timeout)
 {
     check_op("semtimedop", semid, sops, nsops);
-    return (int)syscall(SYS_semtimedop, semid, sops, nsops, timeout);
+    return (int)base_syscall(SYS_semtimedop, semid, sops, nsops, timeout);
 }
 
 /* ---- start 1: ends of ULTs ------------------------------------------- */

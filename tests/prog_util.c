@@ -8,6 +8,7 @@
 #include <sys/syscall.h>
 
 #include "prog_util.h"
+#include "internals.h"
 
 int *volatile null_ptr;
 volatile pid_t vp_pids[64];
@@ -19,13 +20,14 @@ double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* A raw system call: from a ULT it holds the VP in the kernel, as the
-   scenarios that use it mean (a ULT's nanosleep() waits on MLTP's
-   timers and leaves its VP to others). */
+/* A raw system call that MLTP does not see: from a ULT it holds the VP
+   in the kernel, as the scenarios that use it mean (a ULT's nanosleep()
+   waits on MLTP's timers, and its syscall() is a marked call whose VP a
+   spare may take). */
 void sleep_ms(int ms)
 {
     struct timespec ts = { ms / 1000, (long)(ms % 1000) * 1000000L };
-    while (syscall(SYS_nanosleep, &ts, &ts) == -1 && errno == EINTR)
+    while (base_syscall(SYS_nanosleep, &ts, &ts) == -1 && errno == EINTR)
         ;
 }
 

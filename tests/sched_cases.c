@@ -882,3 +882,35 @@ void sc_read_eintr(int nvp, int restart)
                   sc_value(&r, "\nhandled="));
     pc_end(&r);
 }
+
+/* Every VP's ULT in syscall(SYS_nanosleep) for 400 ms; a ULT made 50 ms
+   in must run while they are still in the kernel: a spare took a VP. */
+void sc_raw_syscall(int nvp)
+{
+    struct pc_run r;
+    sc_run_ok(&r, SC_SCHEDPROG, "raw-syscall", nvp, NULL, PC_WATCHDOG);
+    pc_assert_has(&r, "done\n");
+    ck_assert_msg(sc_value(&r, "\nlate-before-sleepers=") == 1, "%s: the ULT made 50 ms in "
+                  "waited for the VPs' ULTs to come back from the kernel", r.what);
+    ck_assert_msg(sc_value(&r, "\nspares=") >= 1, "%s: no spare task was made", r.what);
+    ck_assert_msg(sc_value(&r, "\nholders-max=") <= nvp, "%s: %ld tasks held a VP at once, "
+                  "more than the %d VPs", r.what, sc_value(&r, "\nholders-max="), nvp);
+    pc_end(&r);
+}
+
+/* 3 ULTs per VP in and out of marked calls: places taken and given back
+   many times, every round of every ULT counted once, never more tasks
+   holding a VP than VPs. */
+void sc_calls_churn(int nvp)
+{
+    struct pc_run r;
+    sc_run_ok(&r, SC_SCHEDPROG, "calls-churn", nvp, NULL, PC_WATCHDOG);
+    pc_assert_has(&r, "done\n");
+    ck_assert_msg(sc_value(&r, "\nrounds=") == sc_value(&r, "\nexpected="),
+                  "%s: %ld rounds counted, not %ld: a ULT lost or run twice", r.what,
+                  sc_value(&r, "\nrounds="), sc_value(&r, "\nexpected="));
+    ck_assert_msg(sc_value(&r, "\ntakes=") >= 1, "%s: no VP was taken", r.what);
+    ck_assert_msg(sc_value(&r, "\nholders-max=") <= nvp, "%s: %ld tasks held a VP at once, "
+                  "more than the %d VPs", r.what, sc_value(&r, "\nholders-max="), nvp);
+    pc_end(&r);
+}

@@ -219,5 +219,8 @@ void sc_poll_eintr(int kind);
 void sc_fortified(int nvp);
 /* MSG_WAITALL: a stream socket's receives filled, a datagram's one */
 void sc_recv_waitall(int nvp);
+/* spare tasks take the VPs of ULTs in marked calls (sched/call.c) */
+void sc_raw_syscall(int nvp);
+void sc_calls_churn(int nvp);
 
 #endif

@@ -113,6 +113,15 @@
  * read-eintr          ARG restart or norestart: SIGALRM 50 ms into a
  *                     ULT's read of an empty pipe (its VP idle) that a
  *                     bound thread writes 200 ms in
+ * raw-syscall         a ULT per VP in syscall(SYS_nanosleep) for 400 ms; a
+ *                     bound thread makes a ULT 50 ms in: it runs while
+ *                     they are in the kernel (late-before-sleepers=1), on
+ *                     a VP a spare task took (spares=), and no more tasks
+ *                     than VPs ever held one (holders-max=)
+ * calls-churn         3 ULTs per VP, each 40 times: syscall(SYS_nanosleep)
+ *                     of 1-2 ms, then a little work; every round counted
+ *                     once (rounds=), places taken (takes=), spares made,
+ *                     and the most tasks that held a VP (holders-max=)
  * sleep-semlock       H takes a SEMAPHORE lock and sleeps 20 ms holding
  *                     it; a ULT per VP waits for the lock in the kernel
  *                     meanwhile: all must get it (taken=)
@@ -155,10 +164,11 @@ static __attribute__((noinline, noipa)) int errno_now(void)
 }
 
 /* read(2) itself: the VP waits in the kernel with its ULT (read() would
-   wait as a ULT, in MLTP's poller) */
+   wait as a ULT, in MLTP's poller; syscall() is a marked call, whose VP
+   a spare may take) */
 static ssize_t kernel_read(int fd, void *buf, size_t n)
 {
-    return syscall(SYS_read, fd, buf, n);
+    return base_syscall(SYS_read, fd, buf, n);
 }
 
 static int nvp = 2;
@@ -2477,6 +2487,78 @@ static int recv_waitall(void)
     return 0;
 }
 
+/* raw-syscall */
+static int rs_returned, rs_before = -1;
+static long rs_made_ns, rs_ran_ns;
+
+static void *rs_sleeper(void *p)
+{
+    struct timespec t = { 0, 400 * 1000000L };
+    (void)p;
+    syscall(SYS_nanosleep, &t, NULL);
+    __atomic_add_fetch(&rs_returned, 1, __ATOMIC_SEQ_CST);
+    return NULL;
+}
+
+static void *rs_late(void *p)
+{
+    (void)p;
+    STORE(rs_ran_ns, ns_now());
+    STORE(rs_before, LOAD(rs_returned) == 0);
+    return NULL;
+}
+
+static void rs_maker(void *p)
+{
+    (void)p;
+    sleep_ms(50);
+    STORE(rs_made_ns, ns_now());
+    make(rs_late, NULL);
+}
+
+static int raw_syscall(void)
+{
+    mltp_init();
+    for (int i = 0; i < nvp; i++)
+        make(rs_sleeper, NULL);
+    make_bound(rs_maker, NULL);
+    int e = start_errno(nvp);
+    printf("start-errno=%d\nlate-before-sleepers=%d\nlate-ms=%.1f\nspares=%d\n"
+           "holders-max=%d\ndone\n", e, rs_before, (double)(rs_ran_ns - rs_made_ns) / 1e6,
+           sched_spares_made, sched_holders_max);
+    return 0;
+}
+
+/* calls-churn */
+#define CC_ROUNDS 40
+static long cc_rounds;
+
+static void *cc_worker(void *p)
+{
+    long k = (long)p;
+    for (int i = 0; i < CC_ROUNDS; i++) {
+        struct timespec t = { 0, 1000000L + (k % 3) * 500000L };
+        if (syscall(SYS_nanosleep, &t, NULL) != 0)
+            exit(98);
+        for (volatile int j = 0; j < 20000; j++)
+            ;
+        __atomic_add_fetch(&cc_rounds, 1, __ATOMIC_SEQ_CST);
+    }
+    return NULL;
+}
+
+static int calls_churn(void)
+{
+    mltp_init();
+    for (long i = 0; i < 3 * nvp; i++)
+        make(cc_worker, (void *)i);
+    int e = start_errno(nvp);
+    printf("start-errno=%d\nrounds=%ld\nexpected=%d\ntakes=%d\nspares=%d\nholders-max=%d\n"
+           "done\n", e, cc_rounds, 3 * nvp * CC_ROUNDS, sched_takes, sched_spares_made,
+           sched_holders_max);
+    return 0;
+}
+
 /* fortified: tests/fortified.c, built with _FORTIFY_SOURCE=2 */
 int fortified_scenario(int nvp);
 static int fortified(void)
@@ -2520,6 +2602,8 @@ static const struct pu_scenario scenarios[] = {
     PU_SCEN("poll-eintr", poll_eintr),
     PU_SCEN("fortified", fortified),
     PU_SCEN("recv-waitall", recv_waitall),
+    PU_SCEN("raw-syscall", raw_syscall),
+    PU_SCEN("calls-churn", calls_churn),
 };
 
 int main(int argc, char **argv)

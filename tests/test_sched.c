@@ -338,6 +338,12 @@ END_TEST
 START_TEST(receive_waitall_as_ult) { sc_recv_waitall(_i + 1); }
 END_TEST
 
+/* marked calls: a spare task takes the VP (1 and 2 VPs) */
+START_TEST(ult_runs_while_every_vp_in_raw_syscall) { sc_raw_syscall(_i + 1); }
+END_TEST
+START_TEST(calls_churn_loses_no_ult) { sc_calls_churn(_i + 1); }
+END_TEST
+
 static const struct cu_row sched_tests[] = {
     CU_TCASE("join", 30),
     CU_LOOP(detach_during_ult_join, 0, 2),
@@ -405,6 +411,10 @@ static const struct cu_row sched_tests[] = {
     CU_LOOP(poll_and_select_interrupted, 0, 4),
     CU_LOOP(fortified_calls_wait_as_ult, 0, 2),
     CU_LOOP(receive_waitall_as_ult, 0, 2),
+
+    CU_TCASE("calls", 30),
+    CU_LOOP(ult_runs_while_every_vp_in_raw_syscall, 0, 2),
+    CU_LOOP(calls_churn_loses_no_ult, 0, 2),
 
     CU_TCASE("once", 30),
     CU_LOOP(once_runs_once, 0, 2),

@@ -25,7 +25,7 @@ int vp_quiet_signal(int sig)
 
 void vp_kill_all(pid_t except)
 {
-    for (int i = 0; i < vpg.ntasks; i++) {
+    for (int i = 0; i < uatomic_read(&vpg.ntasks); i++) {
         pid_t pid = CMM_LOAD_SHARED(vpg.tasks[i]->pid);
         if (pid > 0 && pid != except)
             kill(pid, SIGKILL);
@@ -65,7 +65,7 @@ void vp_end_program(int sig, int status)
         for (;;)
             pause();                    /* the other one ends us */
     vp_kill_all(getpid());
-    for (int i = 0; i < vpg.ntasks; i++) {
+    for (int i = 0; i < uatomic_read(&vpg.ntasks); i++) {
         siginfo_t si;
         pid_t pid = CMM_LOAD_SHARED(vpg.tasks[i]->pid);
         if (pid > 0)

@@ -112,6 +112,6 @@ int vp_describe_crash(const struct vp_task *t, pid_t pid, int sig, char *buf, si
 
     if (vpg.describe)
         return vpg.describe(t, pid, sig, buf, n);
-    return snprintf(buf, n, "VP %d (pid %d) killed by %s", t->place->id, (int)pid,
+    return snprintf(buf, n, "VP %d (pid %d) killed by %s", t->place ? t->place->id : -1, (int)pid,
                     base_signame(sig, sn, sizeof sn));
 }

@@ -11,6 +11,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include "base/raw.h"
 #include "vp/vp.h"
 
 void vp_pwait_init(struct vp_pwait *p)
@@ -53,7 +54,7 @@ void vp_pwait(struct vp_pwait *p, int timeout_ms)
             }
             tp = &ts;
         }
-        if (syscall(SYS_futex_waitv, p->w, p->n, 0, tp, CLOCK_MONOTONIC) >= 0 ||
+        if (base_syscall(SYS_futex_waitv, p->w, p->n, 0, tp, CLOCK_MONOTONIC) >= 0 ||
             errno != ENOSYS)
             return;
         waitv_missing = 1;
@@ -62,14 +63,14 @@ void vp_pwait(struct vp_pwait *p, int timeout_ms)
     ts.tv_nsec = 10 * 1000000L;
     if (timeout_ms >= 0 && timeout_ms < 10)
         ts.tv_nsec = timeout_ms * 1000000L;
-    syscall(SYS_futex, (void *)p->w[0].uaddr, FUTEX_WAIT, (unsigned int)p->w[0].val,
+    base_syscall(SYS_futex, (void *)p->w[0].uaddr, FUTEX_WAIT, (unsigned int)p->w[0].val,
             &ts, NULL, 0);
 }
 
 /* Wake whoever waits on a word of ours (vp_pwait, or FUTEX_WAIT). */
 void vp_pwake(volatile void *word)
 {
-    syscall(SYS_futex, word, FUTEX_WAKE, 0x7fffffff, NULL, NULL, 0);
+    base_syscall(SYS_futex, word, FUTEX_WAKE, 0x7fffffff, NULL, NULL, 0);
 }
 
 /* Collect how pid ended (blocking: its tid word is clear, so it is gone
@@ -77,7 +78,8 @@ void vp_pwake(volatile void *word)
 int vp_reap(pid_t pid, siginfo_t *si)
 {
     si->si_pid = 0;
-    while (waitid(P_PID, (id_t)pid, si, WEXITED | __WALL) < 0)
+    /* raw: libmltp's waitid is a marked call of sys/ */
+    while (base_syscall(SYS_waitid, P_PID, pid, si, WEXITED | __WALL, NULL) < 0)
         if (errno != EINTR)
             return -1;
     return 0;

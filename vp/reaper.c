@@ -145,9 +145,11 @@ static void take_signals(int vps_alive)
    happened. */
 static struct vp_task *recorded_fault(struct vp_task *t, int sig)
 {
+    int n = uatomic_read(&vpg.ntasks);
+
     if (t->fault_sig || (sig != SIGSEGV && sig != SIGBUS))
         return t;
-    for (int i = 0; i < vpg.ntasks; i++)
+    for (int i = 0; i < n; i++)
         if (vpg.tasks[i]->fault_sig == sig && vpg.tasks[i]->pid > 0)
             return vpg.tasks[i];
     return t;
@@ -169,7 +171,7 @@ static void ended(struct vp_task *t, pid_t pid, const siginfo_t *si)
         if (exiting && sig == SIGKILL)
             return;             /* stopped by an exit() in progress */
         if (vpg.trace_end)      /* the trace before the message and the status */
-            trace_end(sig, vp_quiet_signal(sig) ? -1 : t->place->id);
+            trace_end(sig, vp_quiet_signal(sig) || !t->place ? -1 : t->place->id);
         if (!vp_quiet_signal(sig)) {
             struct vp_task *told = recorded_fault(t, sig);
             vp_describe_crash(told, told == t ? pid : told->pid, sig, line, sizeof line);
@@ -189,24 +191,37 @@ static void reap_task(struct vp_task *t)
         kill(pid, SIGKILL);     /* pthreads a ULT left there, if any */
     if (vp_reap(pid, &si) < 0 || si.si_pid != pid) {
         vp_end_if_ending();
-        base_warn("VP %d (pid %d) was reaped by someone else (waitid with __WALL "
-                "in the program?); ending the program", t->place->id, (int)pid);
+        base_warn("task %d (pid %d) was reaped by someone else (waitid with __WALL "
+                "in the program?); ending the program", t->index, (int)pid);
         vp_end_program(0, 1);
     }
     CMM_STORE_SHARED(t->pid, 0);    /* its pid may be reused at once */
     ended(t, pid, &si);
 }
 
+static unsigned int poke;       /* futex word: the reaper looks again */
+
+void vp_reaper_poke(void)
+{
+    uatomic_inc(&poke);
+    vp_pwake(&poke);
+}
+
 static void reaper_loop(void)
 {
     for (;;) {
         struct vp_pwait w;
-        int alive = 0, exiting, watch_bound = !vp_monitor_running(), ms = TICK_MS;
+        int alive = 0, exiting, watch_bound = !vp_monitor_running(), ms = TICK_MS, n;
 
         vp_pwait_init(&w);
+        /* the poke word before the task count: a spare counted after our
+           read bumps it after, and the wait returns at once */
+        vp_pwait_add(&w, &poke, CMM_LOAD_SHARED(poke));
+        base_acquire_fence();
         if (watch_bound)
-            vp_bound_watch_poke(&w);    /* first: it always fits */
-        for (int i = 0; i < vpg.ntasks; i++) {
+            vp_bound_watch_poke(&w);
+        n = uatomic_read(&vpg.ntasks);
+        for (int i = 0; i < n; i++) {
             struct vp_task *t = vpg.tasks[i];
             pid_t tid;
             if (t->pid <= 0)
@@ -245,23 +260,26 @@ int vp_run(vp_t *const *vps, int n, vp_main_t *main_fn)
     vpg.exit_pid = 0;
     vpg.reaper = getpid();
     vpg.running = 1;
+    pthread_sigmask(SIG_SETMASK, NULL, &vpg.task_mask);
     vp_fault_install();
     vp_plan_pins(vps, n);
-    /* the tasks inherit the program's signal mask; the reaper's comes after */
-    for (i = 0; i < n; i++) {
+    /* the VPs' records first: a spare made as soon as VP 0 runs takes
+       the next */
+    for (i = 0; i < n && !e; i++) {
         struct vp_task *t = vp_task_record(i);
-        if (!t) {
+        if (!t)
             e = ENOMEM;
-        } else {
+        else
             t->pid = 0;
-            if ((e = vp_spawn(t, vps[i], main_fn)) == 0)
-                vpg.ntasks = i + 1;
-        }
-        if (e) {
-            base_warn("could create only %d of %d VPs: %s", i, n, strerror(e));
-            break;
-        }
     }
+    vpg.ntasks = e ? 0 : n;
+    /* the tasks inherit the program's signal mask; the reaper's comes
+       after (no records: i stays 0) */
+    for (i = 0; i < n && !e; i++)
+        if ((e = vp_spawn(vpg.tasks[i], vps[i], main_fn)) != 0)
+            break;
+    if (e)
+        base_warn("could create only %d of %d VPs: %s", i, n, strerror(e));
     vpg.nvp = i;
     if (i) {
         signals_take();

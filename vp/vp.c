@@ -88,15 +88,36 @@ static int vp_main(void *arg)
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() != vpg.reaper)
         vp_group_exit(0);
-    pin_self(vp);
     vp_fault_altstack(t);
     note_stack(t);
+    if (t->spare_run) {
+        /* made by the reaper, it has the reaper's mask */
+        pthread_sigmask(SIG_SETMASK, &vpg.task_mask, NULL);
+        t->spare_run(t);        /* ends with vp_task_end */
+    }
+    pin_self(vp);
     vp_main_fn(vp);
-    base_store_release(&t->state, VP_DONE);
+    vp_task_end(0);
+}
+
+void vp_task_end(int stopped)
+{
+    base_store_release(&vp_task_current()->state, stopped ? VP_STOPPED : VP_DONE);
     vp_thread_exit(0);
 }
 
-/* Returns 0 or an errno value. */
+void vp_task_hold(struct vp_task *t, vp_t *vp)
+{
+    t->place = vp;
+    vp_self_tls = vp;
+    if (vp) {
+        vp->task = t;
+        pin_self(vp);
+    }
+}
+
+/* Returns 0 or an errno value. From the reaper, or from a task (a spare:
+   its parent is the reaper too). */
 int vp_spawn(struct vp_task *t, vp_t *vp, vp_main_t *main_fn)
 {
     pid_t pid;
@@ -106,14 +127,18 @@ int vp_spawn(struct vp_task *t, vp_t *vp, vp_main_t *main_fn)
         if (e)
             return e;
     }
-    vp_main_fn = main_fn;
+    if (main_fn)
+        vp_main_fn = main_fn;
     t->place = vp;
-    vp->task = t;
+    if (vp) {
+        vp->task = t;
+        t->spare_run = NULL;
+    }
     t->state = VP_RUNNING;
     t->fault_sig = 0;
     t->fault_addr = NULL;
     t->fault_sp = NULL;
-    pid = vp_clone(vp_main, &t->tcb, t, 0);
+    pid = vp_clone(vp_main, &t->tcb, t, getpid() != vpg.reaper ? CLONE_PARENT : 0);
     if (pid < 0)
         return errno;
     t->pid = pid;
@@ -122,16 +147,18 @@ int vp_spawn(struct vp_task *t, vp_t *vp, vp_main_t *main_fn)
 
 vp_t *vp_of_pid(pid_t pid)
 {
-    for (int i = 0; i < vpg.ntasks; i++)
+    int n = uatomic_read(&vpg.ntasks);
+
+    for (int i = 0; i < n; i++)
         if (CMM_LOAD_SHARED(vpg.tasks[i]->pid) == pid)
-            return vpg.tasks[i]->place;
+            return CMM_LOAD_SHARED(vpg.tasks[i]->place);
     return NULL;
 }
 
 static int others_running(pid_t me)
 {
     int n = 0;
-    for (int i = 0; i < vpg.ntasks; i++) {
+    for (int i = 0; i < uatomic_read(&vpg.ntasks); i++) {
         struct vp_task *t = vpg.tasks[i];
         if (t->pid > 0 && t->pid != me && CMM_LOAD_SHARED(t->state) == VP_RUNNING)
             n++;
@@ -145,7 +172,7 @@ void vp_stop_grace(pid_t me)
 {
     for (int waited = 0; others_running(me) && waited < STOP_GRACE_MS; waited++)
         base_sleep_ns(1000 * 1000);
-    for (int i = 0; i < vpg.ntasks; i++) {
+    for (int i = 0; i < uatomic_read(&vpg.ntasks); i++) {
         struct vp_task *t = vpg.tasks[i];
         if (t->pid > 0 && t->pid != me && CMM_LOAD_SHARED(t->state) == VP_RUNNING)
             kill(t->pid, SIGKILL);

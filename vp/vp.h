@@ -62,7 +62,10 @@ struct vp_task {
     void *altstack;
     void *stack_bottom;         /* its first stack (the borrowed thread's) */
     size_t stack_size;
-    struct vp *place;           /* the VP it holds */
+    struct vp *place;           /* the VP it holds, or NULL: a spare */
+    int index;                  /* its record's number */
+    void (*spare_run)(struct vp_task *t);  /* a spare's (vp_spare_spawn) */
+    void *given;                /* the scheduler's: what a spare is given (uatomic) */
 };
 
 /* A VP: a place where ULTs run. The scheduler embeds it, first, in its
@@ -82,7 +85,9 @@ struct vp_global {
     int nvp;                    /* VPs of the current or last start */
     vp_t *const *vps;           /* the scheduler's, for this start */
     struct vp_task *const *tasks;   /* this start's, ntasks of them */
-    int ntasks;
+    int ntasks;                 /* uatomic: spares add to it */
+    sigset_t task_mask;         /* the program's, as the start began: a
+                                   spare the reaper makes takes it */
     volatile int running;       /* a start runs (the reaper reaps) */
     pid_t exit_pid;             /* uatomic: whose exit() is in progress */
     volatile int exit_status;
@@ -129,10 +134,18 @@ static inline struct vp_task *vp_task_current(void)
     return t;
 }
 
-/* vp/task.c: the records */
+/* vp/task.c: the records, and spares */
 struct vp_task *vp_task_record(int i);  /* the i-th, made on first use */
 struct vp_task *const *vp_task_records(void);
 void vp_tasks_forget(void);             /* a fork()ed child: none runs */
+/* A spare: a task made during a start, from a VP or the reaper, that holds
+   no VP; its process runs run(t), which ends it with vp_task_end. The
+   reaper watches it as any task. Its record's number is below limit.
+   The task, or NULL with errno (EAGAIN: limit reached). */
+struct vp_task *vp_spare_spawn(void (*run)(struct vp_task *t), int limit);
+/* The calling task holds vp, or (vp NULL) nothing: its TLS and pinning */
+void vp_task_hold(struct vp_task *t, vp_t *vp);
+void vp_task_end(int stopped) __attribute__((noreturn));
 
 /* vp/vp.c: a task's process */
 void vp_plan_pins(vp_t *const *vps, int n);  /* sets vps[i]->cpu */
@@ -140,6 +153,9 @@ int vp_spawn(struct vp_task *t, vp_t *vp, vp_main_t *main_fn);  /* t holds vp */
 void vp_stop(vp_t *vp) __attribute__((noreturn));  /* its task ends, STOPPED */
 vp_t *vp_of_pid(pid_t pid);     /* the VP this start's task pid holds, or NULL */
 void vp_stop_grace(pid_t me);   /* exit(): wait for the others, then kill */
+
+/* Wake the reaper to look again (a new task to watch, or its tick) */
+void vp_reaper_poke(void);
 
 /* vp/reaper.c: the start's VPs, from the calling thread (the reaper).
    Spawns vps[0..n), each running main_fn, and returns once every one has

@@ -1,0 +1,187 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* sched/call.c - a ULT's marked call into the kernel, whose VP's place a
+ * spare may take meanwhile (ARCHITECTURE.md, "Places and tasks";
+ * sched/task.pml). The place's call word says who holds it and whether its
+ * ULT is in such a call: {seq, holder task, RUNNING | IN_CALL | TAKEN}.
+ * Entry stores IN_CALL (one release store); exit CASes it back to RUNNING
+ * (one CAS on a line the holder owns). A taker (the monitor in the
+ * reaper's tick, or the holder itself at the entry of a call known to
+ * block with work queued) first has a spare in hand, then CASes IN_CALL to
+ * TAKEN, and gives the place to the spare. A holder whose exit CAS fails
+ * no longer holds the place: it saves its ULT's context, moves to a fresh
+ * context on its own stack, makes the ULT ready there, and parks as a
+ * spare. So no more tasks run ULTs than there are places.
+ *
+ * The monitor (sched_calls_tick) rests at the reaper's pace (100 ms) while
+ * no call is in progress: a call's entry that finds it resting wakes it.
+ * Awake, it looks every millisecond, and takes a place whose call it saw
+ * at two looks in a row (the same seq) while work waits for it: the
+ * place's queue holds ULTs, or no VP is idle to take work, or the call has
+ * lasted CALL_LONG_MS (Go's sysmon retake). */
+#include <errno.h>
+#include <string.h>
+#include "sched/block.h"
+
+#define CALL_LOOK_MS 1
+#define CALL_LONG_MS 10
+#define REST_LOOKS 100          /* looks with no call before it rests */
+
+int sched_calls_out;            /* ULTs in calls whose place was taken */
+/* tasks that hold a place (a take ends the old holder's hold, its spare
+   begins one), and the most at once in this start: never more than the
+   VPs (tests/internals.h) */
+int sched_holders, sched_holders_max;
+int sched_takes;                /* places taken in this start (MLTP_STATS) */
+static int resting = 1;         /* the monitor looks at the reaper's pace */
+
+static struct {
+    unsigned long seen[SCHED_VP_MAX];
+    int looks[SCHED_VP_MAX];
+    int idle_looks;
+} mon;
+
+void sched_calls_reset(int nvp)
+{
+    memset(&mon, 0, sizeof mon);
+    sched_calls_out = 0;
+    sched_holders = sched_holders_max = nvp;
+    sched_takes = 0;
+    resting = 1;
+}
+
+static inline unsigned long holder_bits(const struct vp_task *t)
+{
+    return (unsigned long)t->index << SCHED_CALL_HOLDER_SHIFT;
+}
+
+/* The spare t takes sv, given to it by a taker. */
+void sched_hold(struct vp_task *t, sched_vp_t *sv)
+{
+    unsigned long c = CMM_LOAD_SHARED(sv->call);
+    int h = uatomic_add_return(&sched_holders, 1), max;
+
+    while (h > (max = uatomic_read(&sched_holders_max)) &&
+           uatomic_cmpxchg(&sched_holders_max, max, h) != max)
+        ;
+    vp_task_hold(t, &sv->vp);
+    CMM_STORE_SHARED(sv->call, (c & SCHED_CALL_SEQ_MASK) | holder_bits(t) | SCHED_CALL_RUNNING);
+}
+
+/* Take sv from the holder of call seen (IN_CALL): 1 if taken. A spare
+   first, so that a place taken always has a task (sched/task.pml,
+   NOFIX_SPARE_FIRST). */
+int sched_take(sched_vp_t *sv, unsigned long seen, int may_wait)
+{
+    struct vp_task *s = sched_spare_get(may_wait);
+
+    if (!s)
+        return 0;
+    if (uatomic_cmpxchg(&sv->call, seen, (seen & ~SCHED_CALL_STATE) | SCHED_CALL_TAKEN) != seen) {
+        sched_spare_put_back(s);
+        return 0;
+    }
+    /* its ULT is live, on no queue and no place: no deadlock meanwhile;
+       its task holds the place no more */
+    uatomic_inc(&sched_calls_out);
+    uatomic_dec(&sched_holders);
+    uatomic_inc(&sched_takes);
+    /* two tasks may touch the queues now: no start runs lock-free */
+    if (CMM_LOAD_SHARED(sched_solo_on))
+        CMM_STORE_SHARED(sched_solo_on, 0);
+    if (CMM_LOAD_SHARED(ult_stack_alone))
+        CMM_STORE_SHARED(ult_stack_alone, 0);
+    sched_spare_give(s, sv);
+    return 1;
+}
+
+void sched_call_enter(struct sched_call *c, int blocks)
+{
+    sched_vp_t *sv = sched_current();
+    unsigned long w;
+
+    c->u = sv->cur;
+    w = (CMM_LOAD_SHARED(sv->call) & SCHED_CALL_SEQ_MASK) + SCHED_CALL_SEQ_ONE;
+    c->word = w | holder_bits(sv->vp.task) | SCHED_CALL_IN;
+    /* what this holder wrote to the place, before a taker's spare reads it */
+    base_store_release(&sv->call, c->word);
+    if (__builtin_expect(CMM_LOAD_SHARED(resting), 0) && uatomic_xchg(&resting, 0))
+        vp_reaper_poke();
+    /* Go's entersyscallblock: work waits here and the call will wait */
+    if (blocks && CMM_LOAD_SHARED(sv->rq->nready))
+        sched_take(sv, c->word, 1);
+}
+
+/* On the task's own stack: u's context is saved (sched/task.pml,
+   NOFIX_SAVE_FIRST), so it is made ready here, then the task parks. */
+static void placeless(void *task, void *ult)
+{
+    struct sched_posts p;
+
+    sched_posts_init(&p);
+    sched_place(ult, SCHED_WAKE_RELEASE, &p);
+    sched_post_owed(&p);
+    uatomic_dec(&sched_calls_out);
+    sched_spare_run(task);
+}
+
+static void *saved(void *old_sp, void *ult, void *unused)
+{
+    (void)unused;
+    ((ult_t *)ult)->sp = old_sp;
+    return ult;
+}
+
+/* The exit's CAS failed: the place is a spare's now. This task touches
+   it no more (the ULT it ran is made ready on its own stack); the ULT
+   resumes here, on whatever VP runs it next. */
+void sched_call_lost(struct sched_call *c)
+{
+    struct vp_task *t = vp_task_current();
+    ult_t *u = c->u;
+    void *sp;
+
+    u->saved_errno = errno;
+    vp_task_hold(t, NULL);
+    sched_self_tls = &sched_outside;
+    sp = ult_context_init((char *)t->stack_bottom + t->stack_size, placeless, t,
+                          ult_fp_control());
+    ult_switch(sp, u, NULL, saved);
+}
+
+/* The monitor, from the reaper's tick: in how many ms to look again. */
+int sched_calls_tick(void)
+{
+    int n = vpg.nvp, any = 0, idle;
+
+    idle = CMM_LOAD_SHARED(sg.idle.spinning) + CMM_LOAD_SHARED(sg.idle.parked);
+    for (int i = 0; i < n; i++) {
+        sched_vp_t *sv = &sg.vps[i];
+        unsigned long c = CMM_LOAD_SHARED(sv->call);
+        if ((c & SCHED_CALL_STATE) != SCHED_CALL_IN) {
+            mon.seen[i] = 0;
+            continue;
+        }
+        any = 1;
+        if (c != mon.seen[i]) {
+            mon.seen[i] = c;
+            mon.looks[i] = 0;
+            continue;
+        }
+        /* the same call at two looks in a row: a millisecond at least,
+           or a look of the reaper's pace while resting */
+        if ((CMM_LOAD_SHARED(sv->rq->nready) || !idle || ++mon.looks[i] >= CALL_LONG_MS) &&
+            sched_take(sv, c, 0))
+            mon.seen[i] = 0;
+    }
+    if (any) {
+        mon.idle_looks = 0;
+        if (CMM_LOAD_SHARED(resting))
+            uatomic_set(&resting, 0);   /* an entry's poke it missed */
+    } else if (++mon.idle_looks >= REST_LOOKS) {
+        /* an entry that read resting before this store makes no poke: its
+           call is seen at the next look, at the reaper's pace */
+        mon.idle_looks = 0;
+        uatomic_set(&resting, 1);
+    }
+    return CMM_LOAD_SHARED(resting) ? 1000 : CALL_LOOK_MS;   /* 1000: the reaper's pace */
+}

@@ -1,0 +1,119 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* sys/call.c - calls that wait in the kernel for something no poller or
+ * timer can see (a raw syscall(), a child's end, a file lock), made from
+ * a ULT: marked calls (sched/call.c). The ULT waits in the kernel as
+ * before, holding its task; meanwhile a spare task may take its VP's
+ * place and run the VP's other ULTs. Once the call returns the ULT goes
+ * on where its task holds a place, or, if the place was taken, is made
+ * ready and runs on whatever VP takes it next. The waits of a child and
+ * of a lock without LOCK_NB are known to block: with ULTs queued on the
+ * VP the place is handed on at once. Not marked: what never returns or
+ * must stay on its task (exit, clone, fork, execve, sigreturn). */
+#include <errno.h>
+#include <stdarg.h>
+#include <sys/file.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include "base/raw.h"
+#include "sys/sys.h"
+
+#define API __attribute__((visibility("default")))
+
+/* The value as glibc's syscall() returns it, errno through sys_set_errno
+   (the ULT may have moved to another task). */
+static long returned(long r)
+{
+    if ((unsigned long)r > -4096UL) {
+        sys_set_errno((int)-r);
+        return -1;
+    }
+    return r;
+}
+
+static int marked(long n)
+{
+    switch (n) {
+    case SYS_exit:
+    case SYS_exit_group:
+    case SYS_clone:
+    case SYS_clone3:
+    case SYS_execve:
+    case SYS_execveat:
+    case SYS_rt_sigreturn:
+#ifdef SYS_fork
+    case SYS_fork:
+    case SYS_vfork:
+#endif
+        return 0;
+    default:
+        return 1;
+    }
+}
+
+API long syscall(long n, ...)
+{
+    struct sched_call c;
+    long a[6], r;
+    va_list ap;
+
+    /* glibc's reads six argument registers whatever the call takes */
+    va_start(ap, n);
+    for (int i = 0; i < 6; i++)
+        a[i] = va_arg(ap, long);
+    va_end(ap);
+    if (!sys_as_ult() || !marked(n))
+        return base_syscall_errno(base_raw_syscall6(n, a[0], a[1], a[2], a[3], a[4], a[5]));
+    sched_call_enter(&c, 0);
+    r = base_raw_syscall6(n, a[0], a[1], a[2], a[3], a[4], a[5]);
+    sched_call_exit(&c);
+    return returned(r);
+}
+
+API pid_t wait4(pid_t pid, int *status, int options, struct rusage *ru)
+{
+    struct sched_call c;
+    long r;
+
+    if (!sys_as_ult())
+        return (pid_t)base_syscall(SYS_wait4, pid, status, options, ru);
+    sched_call_enter(&c, !(options & WNOHANG));
+    r = base_raw_syscall6(SYS_wait4, pid, (long)status, options, (long)ru, 0, 0);
+    sched_call_exit(&c);
+    return (pid_t)returned(r);
+}
+
+API pid_t waitpid(pid_t pid, int *status, int options)
+{
+    return wait4(pid, status, options, NULL);
+}
+
+API pid_t wait(int *status)
+{
+    return wait4(-1, status, 0, NULL);
+}
+
+API int waitid(idtype_t type, id_t id, siginfo_t *info, int options)
+{
+    struct sched_call c;
+    long r;
+
+    if (!sys_as_ult())
+        return (int)base_syscall(SYS_waitid, type, id, info, options, NULL);
+    sched_call_enter(&c, !(options & WNOHANG));
+    r = base_raw_syscall6(SYS_waitid, type, id, (long)info, options, 0, 0);
+    sched_call_exit(&c);
+    return (int)returned(r);
+}
+
+API int flock(int fd, int op)
+{
+    struct sched_call c;
+    long r;
+
+    if (!sys_as_ult())
+        return (int)base_syscall(SYS_flock, fd, op);
+    sched_call_enter(&c, !(op & LOCK_NB));
+    r = base_raw_syscall6(SYS_flock, fd, op, 0, 0, 0, 0);
+    sched_call_exit(&c);
+    return (int)returned(r);
+}
