@@ -17,14 +17,15 @@
  * Awake, it looks every millisecond, and takes a place whose call it saw
  * at two looks in a row (the same seq) while work waits for it: the
  * place's queue holds ULTs, or no VP is idle to take work, or the call has
- * lasted CALL_LONG_MS (Go's sysmon retake). */
+ * lasted CALL_LONG_MS (Go's sysmon retake); after REST_LOOKS looks with
+ * no call it rests again. */
 #include <errno.h>
 #include <string.h>
 #include "sched/block.h"
 
 #define CALL_LOOK_MS 1
 #define CALL_LONG_MS 10
-#define REST_LOOKS 100          /* looks with no call before it rests */
+#define REST_LOOKS 20           /* looks with no call before it rests */
 
 int sched_calls_out;            /* ULTs in calls whose place was taken */
 /* tasks that hold a place (a take ends the old holder's hold, its spare
@@ -143,8 +144,9 @@ void sched_call_lost(struct sched_call *c)
     u->saved_errno = errno;
     vp_task_hold(t, NULL);
     sched_self_tls = &sched_outside;
-    sp = ult_context_init((char *)t->stack_bottom + t->stack_size, placeless, t,
-                          ult_fp_control());
+    /* where its process began (vp_clone): below its TCB and static TLS,
+       which the top of stack_bottom + stack_size would overwrite */
+    sp = ult_context_init(t->tcb.stack_top, placeless, t, ult_fp_control());
     ult_switch(sp, u, NULL, saved);
 }
 

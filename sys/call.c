@@ -8,7 +8,9 @@
  * ready and runs on whatever VP takes it next. The waits of a child and
  * of a lock without LOCK_NB are known to block: with ULTs queued on the
  * VP the place is handed on at once. Not marked: what never returns or
- * must stay on its task (exit, clone, fork, execve, sigreturn). */
+ * must stay on its task (exit, clone, fork, execve, sigreturn), and what
+ * never waits (the ids, the clocks): a marked call wakes a resting
+ * monitor, which then looks every millisecond for a while. */
 #include <errno.h>
 #include <stdarg.h>
 #include <sys/file.h>
@@ -33,6 +35,20 @@ static long returned(long r)
 static int marked(long n)
 {
     switch (n) {
+    case SYS_gettid:
+    case SYS_getpid:
+    case SYS_getppid:
+    case SYS_getuid:
+    case SYS_geteuid:
+    case SYS_getgid:
+    case SYS_getegid:
+    case SYS_clock_gettime:
+    case SYS_clock_getres:
+    case SYS_gettimeofday:
+    case SYS_getcpu:
+    case SYS_getrusage:
+    case SYS_sched_getaffinity:
+    case SYS_sched_yield:
     case SYS_exit:
     case SYS_exit_group:
     case SYS_clone:

@@ -292,7 +292,8 @@ struct bar {
 
 struct pipeg {
     int fd[2], bytes, ult_writer;
-    int in_kernel;          /* its reader holds its VP in read(2) */
+    int in_kernel;          /* its reader waits in syscall(SYS_read): a
+                               marked call, whose VP a spare takes */
     int sock;               /* a socketpair: recv and send */
     int poll_ms;            /* its reader polls first, with this timeout
                                (1-3 ms, -1: none) until ready; -2: it
@@ -608,8 +609,8 @@ static void pipe_read(struct pipeg *g, int slot)
     unsigned char c;
     while (got < g->bytes) {
         /* poll(), read() and recv() wait as a ULT (poll for the
-           descriptor and its timeout at once); the system call itself
-           holds the VP */
+           descriptor and its timeout at once); in the raw system call
+           the ULT waits in the kernel and a spare task takes its VP */
         while (g->poll_ms >= -1) {
             struct pollfd p = { g->fd[0], POLLIN, 0 };
             int r = poll(&p, 1, g->poll_ms);
@@ -1377,13 +1378,10 @@ static mltp_t *main_make(struct task *t)
     return h;
 }
 
-/* What a phase makes; ult_readers counts pipe readers that hold their VP
-   in the kernel while they wait for a ULT: fewer than the VPs, or all VPs
-   could sit in read(2). A reader that calls read() waits as a ULT: no
-   limit. */
+/* What a phase makes. Pipe readers in syscall(SYS_read) may be as many
+   as the VPs, or more: spare tasks take their VPs for the writers. */
 static void make_work(int nvp)
 {
-    int ult_readers = 0;
     /* lockers, of every class */
     if (rn(4) && on(F_LOCKS)) {
         int n = 1 + (int)rn(12);
@@ -1463,19 +1461,11 @@ static void make_work(int nvp)
         CHECK((p->sock ? socketpair(AF_UNIX, SOCK_STREAM, 0, p->fd) : pipe(p->fd)) == 0,
               "pipe: %s", strerror(errno));
         p->bytes = 1 + (int)rn(16);
-        p->ult_writer = (!p->in_kernel || ult_readers + 1 < nvp) && rn(2);
-        if (!on(F_BOUND))
-            p->ult_writer = 1;   /* on 1 VP it then reads no pipe: below */
-        if (p->ult_writer && p->in_kernel && ult_readers + 1 >= nvp) {
-            close(p->fd[0]);
-            close(p->fd[1]);
-            break;
-        }
+        p->ult_writer = rn(2) || !on(F_BOUND);
         struct task *t = new_task(K_PIPE_R, 0, &rs);
         t->group = P.npipe;
         main_make(t);
         if (p->ult_writer) {
-            ult_readers += p->in_kernel;
             t = new_task(K_PIPE_W, 0, &rs);
             t->group = P.npipe;
             main_make(t);
@@ -1488,12 +1478,11 @@ static void make_work(int nvp)
     /* X, its reader Y and a bound thread at X's barrier, late */
     if (rn(3) == 0 && on(F_PIPEBAR) && on(F_BOUND)) {
         struct pipeg *p = &P.pipe[P.npipe];
-        p->in_kernel = ult_readers + 1 < nvp && rn(2);
+        p->in_kernel = (int)rn(2);
         p->poll_ms = -2;
         CHECK(pipe(p->fd) == 0, "pipe: %s", strerror(errno));
         p->bytes = 1 + (int)rn(4);
         mltp_barrier_init(&p->b);
-        ult_readers += p->in_kernel;
         struct task *t = new_task(K_PB_X, 0, &rs);
         t->group = P.npipe;
         main_make(t);
