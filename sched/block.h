@@ -270,7 +270,8 @@ void sched_poll_closed(int fd);
 
 /* ---- marked calls (sched/call.c) ----------------------------------- */
 /* Around a system call that may wait in the kernel, made by the running
-   ULT (sys/call.c): meanwhile a spare may take its VP's place. blocks:
+   ULT (sys/call.c): meanwhile a spare may take its VP's place (not while
+   a semaphore lock is held: the call then holds its VP). blocks:
    the call is known to wait (waitpid, flock): with ULTs queued on its VP,
    the place is handed to a spare at once. After the exit the ULT may run
    on another VP: errno is its own, saved and restored by the switch. */
@@ -286,7 +287,7 @@ static inline void sched_call_exit(struct sched_call *c)
     sched_vp_t *sv = sched_current();
     unsigned long w = c->word;
 
-    if (__builtin_expect(uatomic_cmpxchg(&sv->call, w, w & ~SCHED_CALL_STATE) == w, 1))
+    if (__builtin_expect(uatomic_cmpxchg(&sv->call, w, w & ~SCHED_CALL_STATE) == w, 1) || !w)
         return;
     sched_call_lost(c);
 }

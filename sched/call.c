@@ -100,6 +100,13 @@ void sched_call_enter(struct sched_call *c, int blocks)
     sched_vp_t *sv = sched_current();
     unsigned long w;
 
+    /* a semaphore lock held: every other VP may wait for it in the
+       kernel, and a ULT that gave its VP up could never run again to
+       release it (as a sleep holds its VP then: sched/timer.c) */
+    if (__builtin_expect(CMM_LOAD_SHARED(sched_kernel_locks) != 0, 0)) {
+        c->word = 0;
+        return;
+    }
     c->u = sv->cur;
     w = (CMM_LOAD_SHARED(sv->call) & SCHED_CALL_SEQ_MASK) + SCHED_CALL_SEQ_ONE;
     c->word = w | holder_bits(sv->vp.task) | SCHED_CALL_IN;

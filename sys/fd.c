@@ -137,6 +137,19 @@ static ssize_t real_rw(int fd, const struct iovec *iov, int n, int wr)
     return wr ? sys_real.writev(fd, iov, n) : sys_real.readv(fd, iov, n);
 }
 
+/* A regular file or block device: the call as it is, a marked call (the
+   disk holds the task, and a spare may take its VP: sched/call.c). */
+static ssize_t file_rw(int fd, const struct iovec *iov, int n, int wr)
+{
+    struct sched_call c;
+    ssize_t r;
+
+    sched_call_enter(&c, 0);
+    r = real_rw(fd, iov, n, wr);
+    sched_call_exit(&c);
+    return r;
+}
+
 static size_t total(const struct iovec *iov, int n)
 {
     size_t t = 0;
@@ -184,7 +197,7 @@ static ssize_t rw(int fd, const struct iovec *iov0, int n0, int wr)
                     break;
                 return -1;
             }
-            r = real_rw(fd, iov, n, wr);    /* a file: the disk holds the VP */
+            r = file_rw(fd, iov, n, wr);
         }
         if (r < 0) {
             if (done)

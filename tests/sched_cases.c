@@ -736,10 +736,11 @@ void sc_sleep_deadlock(int nvp)
     pc_end(&r);
 }
 
-void sc_sleep_semlock(int nvp)
+void sc_sleep_semlock(int nvp, int marked)
 {
     struct pc_run r;
-    sc_run_ok(&r, SC_SCHEDPROG, "sleep-semlock", nvp, NULL, PC_WATCHDOG + 5.0);
+    sc_run_ok(&r, SC_SCHEDPROG, "sleep-semlock", nvp, marked ? "syscall" : NULL,
+              PC_WATCHDOG + 5.0);
     pc_assert_has(&r, "done\n");
     ck_assert_msg(sc_value(&r, "start-errno=") == 0 && sc_value(&r, "\ntaken=") == nvp + 1,
                   "%s: errno %ld, %ld of %d took the lock", r.what,

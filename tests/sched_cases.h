@@ -194,7 +194,7 @@ void sc_sleep_direct(void);
 void sc_sleep_deadlock(int nvp);
 /* A ULT sleeps holding a SEMAPHORE lock that a ULT per VP waits for in
    the kernel: its sleep holds its VP, and all get the lock. */
-void sc_sleep_semlock(int nvp);
+void sc_sleep_semlock(int nvp, int marked);
 
 /* ==================================================================== */
 /* Descriptors that wait as ULTs (sys/fd.c)                            */

@@ -122,7 +122,9 @@
  *                     of 1-2 ms, then a little work; every round counted
  *                     once (rounds=), places taken (takes=), spares made,
  *                     and the most tasks that held a VP (holders-max=)
- * sleep-semlock       H takes a SEMAPHORE lock and sleeps 20 ms holding
+ * sleep-semlock       ARG syscall: H sleeps in syscall(SYS_nanosleep), a
+ *                     marked call (else usleep);
+ *                     H takes a SEMAPHORE lock and sleeps 20 ms holding
  *                     it; a ULT per VP waits for the lock in the kernel
  *                     meanwhile: all must get it (taken=)
  *
@@ -2030,7 +2032,12 @@ static void *ssl_holder(void *p)
 {
     (void)p;
     mltp_lock(&ssl_lock);
-    usleep(20000);
+    if (arg && strcmp(arg, "syscall") == 0) {
+        struct timespec t = { 0, 20000000L };
+        syscall(SYS_nanosleep, &t, NULL);   /* a marked call */
+    } else {
+        usleep(20000);
+    }
     INC(ssl_taken);
     mltp_unlock(&ssl_lock);
     return NULL;

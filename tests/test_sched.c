@@ -314,7 +314,12 @@ START_TEST(holder_timeout_of_a_passed_timer)
 END_TEST
 START_TEST(sleeper_then_deadlock) { sc_sleep_deadlock(_i + 1); }
 END_TEST
-START_TEST(sleeper_holding_semaphore_lock) { sc_sleep_semlock(_i + 1); }
+START_TEST(sleeper_holding_semaphore_lock) { sc_sleep_semlock(_i + 1, 0); }
+END_TEST
+/* a marked call holds its VP while a semaphore lock is held: its ULT, in
+   the kernel while every other VP waits for its lock there, would never
+   run again once a spare took its VP */
+START_TEST(marked_call_holding_semaphore_lock) { sc_sleep_semlock(_i + 1, 1); }
 END_TEST
 
 /* descriptors that wait as ULTs: 1 and 2 VPs (a pipe and a FIFO) */
@@ -415,6 +420,7 @@ static const struct cu_row sched_tests[] = {
     CU_TCASE("calls", 30),
     CU_LOOP(ult_runs_while_every_vp_in_raw_syscall, 0, 2),
     CU_LOOP(calls_churn_loses_no_ult, 0, 2),
+    CU_LOOP(marked_call_holding_semaphore_lock, 0, 2),
 
     CU_TCASE("once", 30),
     CU_LOOP(once_runs_once, 0, 2),

@@ -214,12 +214,13 @@ static void reaper_loop(void)
         int alive = 0, exiting, watch_bound = !vp_monitor_running(), ms = TICK_MS, n;
 
         vp_pwait_init(&w);
+        if (watch_bound)
+            vp_bound_watch_poke(&w);    /* first: a kernel without
+                                           futex_waitv waits on it alone */
         /* the poke word before the task count: a spare counted after our
            read bumps it after, and the wait returns at once */
         vp_pwait_add(&w, &poke, CMM_LOAD_SHARED(poke));
         base_acquire_fence();
-        if (watch_bound)
-            vp_bound_watch_poke(&w);
         n = uatomic_read(&vpg.ntasks);
         for (int i = 0; i < n; i++) {
             struct vp_task *t = vpg.tasks[i];
