@@ -135,8 +135,11 @@ void sched_spares_finish(void)
     base_spin_unlock(&spares.lock);
 }
 
+/* A start begins, or a fork()ed child (whose parent's task may have held
+   the lock) starts empty. */
 void sched_spares_reset(void)
 {
+    spares.lock = 0;
     spares.closed = 0;
     spares.n = 0;
     sched_spares_made = 0;

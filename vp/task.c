@@ -65,9 +65,11 @@ struct vp_task *vp_spare_spawn(void (*run)(struct vp_task *t), int limit)
 }
 
 /* glibc gave the TCBs the tasks borrowed back to its stack cache in the
-   child: forget them */
+   child: forget them; the spawn lock is free (a task of the parent may
+   have held it) */
 void vp_tasks_forget(void)
 {
+    spawn_lock = 0;
     for (int i = 0; i < TASKS_MAX && records[i]; i++) {
         struct vp_task *t = records[i];
         t->pid = 0;
