@@ -125,6 +125,7 @@ static void placeless(void *task, void *ult)
 {
     struct sched_posts p;
 
+    ult_asan_finish(NULL);
     sched_posts_init(&p);
     sched_place(ult, SCHED_WAKE_RELEASE, &p);
     sched_post_owed(&p);
@@ -146,7 +147,7 @@ void sched_call_lost(struct sched_call *c)
 {
     struct vp_task *t = vp_task_current();
     ult_t *u = c->u;
-    void *sp;
+    void *sp, *fake = NULL;
 
     u->saved_errno = errno;
     vp_task_hold(t, NULL);
@@ -154,7 +155,9 @@ void sched_call_lost(struct sched_call *c)
     /* where its process began (vp_clone): below its TCB and static TLS,
        which the top of stack_bottom + stack_size would overwrite */
     sp = ult_context_init(t->tcb.stack_top, placeless, t, ult_fp_control());
+    ult_asan_start(&fake, t->stack_bottom, t->stack_size);
     ult_switch(sp, u, NULL, saved);
+    ult_asan_finish(fake);
 }
 
 /* The monitor, from the reaper's tick: in how many ms to look again. */

@@ -40,14 +40,9 @@ struct vp_task *vp_spare_spawn(void (*run)(struct vp_task *t), int limit)
     i = CMM_LOAD_SHARED(vpg.ntasks);
     t = i < limit ? vp_task_record(i) : NULL;
     if (t) {
-        t->pid = 0;
-        t->place = NULL;
+        t->pid = 0;             /* the rest: vp_spawn */
         t->given = NULL;
         t->spare_run = run;
-        t->state = VP_RUNNING;
-        t->fault_sig = 0;
-        t->fault_addr = NULL;
-        t->fault_sp = NULL;
         uatomic_set(&vpg.ntasks, i + 1);
     }
     base_spin_unlock(&spawn_lock);
