@@ -154,6 +154,8 @@ void sched_call_lost(struct sched_call *c)
     sched_self_tls = &sched_outside;
     /* where its process began (vp_clone): below its TCB and static TLS,
        which the top of stack_bottom + stack_size would overwrite */
+    /* its loop's frames there are gone: their redzones too */
+    ult_asan_unpoison(t->stack_bottom, (size_t)((char *)t->tcb.stack_top - (char *)t->stack_bottom));
     sp = ult_context_init(t->tcb.stack_top, placeless, t, ult_fp_control());
     ult_asan_start(&fake, t->stack_bottom, t->stack_size);
     ult_switch(sp, u, NULL, saved);
