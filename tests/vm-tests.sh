@@ -68,10 +68,14 @@ export CK_DEFAULT_TIMEOUT=60 CK_TIMEOUT_MULTIPLIER=5 TMPDIR=/tmp
 # Y first in 10 runs of 10 on 4 and 8 VPs, so they never set themselves
 # up; and the cases that bound a wake-up's lag at 10 ms, which an
 # emulated CPU's own wake-ups exceed (the Spin models sched/wake.pml and
-# sched/deadlock.pml cover the protocol); and socket_echo_500_pairs, whose
+# sched/deadlock.pml cover the protocol); socket_echo_500_pairs, whose
 # 50,000 echoes take 0.6 s here and more than its helper's 10 s watchdog
-# there (as under valgrind).
-export MLTP_TEST_SKIP="barrier_waiter_behind_syscall barrier_release_while_wake_in_flight barrier_after_deadlock_vp0_free deadlock_when_last_bound_ends barrier_release_as_vp_goes_busy barrier_release_as_thief_goes_busy socket_echo_500_pairs"
+# there (as under valgrind); and the share tests' bound on main's thread's
+# CPU time, a quarter of the wall time: natively 0.5-0.8 ms in 150 ms,
+# in the emulated machines 12-86 ms in 170-265 ms (the emulation's own
+# work is charged to it), over the bound in 2 of 20 runs (as under
+# valgrind).
+export MLTP_TEST_SKIP="barrier_waiter_behind_syscall barrier_release_while_wake_in_flight barrier_after_deadlock_vp0_free deadlock_when_last_bound_ends barrier_release_as_vp_goes_busy barrier_release_as_thief_goes_busy socket_echo_500_pairs share_16_workers share_2_workers"
 status=0
 for t in $vm_tests; do
     echo "==================== \$t"
