@@ -279,17 +279,53 @@ struct sched_call {
     unsigned long word;
     void *u;
 };
-void sched_call_enter(struct sched_call *c, int blocks);
+extern int sched_calls_resting;
+/* SEMAPHORE locks held (sched_kernel_lock_held, below) */
+extern int sched_kernel_locks;
+void sched_calls_wake_monitor(void);
+void sched_call_blocks(struct sched_call *c);
 void sched_call_lost(struct sched_call *c);
-/* Cost: one CAS on the place's line, which its holder owns. */
-static inline void sched_call_exit(struct sched_call *c)
+
+static inline unsigned long sched_call_holder_bits(const struct vp_task *t)
+{
+    return (unsigned long)t->index << SCHED_CALL_HOLDER_SHIFT;
+}
+
+/* Cost: one release store on the place's line, which its holder owns,
+   and two loads. */
+static inline void sched_call_enter(struct sched_call *c, int blocks)
+{
+    sched_vp_t *sv = sched_current();
+
+    /* a semaphore lock held: every other VP may wait for it in the
+       kernel, and a ULT that gave its VP up could never run again to
+       release it (as a sleep holds its VP then: sched/timer.c) */
+    if (__builtin_expect(CMM_LOAD_SHARED(sched_kernel_locks) != 0, 0)) {
+        c->word = 0;
+        return;
+    }
+    c->u = sv->cur;
+    c->word = ((CMM_LOAD_SHARED(sv->call) & SCHED_CALL_SEQ_MASK) + SCHED_CALL_SEQ_ONE) |
+              sched_call_holder_bits(sv->vp.task) | SCHED_CALL_IN;
+    /* what this holder wrote to the place, before a taker's spare reads
+       it (litmus "Marked call") */
+    base_store_release(&sv->call, c->word);
+    if (__builtin_expect(CMM_LOAD_SHARED(sched_calls_resting), 0))
+        sched_calls_wake_monitor();
+    if (blocks)
+        sched_call_blocks(c);
+}
+/* Cost: one CAS on the place's line, which its holder owns. 1 if the
+   place was taken meanwhile (the ULT goes on elsewhere). */
+static inline int sched_call_exit(struct sched_call *c)
 {
     sched_vp_t *sv = sched_current();
     unsigned long w = c->word;
 
     if (__builtin_expect(uatomic_cmpxchg(&sv->call, w, w & ~SCHED_CALL_STATE) == w, 1) || !w)
-        return;
+        return 0;
     sched_call_lost(c);
+    return 1;
 }
 
 /* ---- waiting in the kernel (MLTP_LOCK_SEMAPHORE) ------------------- */
@@ -304,7 +340,6 @@ void sched_kernel_wait_end(void);
    sleep holds its VP in the kernel as before (sched_sleep_until: EAGAIN),
    since every other VP may be blocked on that lock and none could run its
    holder once it slept. */
-extern int sched_kernel_locks;
 static inline void sched_kernel_lock_held(int delta)
 {
     uatomic_add(&sched_kernel_locks, delta);

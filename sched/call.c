@@ -33,7 +33,7 @@ int sched_calls_out;            /* ULTs in calls whose place was taken */
    VPs (tests/internals.h) */
 int sched_holders, sched_holders_max;
 int sched_takes;                /* places taken in this start (MLTP_STATS) */
-static int resting = 1;         /* the monitor looks at the reaper's pace */
+int sched_calls_resting = 1;     /* the monitor looks at the reaper's pace */
 
 static struct {
     unsigned long seen[SCHED_VP_MAX];
@@ -47,12 +47,7 @@ void sched_calls_reset(int nvp)
     sched_calls_out = 0;
     sched_holders = sched_holders_max = nvp;
     sched_takes = 0;
-    resting = 1;
-}
-
-static inline unsigned long holder_bits(const struct vp_task *t)
-{
-    return (unsigned long)t->index << SCHED_CALL_HOLDER_SHIFT;
+    sched_calls_resting = 1;
 }
 
 /* The spare t takes sv, given to it by a taker. */
@@ -65,7 +60,7 @@ void sched_hold(struct vp_task *t, sched_vp_t *sv)
            uatomic_cmpxchg(&sched_holders_max, max, h) != max)
         ;
     vp_task_hold(t, &sv->vp);
-    CMM_STORE_SHARED(sv->call, (c & SCHED_CALL_SEQ_MASK) | holder_bits(t) | SCHED_CALL_RUNNING);
+    CMM_STORE_SHARED(sv->call, (c & SCHED_CALL_SEQ_MASK) | sched_call_holder_bits(t) | SCHED_CALL_RUNNING);
 }
 
 /* Take sv from the holder of call seen (IN_CALL): 1 if taken. A spare
@@ -95,27 +90,19 @@ int sched_take(sched_vp_t *sv, unsigned long seen, int may_wait)
     return 1;
 }
 
-void sched_call_enter(struct sched_call *c, int blocks)
+/* A call's entry found the monitor resting: wake it (one futex wake). */
+void sched_calls_wake_monitor(void)
+{
+    if (uatomic_xchg(&sched_calls_resting, 0))
+        vp_reaper_poke();
+}
+
+/* Go's entersyscallblock: work waits here and the call will wait. */
+void sched_call_blocks(struct sched_call *c)
 {
     sched_vp_t *sv = sched_current();
-    unsigned long w;
 
-    /* a semaphore lock held: every other VP may wait for it in the
-       kernel, and a ULT that gave its VP up could never run again to
-       release it (as a sleep holds its VP then: sched/timer.c) */
-    if (__builtin_expect(CMM_LOAD_SHARED(sched_kernel_locks) != 0, 0)) {
-        c->word = 0;
-        return;
-    }
-    c->u = sv->cur;
-    w = (CMM_LOAD_SHARED(sv->call) & SCHED_CALL_SEQ_MASK) + SCHED_CALL_SEQ_ONE;
-    c->word = w | holder_bits(sv->vp.task) | SCHED_CALL_IN;
-    /* what this holder wrote to the place, before a taker's spare reads it */
-    base_store_release(&sv->call, c->word);
-    if (__builtin_expect(CMM_LOAD_SHARED(resting), 0) && uatomic_xchg(&resting, 0))
-        vp_reaper_poke();
-    /* Go's entersyscallblock: work waits here and the call will wait */
-    if (blocks && CMM_LOAD_SHARED(sv->rq->nready))
+    if (c->word && CMM_LOAD_SHARED(sv->rq->nready))
         sched_take(sv, c->word, 1);
 }
 
@@ -189,13 +176,13 @@ int sched_calls_tick(void)
     }
     if (any) {
         mon.idle_looks = 0;
-        if (CMM_LOAD_SHARED(resting))
-            uatomic_set(&resting, 0);   /* an entry's poke it missed */
+        if (CMM_LOAD_SHARED(sched_calls_resting))
+            uatomic_set(&sched_calls_resting, 0);   /* an entry's poke it missed */
     } else if (++mon.idle_looks >= REST_LOOKS) {
         /* an entry that read resting before this store makes no poke: its
            call is seen at the next look, at the reaper's pace */
         mon.idle_looks = 0;
-        uatomic_set(&resting, 1);
+        uatomic_set(&sched_calls_resting, 1);
     }
-    return CMM_LOAD_SHARED(resting) ? 1000 : CALL_LOOK_MS;   /* 1000: the reaper's pace */
+    return CMM_LOAD_SHARED(sched_calls_resting) ? 1000 : CALL_LOOK_MS;   /* 1000: the reaper's pace */
 }

@@ -6,21 +6,26 @@
  * descriptor's flags are not changed for it (but for connect's own call:
  * below).
  *
- * Each call is first tried so that it cannot block: reads and writes with
- * preadv2/pwritev2(RWF_NOWAIT) (pipes since Linux 6.4, sockets), sends
- * and receives with MSG_DONTWAIT; a descriptor that refuses RWF_NOWAIT
- * (a FIFO, a terminal, an eventfd; a pipe before 6.4) is asked with
- * poll() first, and remembered so. Would it block: a descriptor the
- * program made non-blocking gets EAGAIN, a regular file or block device
- * the blocking call (it holds the VP: the kernel reads the disk); any
- * other waits, then tries again. A blocking write or send is finished
+ * Each call is first tried so that it cannot block, as the descriptor's
+ * kind says (fstat() at its first call, remembered): a socket's with
+ * MSG_DONTWAIT, a pipe's, a FIFO's or a file's with
+ * preadv2/pwritev2(RWF_NOWAIT), or, where that is refused (a FIFO, a
+ * terminal, an eventfd; a pipe before Linux 6.4), asked with poll()
+ * first. A memory device (/dev/null) never waits, and a pipe found ready
+ * many times in a row is trusted to be: their calls are made as they
+ * are, as marked calls (sched/call.c), and cost what the C library's do.
+ * Would a try block: a descriptor the program made non-blocking gets
+ * EAGAIN, a regular file or block device the call as it is, marked (the
+ * kernel reads the disk; O_NONBLOCK means nothing there); any other waits,
+ * then tries again. A blocking write or send is finished
  * (the kernel's would not return short), a receive with MSG_WAITALL on a
  * stream socket filled (with MSG_PEEK too: the blocking call, which holds
  * the VP). A signal handled by the VP while it waited with nothing else
  * to run gives EINTR, or restarts the call if every handler the program
  * has set was set with SA_RESTART (MLTP cannot know which signal it was).
  * close(), dup2() and dup3() onto a descriptor wake its waiters with
- * EBADF. */
+ * EBADF; a trusted pipe's call that waits after all is the kernel's, and
+ * waits on, as a thread's would. */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -29,31 +34,109 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/sysmacros.h>
 #include <sys/uio.h>
 #include <unistd.h>
+#include "base/raw.h"
 #include "sys/sys.h"
 
 #define API __attribute__((visibility("default")))
-#define HINTS 65536
+#define KINDS 65536
 
-/* Per descriptor: 0 try RWF_NOWAIT, 1 poll first. A hint only: a stale
-   one costs a poll() or an EOPNOTSUPP, never a wrong result. */
-static unsigned char poll_first[HINTS];
+/* What a descriptor is, found with fstat() at its first read or write as
+   a ULT, says how its calls are tried (try_rw). A guess: a number that
+   the C library closes behind MLTP's back (fclose) and the kernel gives
+   again keeps it, and a wrong one costs a hand-off to a spare or a second
+   try, never a wrong result or a VP held for good. close(), dup2(),
+   dup3() and accept() set it anew. */
+enum {
+    FD_UNKNOWN,
+    FD_NEVER_WAITS,     /* /dev/null, zero, full, random, urandom */
+    FD_FILE,            /* a regular file or block device */
+    FD_SOCKET,
+    FD_PIPE,            /* a pipe or FIFO */
+    FD_OTHER,           /* a terminal, an eventfd, a timerfd... */
+    FD_KIND = 7,
+    FD_POLL_FIRST = 8   /* refuses RWF_NOWAIT */
+};
+static unsigned char fd_kind[KINDS];
 
-static int hint(int fd)
+/* A pipe's tries in a row that found it ready; from TRUST_RUN << doubt
+   of them on, its calls are made as they are, marked (no RWF_NOWAIT: a
+   read of a ready pipe at the C library's cost). A marked call whose
+   VP was taken meanwhile waited after all: the run starts again, and the
+   next one is twice as long, so that a pipe that is sometimes empty costs
+   a hand-off in thousands of calls. */
+#define TRUST_RUN 16
+#define DOUBT_MAX 11
+static unsigned short fd_run[KINDS];
+static unsigned char fd_doubt[KINDS];
+
+static void set_kind(int fd, int k)
 {
-    return fd >= 0 && fd < HINTS ? poll_first[fd] : 1;
+    if (fd >= 0 && fd < KINDS && CMM_LOAD_SHARED(fd_kind[fd]) != k)
+        CMM_STORE_SHARED(fd_kind[fd], (unsigned char)k);
 }
 
-static void set_hint(int fd)
+static int kind_of(int fd)
 {
-    if (fd >= 0 && fd < HINTS)
-        poll_first[fd] = 1;
+    struct stat st;
+    int k;
+
+    if (fd < 0 || fd >= KINDS)
+        return FD_OTHER | FD_POLL_FIRST;
+    if ((k = CMM_LOAD_SHARED(fd_kind[fd])) != FD_UNKNOWN)
+        return k;
+    if (fstat(fd, &st) != 0)
+        return FD_OTHER;        /* a bad descriptor: the call says so */
+    if (S_ISREG(st.st_mode) || S_ISBLK(st.st_mode))
+        k = FD_FILE;
+    else if (S_ISSOCK(st.st_mode))
+        k = FD_SOCKET;
+    else if (S_ISFIFO(st.st_mode))
+        k = FD_PIPE;
+    else if (S_ISCHR(st.st_mode) && major(st.st_rdev) == 1 &&
+             (minor(st.st_rdev) == 3 || minor(st.st_rdev) == 5 || minor(st.st_rdev) == 7 ||
+              minor(st.st_rdev) == 8 || minor(st.st_rdev) == 9))
+        k = FD_NEVER_WAITS;
+    else
+        k = FD_OTHER;
+    CMM_STORE_SHARED(fd_run[fd], 0);
+    CMM_STORE_SHARED(fd_doubt[fd], 0);
+    set_kind(fd, k);
+    return k;
+}
+
+static int trusted(int fd)
+{
+    return CMM_LOAD_SHARED(fd_run[fd]) >= TRUST_RUN << CMM_LOAD_SHARED(fd_doubt[fd]);
+}
+
+/* A try of a pipe: r, counted. */
+static ssize_t counted(int fd, ssize_t r)
+{
+    unsigned short run = CMM_LOAD_SHARED(fd_run[fd]);
+
+    if (r >= 0 && run < USHRT_MAX)
+        CMM_STORE_SHARED(fd_run[fd], run + 1);
+    else if (r < 0 && sys_errno() == EAGAIN && run)
+        CMM_STORE_SHARED(fd_run[fd], 0);
+    return r;
+}
+
+static void doubt(int fd)
+{
+    unsigned char d = CMM_LOAD_SHARED(fd_doubt[fd]);
+
+    CMM_STORE_SHARED(fd_run[fd], 0);
+    if (d < DOUBT_MAX)
+        CMM_STORE_SHARED(fd_doubt[fd], d + 1);
 }
 
 /* Would-block: 1 wait, 0 give the caller EAGAIN (its own non-blocking
-   descriptor). A regular file or block device is told by the poller
-   (epoll refuses it: EPERM), not by an fstat of every wait. */
+   descriptor). */
 static int after_eagain(int fd)
 {
     int fl = fcntl(fd, F_GETFL);
@@ -100,54 +183,152 @@ static int wait_fd(int fd, int what, long gen, int may_poll)
     return -1;
 }
 
-static ssize_t real_rw(int fd, const struct iovec *iov, int n, int wr);
+/* The system call nr(fd, a, b) as it is, a marked call (a spare may take
+   the VP while the kernel holds the task: sched/call.c); *lost: it was
+   taken. The C library's read and write are this but for their
+   cancellation (a ULT is no pthread to cancel); errno set once the ULT
+   is where it goes on. */
+static inline ssize_t marked_call(int fd, long nr, long a, long b, int *lost)
+{
+    struct sched_call c;
+    long r;
 
-/* The try that cannot block: >= 0 done, -1 with errno (EAGAIN: would
-   block). Asked with poll() first, a read is made whole (the data is
-   there), a write of at most PIPE_BUF bytes (POLLOUT on a pipe promises
-   a free page, not room for more: a larger write could block the VP while
-   its reader waits behind it); the caller's loop writes the rest. */
-static ssize_t try_rw(int fd, const struct iovec *iov, int n, int wr)
+    sched_call_enter(&c, 0);
+    r = base_raw_syscall6(nr, fd, a, b, 0, 0, 0);
+    *lost = sched_call_exit(&c);
+    if ((unsigned long)r > -4096UL) {
+        sys_set_errno((int)-r);
+        return -1;
+    }
+    return r;
+}
+
+static ssize_t marked_rw(int fd, const struct iovec *iov, int n, int wr, int *lost)
+{
+    int l;
+
+    if (!lost)
+        lost = &l;
+    if (n == 1)
+        return marked_call(fd, wr ? SYS_write : SYS_read, (long)iov[0].iov_base,
+                           (long)iov[0].iov_len, lost);
+    return marked_call(fd, wr ? SYS_writev : SYS_readv, (long)iov, n, lost);
+}
+
+/* A socket's call with MSG_DONTWAIT: one system call, no dearer than the
+   plain one (a read is a receive with no flags). */
+static ssize_t sock_rw(int fd, const struct iovec *iov, int n, int wr)
+{
+    struct msghdr m = { .msg_iov = (struct iovec *)iov, .msg_iovlen = (size_t)n };
+
+    if (n == 1)
+        return wr ? sys_real.send(fd, iov[0].iov_base, iov[0].iov_len, MSG_DONTWAIT)
+                  : sys_real.recv(fd, iov[0].iov_base, iov[0].iov_len, MSG_DONTWAIT);
+    return wr ? sys_real.sendmsg(fd, &m, MSG_DONTWAIT) : sys_real.recvmsg(fd, &m, MSG_DONTWAIT);
+}
+
+/* preadv2/pwritev2 with RWF_NOWAIT, or, for a descriptor that refuses it,
+   poll() first: then a read is made whole (the data is there), a write
+   of at most PIPE_BUF bytes (POLLOUT on a pipe promises a free page, not
+   room for more: a larger write could block the VP while its reader
+   waits behind it); the caller's loop writes the rest. */
+static ssize_t nowait_rw(int fd, const struct iovec *iov, int n, int wr, int k)
 {
     ssize_t r;
 
-    if (hint(fd)) {
+    if (k & FD_POLL_FIRST) {
         struct pollfd p = { fd, (short)(wr ? POLLOUT : POLLIN), 0 };
         if (sys_real.poll(&p, 1, 0) == 0) {
             sys_set_errno(EAGAIN);
             return -1;
         }
-        if (wr && iov[0].iov_len > PIPE_BUF)
-            return sys_real.write(fd, iov[0].iov_base, PIPE_BUF);
-        return real_rw(fd, iov, n, wr);
+        if (wr && iov[0].iov_len > PIPE_BUF) {
+            struct iovec one = { iov[0].iov_base, PIPE_BUF };
+            return marked_rw(fd, &one, 1, 1, NULL);
+        }
+        /* marked: another reader may have emptied it since */
+        return marked_rw(fd, iov, n, wr, NULL);
     }
     r = wr ? pwritev2(fd, iov, n, -1, RWF_NOWAIT) : preadv2(fd, iov, n, -1, RWF_NOWAIT);
     if (r < 0 && (sys_errno() == EOPNOTSUPP || sys_errno() == EINVAL || sys_errno() == ESPIPE)) {
-        set_hint(fd);
-        return try_rw(fd, iov, n, wr);
+        set_kind(fd, k | FD_POLL_FIRST);
+        return nowait_rw(fd, iov, n, wr, k | FD_POLL_FIRST);
     }
     return r;
 }
 
-static ssize_t real_rw(int fd, const struct iovec *iov, int n, int wr)
+/* The fast path: fd's kind says its calls are made as they are (a memory
+   device, a trusted pipe). Cost: a load, two for a pipe. */
+static inline int as_it_is(int fd)
 {
-    if (n == 1)
-        return wr ? sys_real.write(fd, iov[0].iov_base, iov[0].iov_len)
-                  : sys_real.read(fd, iov[0].iov_base, iov[0].iov_len);
-    return wr ? sys_real.writev(fd, iov, n) : sys_real.readv(fd, iov, n);
+    int k;
+
+    if ((unsigned)fd >= KINDS)
+        return 0;
+    k = CMM_LOAD_SHARED(fd_kind[fd]) & FD_KIND;
+    return k == FD_NEVER_WAITS || (k == FD_PIPE && trusted(fd));
 }
 
-/* A regular file or block device: the call as it is, a marked call (the
-   disk holds the task, and a spare may take its VP: sched/call.c). */
-static ssize_t file_rw(int fd, const struct iovec *iov, int n, int wr)
+/* A call made as it is waited after all (a hand-off): the kind was
+   wrong. */
+static void guessed_wrong(int fd)
 {
-    struct sched_call c;
+    if ((CMM_LOAD_SHARED(fd_kind[fd]) & FD_KIND) == FD_PIPE)
+        doubt(fd);
+    else
+        set_kind(fd, FD_UNKNOWN);
+}
+
+/* The call as it is, marked: a ready pipe at the C library's cost and
+   a store and a CAS on the VP's call word. */
+static ssize_t as_it_is_call(int fd, long nr, long a, long b)
+{
+    int lost;
+    ssize_t r = marked_call(fd, nr, a, b, &lost);
+
+    if (__builtin_expect(lost, 0))
+        guessed_wrong(fd);
+    return r;
+}
+
+static ssize_t marked_as_it_is(int fd, const struct iovec *iov, int n, int wr)
+{
+    if (n == 1)
+        return as_it_is_call(fd, wr ? SYS_write : SYS_read, (long)iov[0].iov_base,
+                             (long)iov[0].iov_len);
+    return as_it_is_call(fd, wr ? SYS_writev : SYS_readv, (long)iov, n);
+}
+
+/* The try that cannot block, as fd's kind says: >= 0 done, -1 with errno
+   (EAGAIN: would block). A memory device and a trusted pipe get the call
+   itself, which may block after all if the kind is stale: marked, so
+   that its VP goes to a spare meanwhile. */
+static ssize_t try_rw(int fd, const struct iovec *iov, int n, int wr, int k)
+{
     ssize_t r;
 
-    sched_call_enter(&c, 0);
-    r = real_rw(fd, iov, n, wr);
-    sched_call_exit(&c);
-    return r;
+    switch (k & FD_KIND) {
+    case FD_NEVER_WAITS:
+        return marked_as_it_is(fd, iov, n, wr);
+    case FD_FILE:
+        if (k & FD_POLL_FIRST)  /* poll() says a file is always ready */
+            return marked_rw(fd, iov, n, wr, NULL);
+        return nowait_rw(fd, iov, n, wr, k);
+    case FD_SOCKET:
+        r = sock_rw(fd, iov, n, wr);
+        if (r < 0 && sys_errno() == ENOTSOCK) {
+            set_kind(fd, FD_UNKNOWN);
+            if ((k = kind_of(fd)) != FD_SOCKET)
+                return try_rw(fd, iov, n, wr, k);
+        }
+        return r;
+    case FD_PIPE:
+        if (trusted(fd))
+            return marked_as_it_is(fd, iov, n, wr);
+        return counted(fd, nowait_rw(fd, iov, n, wr, k));
+    default:
+        return nowait_rw(fd, iov, n, wr, k);
+    }
 }
 
 static size_t total(const struct iovec *iov, int n)
@@ -182,22 +363,27 @@ static ssize_t rw(int fd, const struct iovec *iov0, int n0, int wr)
 
     for (;;) {
         long gen = sched_poll_gen(fd, what);
-        ssize_t r = gen < 0 ? real_rw(fd, iov, n, wr) : try_rw(fd, iov, n, wr);
+        int k = kind_of(fd);
+        /* gen < 0: a number beyond the poller's records */
+        ssize_t r = gen < 0 ? marked_rw(fd, iov, n, wr, NULL) : try_rw(fd, iov, n, wr, k);
 
         if (r < 0 && gen >= 0 && sys_errno() == EAGAIN) {
-            if (after_eagain(fd) == 0) {
-                if (done)
-                    break;
-                return -1;      /* the program's own non-blocking fd */
+            /* a file waits for the disk, O_NONBLOCK or not */
+            if ((k & FD_KIND) != FD_FILE) {
+                if (after_eagain(fd) == 0) {
+                    if (done)
+                        break;
+                    return -1;      /* the program's own non-blocking fd */
+                }
+                if (wait_fd(fd, what, gen, 0) == 0)
+                    continue;
+                if (sys_errno() != EPERM) {
+                    if (done)
+                        break;
+                    return -1;
+                }
             }
-            if (wait_fd(fd, what, gen, 0) == 0)
-                continue;
-            if (sys_errno() != EPERM) {
-                if (done)
-                    break;
-                return -1;
-            }
-            r = file_rw(fd, iov, n, wr);
+            r = marked_rw(fd, iov, n, wr, NULL);
         }
         if (r < 0) {
             if (done)
@@ -227,6 +413,8 @@ API ssize_t read(int fd, void *buf, size_t len)
 
     if (!sys_as_ult())
         return sys_real.read(fd, buf, len);
+    if (as_it_is(fd))
+        return as_it_is_call(fd, SYS_read, (long)buf, (long)len);
     return rw(fd, &v, 1, 0);
 }
 
@@ -236,6 +424,8 @@ API ssize_t write(int fd, const void *buf, size_t len)
 
     if (!sys_as_ult() || len == 0)
         return sys_real.write(fd, buf, len);
+    if (as_it_is(fd))
+        return as_it_is_call(fd, SYS_write, (long)buf, (long)len);
     return rw(fd, &v, 1, 1);
 }
 
@@ -243,6 +433,8 @@ API ssize_t readv(int fd, const struct iovec *iov, int n)
 {
     if (!sys_as_ult() || n <= 0 || n > IOV_MAX)
         return sys_real.readv(fd, iov, n);
+    if (as_it_is(fd))
+        return marked_as_it_is(fd, iov, n, 0);
     return rw(fd, iov, n, 0);
 }
 
@@ -250,6 +442,8 @@ API ssize_t writev(int fd, const struct iovec *iov, int n)
 {
     if (!sys_as_ult() || n <= 0 || n > IOV_MAX || total(iov, n) == 0)
         return sys_real.writev(fd, iov, n);
+    if (as_it_is(fd))
+        return marked_as_it_is(fd, iov, n, 1);
     return rw(fd, iov, n, 1);
 }
 
@@ -425,6 +619,13 @@ API ssize_t sendmsg(int fd, const struct msghdr *m, int flags)
     SOCK_LOOP(SCHED_POLL_OUT, sys_real.sendmsg(fd, m, flags | MSG_DONTWAIT))
 }
 
+/* A new socket's number may be one the C library closed for itself. */
+static int accepted(int fd)
+{
+    set_kind(fd, FD_SOCKET);
+    return fd;
+}
+
 /* accept: asked with poll() first (it has no flag that cannot block). */
 static int accept_as_ult(int fd, struct sockaddr *a, socklen_t *al, int fl, int four)
 {
@@ -432,10 +633,8 @@ static int accept_as_ult(int fd, struct sockaddr *a, socklen_t *al, int fl, int 
         long gen = sched_poll_gen(fd, SCHED_POLL_IN);
         struct pollfd p = { fd, POLLIN, 0 };
         int k = gen < 0 ? 1 : sys_real.poll(&p, 1, 0);
-        if (k != 0)
-            return four ? sys_real.accept4(fd, a, al, fl) : sys_real.accept(fd, a, al);
-        if (after_eagain(fd) <= 0)
-            return four ? sys_real.accept4(fd, a, al, fl) : sys_real.accept(fd, a, al);
+        if (k != 0 || after_eagain(fd) <= 0)
+            return accepted(four ? sys_real.accept4(fd, a, al, fl) : sys_real.accept(fd, a, al));
         if (wait_fd(fd, SCHED_POLL_IN, gen, 1) < 0)
             return -1;
     }
@@ -506,6 +705,7 @@ static int closed(int fd, int r)
     int e = sys_errno();
 
     if (!sys_direct) {
+        set_kind(fd, FD_UNKNOWN);
         sched_poll_closed(fd);
         sys_set_errno(e);
     }

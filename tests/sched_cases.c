@@ -884,6 +884,29 @@ void sc_read_eintr(int nvp, int restart)
     pc_end(&r);
 }
 
+/* A descriptor's kind is a guess: a pipe trusted to be ready, or a number
+   remembered as /dev/null's, that has to wait after all costs one hand-off
+   to a spare (not a VP held for good: on 1 VP the writer could never
+   run), and the next wait is the poller's. */
+void sc_pipe_guess(int nvp)
+{
+    struct pc_run r;
+    sc_run_ok(&r, SC_SCHEDPROG, "pipe-guess", nvp, NULL, PC_WATCHDOG);
+    pc_assert_has(&r, "done\n");
+    ck_assert_msg(sc_value(&r, "start-errno=") == 0 && sc_value(&r, "\ngot=") == 68,
+                  "%s: errno %ld, %ld of 68 bytes read", r.what, sc_value(&r, "start-errno="),
+                  sc_value(&r, "\ngot="));
+    long wrong = sc_value(&r, "\ntakes-wrong="), doubted = sc_value(&r, "\ntakes-doubted="),
+         stale = sc_value(&r, "\ntakes-stale="), refound = sc_value(&r, "\ntakes-refound=");
+    ck_assert_msg(wrong >= 1 && doubted == wrong,
+                  "%s: VPs taken by the read of a trusted pipe that waited: %ld (at least 1), "
+                  "by the next wait: %ld (none)", r.what, wrong, doubted - wrong);
+    ck_assert_msg(stale > doubted && refound == stale,
+                  "%s: VPs taken by the read of a pipe known as /dev/null: %ld (at least 1), "
+                  "by the next wait: %ld (none)", r.what, stale - doubted, refound - stale);
+    pc_end(&r);
+}
+
 /* Every VP's ULT in syscall(SYS_nanosleep) for 400 ms; a ULT made 50 ms
    in must run while they are still in the kernel: a spare took a VP. */
 void sc_raw_syscall(int nvp)

@@ -122,6 +122,13 @@
  *                     of 1-2 ms, then a little work; every round counted
  *                     once (rounds=), places taken (takes=), spares made,
  *                     and the most tasks that held a VP (holders-max=)
+ * pipe-guess          a pipe read 64 times with data there (trusted: its
+ *                     reads are made as they are), then read empty while a
+ *                     later ULT writes 50 ms in: a VP taken (takes-wrong=),
+ *                     then read empty again: no take (takes-doubted=); a
+ *                     /dev/null descriptor written, then made a pipe's
+ *                     read end with syscall(SYS_dup3), read the same
+ *                     (takes-stale=, takes-refound=); got= bytes read
  * sleep-semlock       ARG syscall: H sleeps in syscall(SYS_nanosleep), a
  *                     marked call (else usleep);
  *                     H takes a SEMAPHORE lock and sleeps 20 ms holding
@@ -2566,6 +2573,68 @@ static int calls_churn(void)
     return 0;
 }
 
+/* pipe-guess */
+#define PG_WRITE_MS 50
+static long pg_got;
+
+static void *pg_writer(void *p)
+{
+    usleep(PG_WRITE_MS * 1000);
+    if (write((int)(intptr_t)p, "w", 1) != 1)
+        exit(98);
+    return NULL;
+}
+
+/* A read of an empty pipe that a ULT made now writes PG_WRITE_MS in. */
+static void pg_wait_read(int rd, int wr)
+{
+    mltp_t *w = make(pg_writer, (void *)(intptr_t)wr);
+    char c;
+
+    if (read(rd, &c, 1) == 1)
+        pg_got++;
+    if (mltp_join(w, NULL) != 0)
+        exit(98);
+}
+
+static int pg_takes[4];
+
+static void *pg_main(void *p)
+{
+    char b[64] = { 0 };
+    int fds[2], q[2], nul;
+
+    (void)p;
+    if (pipe(fds) != 0 || write(fds[1], b, sizeof b) != (ssize_t)sizeof b)
+        exit(99);
+    for (size_t i = 0; i < sizeof b; i++)
+        if (read(fds[0], b, 1) == 1)
+            pg_got++;
+    pg_wait_read(fds[0], fds[1]);
+    pg_takes[0] = sched_takes;
+    pg_wait_read(fds[0], fds[1]);
+    pg_takes[1] = sched_takes;
+    if ((nul = open("/dev/null", O_WRONLY)) < 0 || write(nul, b, 1) != 1 || pipe(q) != 0 ||
+        syscall(SYS_dup3, q[0], nul, 0) != nul)
+        exit(99);
+    pg_wait_read(nul, q[1]);
+    pg_takes[2] = sched_takes;
+    pg_wait_read(nul, q[1]);
+    pg_takes[3] = sched_takes;
+    return NULL;
+}
+
+static int pipe_guess(void)
+{
+    mltp_init();
+    make(pg_main, NULL);
+    int e = start_errno(nvp);
+    printf("start-errno=%d\ngot=%ld\ntakes-wrong=%d\ntakes-doubted=%d\ntakes-stale=%d\n"
+           "takes-refound=%d\ndone\n", e, pg_got, pg_takes[0], pg_takes[1], pg_takes[2],
+           pg_takes[3]);
+    return 0;
+}
+
 /* fortified: tests/fortified.c, built with _FORTIFY_SOURCE=2 */
 int fortified_scenario(int nvp);
 static int fortified(void)
@@ -2611,6 +2680,7 @@ static const struct pu_scenario scenarios[] = {
     PU_SCEN("recv-waitall", recv_waitall),
     PU_SCEN("raw-syscall", raw_syscall),
     PU_SCEN("calls-churn", calls_churn),
+    PU_SCEN("pipe-guess", pipe_guess),
 };
 
 int main(int argc, char **argv)

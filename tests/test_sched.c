@@ -348,6 +348,8 @@ START_TEST(ult_runs_while_every_vp_in_raw_syscall) { sc_raw_syscall(_i + 1); }
 END_TEST
 START_TEST(calls_churn_loses_no_ult) { sc_calls_churn(_i + 1); }
 END_TEST
+START_TEST(wrong_descriptor_guess_costs_a_hand_off) { sc_pipe_guess(_i + 1); }
+END_TEST
 
 static const struct cu_row sched_tests[] = {
     CU_TCASE("join", 30),
@@ -420,6 +422,7 @@ static const struct cu_row sched_tests[] = {
     CU_TCASE("calls", 30),
     CU_LOOP(ult_runs_while_every_vp_in_raw_syscall, 0, 2),
     CU_LOOP(calls_churn_loses_no_ult, 0, 2),
+    CU_LOOP(wrong_descriptor_guess_costs_a_hand_off, 0, 2),
     CU_LOOP(marked_call_holding_semaphore_lock, 0, 2),
 
     CU_TCASE("once", 30),
