@@ -1,17 +1,21 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* sys/call.c - calls that wait in the kernel for something no poller or
- * timer can see (a raw syscall(), a child's end, a file lock), made from
+ * timer can see (a raw syscall(), a child's end, a file lock: flock,
+ * lockf, fcntl's F_SETLKW and F_OFD_SETLKW), made from
  * a ULT: marked calls (sched/call.c). The ULT waits in the kernel as
  * before, holding its task; meanwhile a spare task may take its VP's
  * place and run the VP's other ULTs. Once the call returns the ULT goes
  * on where its task holds a place, or, if the place was taken, is made
- * ready and runs on whatever VP takes it next. The waits of a child and
- * of a lock without LOCK_NB are known to block: with ULTs queued on the
- * VP the place is handed on at once. Not marked: what never returns or
+ * ready and runs on whatever VP takes it next. A wait for a child
+ * (without WNOHANG) is known to block: with ULTs queued on the VP the
+ * place is handed on at once; a lock is most often free, and its wait is
+ * left to the monitor (as any call's that returns at once would pay a
+ * hand-off, and move its ULT). Not marked: what never returns or
  * must stay on its task (exit, clone, fork, execve, sigreturn), and what
  * never waits (the ids, the clocks): a marked call wakes a resting
  * monitor, which then looks every millisecond for a while. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <sys/file.h>
 #include <sys/syscall.h>
@@ -131,8 +135,95 @@ API int flock(int fd, int op)
 
     if (!sys_as_ult())
         return (int)base_syscall(SYS_flock, fd, op);
-    sched_call_enter(&c, !(op & LOCK_NB));
+    sched_call_enter(&c, 0);
     r = base_raw_syscall6(SYS_flock, fd, op, 0, 0, 0, 0);
     sched_call_exit(&c);
     return (int)returned(r);
+}
+
+/* A wait for a record lock (F_SETLKW, F_OFD_SETLKW): marked. */
+static int lock_wait(int fd, int cmd, void *lock)
+{
+    struct sched_call c;
+    long r;
+
+    sched_call_enter(&c, 0);
+    r = base_raw_syscall6(SYS_fcntl, fd, cmd, (long)lock, 0, 0, 0);
+    sched_call_exit(&c);
+    return (int)returned(r);
+}
+
+/* fcntl: every command but the lock waits is the C library's, whose
+   argument is read as a pointer whatever the command, as it reads it. */
+static int fcntl_as_ult(int fd, int cmd, void *a)
+{
+    if ((cmd == F_SETLKW || cmd == F_OFD_SETLKW) && sys_as_ult())
+        return lock_wait(fd, cmd, a);
+    return sys_real.fcntl(fd, cmd, a);
+}
+
+API int fcntl(int fd, int cmd, ...)
+{
+    va_list ap;
+    void *a;
+
+    va_start(ap, cmd);
+    a = va_arg(ap, void *);
+    va_end(ap);
+    return fcntl_as_ult(fd, cmd, a);
+}
+
+API int fcntl64(int fd, int cmd, ...)
+{
+    va_list ap;
+    void *a;
+
+    va_start(ap, cmd);
+    a = va_arg(ap, void *);
+    va_end(ap);
+    return fcntl_as_ult(fd, cmd, a);
+}
+
+/* lockf as POSIX says and the C library does it, on fcntl's record locks
+   from the file's offset (the C library's calls its own fcntl, which
+   would not be marked); also the C library's where it has none (a
+   static program: sys/real.c). */
+int sys_lockf(int fd, int cmd, off_t len)
+{
+    struct flock l = { .l_whence = SEEK_CUR, .l_start = 0, .l_len = len };
+
+    switch (cmd) {
+    case F_TEST:
+        l.l_type = F_RDLCK;
+        if (fcntl(fd, F_GETLK, &l) < 0)
+            return -1;
+        if (l.l_type == F_UNLCK || l.l_pid == getpid())
+            return 0;
+        sys_set_errno(EACCES);
+        return -1;
+    case F_ULOCK:
+        l.l_type = F_UNLCK;
+        return fcntl(fd, F_SETLK, &l);
+    case F_LOCK:
+        l.l_type = F_WRLCK;
+        return fcntl(fd, F_SETLKW, &l);
+    case F_TLOCK:
+        l.l_type = F_WRLCK;
+        return fcntl(fd, F_SETLK, &l);
+    default:
+        sys_set_errno(EINVAL);
+        return -1;
+    }
+}
+
+API int lockf(int fd, int cmd, off_t len)
+{
+    if (!sys_as_ult())
+        return sys_real.lockf(fd, cmd, len);
+    return sys_lockf(fd, cmd, len);
+}
+
+API int lockf64(int fd, int cmd, off_t len)
+{
+    return lockf(fd, cmd, len);
 }

@@ -5,6 +5,7 @@
  * program linked statically has no such lookup: the system call then. */
 #include <dlfcn.h>
 #include <fcntl.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
@@ -49,10 +50,20 @@ static int raw_accept4(int f, struct sockaddr *a, socklen_t *al, int fl)
 static int raw_accept(int f, struct sockaddr *a, socklen_t *al) { return raw_accept4(f, a, al, 0); }
 static int raw_connect(int f, const struct sockaddr *a, socklen_t al) { return (int)base_syscall(SYS_connect, f, a, al); }
 static int raw_close(int f) { return (int)base_syscall(SYS_close, f); }
+static int raw_fcntl(int f, int c, ...)
+{
+    va_list ap;
+    long a;
+
+    va_start(ap, c);
+    a = va_arg(ap, long);
+    va_end(ap);
+    return (int)base_syscall(SYS_fcntl, f, c, a);
+}
 static int raw_dup3(int o, int f, int fl) { return (int)base_syscall(SYS_dup3, o, f, fl); }
 static int raw_dup2(int o, int f)
 {
-    return o == f ? (fcntl(o, F_GETFD) < 0 ? -1 : f) : raw_dup3(o, f, 0);
+    return o == f ? (raw_fcntl(o, F_GETFD) < 0 ? -1 : f) : raw_dup3(o, f, 0);
 }
 
 static int raw_ppoll(struct pollfd *f, nfds_t n, const struct timespec *t, const sigset_t *m)
@@ -97,7 +108,7 @@ struct sys_real sys_real = {
     raw_nanosleep, raw_clock_nanosleep, raw_read, raw_write, raw_readv, raw_writev,
     raw_recv, raw_recvfrom, raw_recvmsg, raw_send, raw_sendto, raw_sendmsg,
     raw_accept, raw_accept4, raw_connect, raw_close, raw_dup2, raw_dup3,
-    raw_poll, raw_ppoll, raw_select, raw_pselect
+    raw_poll, raw_ppoll, raw_select, raw_pselect, raw_fcntl, sys_lockf
 };
 
 #define FIND(name)                                                            \
@@ -140,4 +151,6 @@ static void __attribute__((constructor)) sys_real_find(void)
     FIND(ppoll);
     FIND(select);
     FIND(pselect);
+    FIND(fcntl);
+    FIND(lockf);
 }

@@ -41,8 +41,13 @@ struct sys_real {
     int (*ppoll)(struct pollfd *, nfds_t, const struct timespec *, const sigset_t *);
     int (*select)(int, fd_set *, fd_set *, fd_set *, struct timeval *);
     int (*pselect)(int, fd_set *, fd_set *, fd_set *, const struct timespec *, const sigset_t *);
+    int (*fcntl)(int, int, ...);
+    int (*lockf)(int, int, off_t);
 };
 extern struct sys_real sys_real;
+
+/* lockf on fcntl's record locks, as the C library's (sys/call.c). */
+int sys_lockf(int fd, int cmd, off_t len);
 
 /* errno of the VP the caller runs on now. A ULT may resume on another VP
    after a wait, and GCC keeps errno's address from before it

@@ -907,12 +907,14 @@ void sc_pipe_guess(int nvp)
     pc_end(&r);
 }
 
-/* Every VP's ULT in syscall(SYS_nanosleep) for 400 ms; a ULT made 50 ms
-   in must run while they are still in the kernel: a spare took a VP. */
-void sc_raw_syscall(int nvp)
+/* Every VP's ULT in a marked call for 400 ms (call: NULL
+   syscall(SYS_nanosleep), or waitpid, flock, lockf, fcntl, ofd); a ULT
+   made 50 ms in must run while they are still in the kernel: a spare took
+   a VP. */
+void sc_raw_syscall(int nvp, const char *call)
 {
     struct pc_run r;
-    sc_run_ok(&r, SC_SCHEDPROG, "raw-syscall", nvp, NULL, PC_WATCHDOG);
+    sc_run_ok(&r, SC_SCHEDPROG, "raw-syscall", nvp, call, PC_WATCHDOG);
     pc_assert_has(&r, "done\n");
     ck_assert_msg(sc_value(&r, "\nlate-before-sleepers=") == 1, "%s: the ULT made 50 ms in "
                   "waited for the VPs' ULTs to come back from the kernel", r.what);

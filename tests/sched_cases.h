@@ -220,7 +220,7 @@ void sc_fortified(int nvp);
 /* MSG_WAITALL: a stream socket's receives filled, a datagram's one */
 void sc_recv_waitall(int nvp);
 /* spare tasks take the VPs of ULTs in marked calls (sched/call.c) */
-void sc_raw_syscall(int nvp);
+void sc_raw_syscall(int nvp, const char *call);
 void sc_pipe_guess(int nvp);
 void sc_calls_churn(int nvp);
 

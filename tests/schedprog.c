@@ -113,11 +113,15 @@
  * read-eintr          ARG restart or norestart: SIGALRM 50 ms into a
  *                     ULT's read of an empty pipe (its VP idle) that a
  *                     bound thread writes 200 ms in
- * raw-syscall         a ULT per VP in syscall(SYS_nanosleep) for 400 ms; a
- *                     bound thread makes a ULT 50 ms in: it runs while
- *                     they are in the kernel (late-before-sleepers=1), on
- *                     a VP a spare task took (spares=), and no more tasks
- *                     than VPs ever held one (holders-max=)
+ * raw-syscall         a ULT per VP in syscall(SYS_nanosleep) for 400 ms
+ *                     (ARG: in waitpid for a child it forked that sleeps as
+ *                     long; in
+ *                     flock, lockf, fcntl F_SETLKW or F_OFD_SETLKW for a
+ *                     lock a child holds as long); a bound thread makes a
+ *                     ULT 50 ms in: it runs while they are in the kernel
+ *                     (late-before-sleepers=1), on a VP a spare task took
+ *                     (spares=), and no more tasks than VPs ever held one
+ *                     (holders-max=)
  * calls-churn         3 ULTs per VP, each 40 times: syscall(SYS_nanosleep)
  *                     of 1-2 ms, then a little work; every round counted
  *                     once (rounds=), places taken (takes=), spares made,
@@ -148,12 +152,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <signal.h>
+#include <sys/file.h>
 #include <sys/resource.h>
 #include <sys/select.h>
 #include <sys/time.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -1829,11 +1835,12 @@ static void *sk_counter(void *p)
 
 /* The bad calls, each's result and errno: made by main (glibc's own) and
    by a ULT, which must see the same. */
-#define SK_BAD 7
+#define SK_BAD 14
 static void sk_bad_calls(int out[SK_BAD][2])
 {
     struct timespec neg = { 0, -1 }, big = { 0, 1000000000L }, negs = { -1, 0 };
     struct timespec ms = { 0, 1000000L }, zero = { 0, 0 };
+    struct flock l = { .l_type = F_WRLCK, .l_whence = SEEK_SET };
     int k = 0;
 #define SK(call) do { errno = 0; out[k][0] = (call); out[k][1] = errno; k++; } while (0)
     SK(nanosleep(&neg, NULL));
@@ -1843,6 +1850,13 @@ static void sk_bad_calls(int out[SK_BAD][2])
     SK(clock_nanosleep((clockid_t)1234, 0, &ms, NULL));
     SK(clock_nanosleep(CLOCK_MONOTONIC, 0, &neg, NULL));
     SK(clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &zero, NULL));
+    SK(lockf(-1, F_LOCK, 0));
+    SK(lockf(-1, F_TEST, 0));
+    SK(lockf(0, 12345, 0));
+    SK(fcntl(-1, F_SETLKW, &l));
+    SK(fcntl(-1, F_OFD_SETLKW, &l));
+    SK(fcntl(-1, F_GETFL));
+    SK(fcntl(0, 12345));
 #undef SK
 }
 
@@ -2505,13 +2519,76 @@ static int recv_waitall(void)
 static int rs_returned, rs_before = -1;
 static long rs_made_ns, rs_ran_ns;
 
+#define RS_WAIT_MS 400
+static const char *rs_path;     /* the file a child holds locked */
+
+/* A child that ends RS_WAIT_MS from now; holding lock (flock, lockf,
+   fcntl, ofd) on rs_path meanwhile, once it has written to ready. */
+static pid_t rs_child(const char *lock, int ready)
+{
+    pid_t pid = fork();
+
+    if (pid != 0)
+        return pid;
+    int fd = lock ? open(rs_path, O_RDWR) : -1;
+    struct flock l = { .l_type = F_WRLCK, .l_whence = SEEK_SET };
+    if (lock && (fd < 0 || (!strcmp(lock, "flock") ? flock(fd, LOCK_EX)
+                            : !strcmp(lock, "ofd") ? fcntl(fd, F_OFD_SETLK, &l)
+                                                   : fcntl(fd, F_SETLK, &l)) != 0))
+        _exit(99);
+    if (ready >= 0 && write(ready, "r", 1) != 1)
+        _exit(99);
+    sleep_ms(RS_WAIT_MS);
+    _exit(0);
+}
+
 static void *rs_sleeper(void *p)
 {
-    struct timespec t = { 0, 400 * 1000000L };
+    struct timespec t = { 0, RS_WAIT_MS * 1000000L };
+    struct flock l = { .l_type = F_WRLCK, .l_whence = SEEK_SET };
+    int fd = -1, r;
+
     (void)p;
-    syscall(SYS_nanosleep, &t, NULL);
+    if (arg && strcmp(arg, "waitpid") && (fd = open(rs_path, O_RDWR)) < 0)
+        exit(98);
+    if (!arg)
+        r = (int)syscall(SYS_nanosleep, &t, NULL);
+    else if (!strcmp(arg, "waitpid"))   /* the VP that forked it waits */
+        r = waitpid(rs_child(NULL, -1), NULL, 0) > 0 ? 0 : -1;
+    else if (!strcmp(arg, "flock"))
+        r = flock(fd, LOCK_EX);
+    else if (!strcmp(arg, "lockf"))
+        r = lockf(fd, F_LOCK, 0);
+    else if (!strcmp(arg, "fcntl"))
+        r = fcntl(fd, F_SETLKW, &l);
+    else
+        r = fcntl(fd, F_OFD_SETLKW, &l);
+    if (r != 0)
+        exit(98);
+    if (fd >= 0)
+        close(fd);
     __atomic_add_fetch(&rs_returned, 1, __ATOMIC_SEQ_CST);
     return NULL;
+}
+
+/* For a lock: the child that holds it. */
+static void rs_lock_holder(void)
+{
+    static char path[] = "/tmp/mltp-lock-XXXXXX";
+    int ready[2], fd;
+    char c;
+
+    if (!arg || !strcmp(arg, "waitpid"))
+        return;
+    if (strcmp(arg, "flock") && strcmp(arg, "lockf") && strcmp(arg, "fcntl") &&
+        strcmp(arg, "ofd"))
+        exit(99);
+    if ((fd = mkstemp(path)) < 0 || pipe(ready) != 0)
+        exit(99);
+    close(fd);
+    rs_path = path;
+    if (rs_child(arg, ready[1]) < 0 || read(ready[0], &c, 1) != 1)
+        exit(99);
 }
 
 static void *rs_late(void *p)
@@ -2532,11 +2609,14 @@ static void rs_maker(void *p)
 
 static int raw_syscall(void)
 {
+    rs_lock_holder();
     mltp_init();
     for (int i = 0; i < nvp; i++)
         make(rs_sleeper, NULL);
     make_bound(rs_maker, NULL);
     int e = start_errno(nvp);
+    if (rs_path)
+        unlink(rs_path);
     printf("start-errno=%d\nlate-before-sleepers=%d\nlate-ms=%.1f\nspares=%d\n"
            "holders-max=%d\ndone\n", e, rs_before, (double)(rs_ran_ns - rs_made_ns) / 1e6,
            sched_spares_made, sched_holders_max);

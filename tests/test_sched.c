@@ -344,7 +344,15 @@ START_TEST(receive_waitall_as_ult) { sc_recv_waitall(_i + 1); }
 END_TEST
 
 /* marked calls: a spare task takes the VP (1 and 2 VPs) */
-START_TEST(ult_runs_while_every_vp_in_raw_syscall) { sc_raw_syscall(_i + 1); }
+START_TEST(ult_runs_while_every_vp_in_raw_syscall) { sc_raw_syscall(_i + 1, NULL); }
+END_TEST
+/* _i: the call (waitpid, flock, lockf, fcntl F_SETLKW, F_OFD_SETLKW) and
+   1 or 2 VPs */
+static const char *const waits[] = { "waitpid", "flock", "lockf", "fcntl", "ofd" };
+START_TEST(ult_runs_while_every_vp_waits_for_a_child_or_lock)
+{
+    sc_raw_syscall(_i % 2 + 1, waits[_i / 2]);
+}
 END_TEST
 START_TEST(calls_churn_loses_no_ult) { sc_calls_churn(_i + 1); }
 END_TEST
@@ -421,6 +429,7 @@ static const struct cu_row sched_tests[] = {
 
     CU_TCASE("calls", 30),
     CU_LOOP(ult_runs_while_every_vp_in_raw_syscall, 0, 2),
+    CU_LOOP(ult_runs_while_every_vp_waits_for_a_child_or_lock, 0, 10),
     CU_LOOP(calls_churn_loses_no_ult, 0, 2),
     CU_LOOP(wrong_descriptor_guess_costs_a_hand_off, 0, 2),
     CU_LOOP(marked_call_holding_semaphore_lock, 0, 2),
