@@ -92,6 +92,11 @@ static const struct target {
     /* sleeping ULTs: the whole run at most 1.2 times Go's */
     { "1000 ULTs sleeping 100 ms", "MLTP 1 VP", INFINITY, 0, "Go GOMAXPROCS=1", 0, NULL, 1.2 },
     { "1000 ULTs sleeping 100 ms", "MLTP 2 VPs", INFINITY, 0, "Go GOMAXPROCS=2", 0, NULL, 1.2 },
+    /* waits for descriptors: no slower than Go's goroutines */
+    { "socketpair ping-pong (a round trip)", "MLTP 1 VP", INFINITY, 0, "Go GOMAXPROCS=1", 0, NULL, 1.0 },
+    { "socketpair ping-pong (a round trip)", "MLTP 2 VPs", INFINITY, 0, "Go GOMAXPROCS=2", 0, NULL, 1.0 },
+    { "500 pairs echoing 100 times over socketpairs", "MLTP 1 VP", INFINITY, 0, "Go GOMAXPROCS=1", 0, NULL, 1.0 },
+    { "500 pairs echoing 100 times over socketpairs", "MLTP 2 VPs", INFINITY, 0, "Go GOMAXPROCS=2", 0, NULL, 1.0 },
     /* a descriptor call that need not wait: at most 1.1 times the C
        library's own */
     { "read() of 1 byte from a ready pipe", "MLTP (libmltp's) 1 VP", INFINITY, 0,
@@ -485,6 +490,12 @@ static void run_rows(int a, int b)
     struct bench_run r = { .err = "" };
     int most = 0;
 
+    for (int i = a; i < b; i++)
+        if (rows[i].cpus != rows[a].cpus) {
+            fprintf(stderr, "mltp_bench: %s / %s and %s / %s take turns but are pinned "
+                    "differently\n", rows[a].op, rows[a].variant, rows[i].op, rows[i].variant);
+            exit(1);
+        }
     pin(rows[a].cpus);      /* a group's rows are pinned alike */
     for (int i = a; i < b; i++) {
         const struct bench_row *row = &rows[i];

@@ -296,8 +296,8 @@ void ops_fd_register(void)
                 .na = b == FD_MLTP && direct ? "MLTP_SYSCALLS=direct: the C library's" : NULL });
     }
     for (size_t e = 0; e < sizeof echoes / sizeof echoes[0]; e++) {
-        int group = bench_turns();
-        for (int v = 1; v <= 2; v++)
+        for (int v = 1; v <= 2; v++) {
+            int group = bench_turns();      /* pinned alike: one VP count */
             for (int b = ECHO_MLTP; b <= ECHO_GO; b++)
                 bench_add(&(struct bench_row){
                     .op = echoes[e].op,
@@ -311,5 +311,6 @@ void ops_fd_register(void)
                           : b == ECHO_MLTP && direct
                               ? "MLTP_SYSCALLS=direct: a wait would hold its VP"
                               : NULL });
+        }
     }
 }
