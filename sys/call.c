@@ -153,15 +153,8 @@ static int lock_wait(int fd, int cmd, void *lock)
     return (int)returned(r);
 }
 
-/* fcntl: every command but the lock waits is the C library's, whose
-   argument is read as a pointer whatever the command, as it reads it. */
-static int fcntl_as_ult(int fd, int cmd, void *a)
-{
-    if ((cmd == F_SETLKW || cmd == F_OFD_SETLKW) && sys_as_ult())
-        return lock_wait(fd, cmd, a);
-    return sys_real.fcntl(fd, cmd, a);
-}
-
+/* fcntl: every command but the lock waits is the C library's; the
+   argument read as a pointer whatever the command, as it reads it */
 API int fcntl(int fd, int cmd, ...)
 {
     va_list ap;
@@ -170,19 +163,13 @@ API int fcntl(int fd, int cmd, ...)
     va_start(ap, cmd);
     a = va_arg(ap, void *);
     va_end(ap);
-    return fcntl_as_ult(fd, cmd, a);
+    if ((cmd == F_SETLKW || cmd == F_OFD_SETLKW) && sys_as_ult())
+        return lock_wait(fd, cmd, a);
+    return sys_real.fcntl(fd, cmd, a);
 }
 
-API int fcntl64(int fd, int cmd, ...)
-{
-    va_list ap;
-    void *a;
-
-    va_start(ap, cmd);
-    a = va_arg(ap, void *);
-    va_end(ap);
-    return fcntl_as_ult(fd, cmd, a);
-}
+/* the same function (on 64-bit systems fcntl64 is fcntl) */
+API int fcntl64(int fd, int cmd, ...) __attribute__((alias("fcntl")));
 
 /* lockf as POSIX says and the C library does it, on fcntl's record locks
    from the file's offset (the C library's calls its own fcntl, which
@@ -223,7 +210,4 @@ API int lockf(int fd, int cmd, off_t len)
     return sys_lockf(fd, cmd, len);
 }
 
-API int lockf64(int fd, int cmd, off_t len)
-{
-    return lockf(fd, cmd, len);
-}
+API int lockf64(int fd, int cmd, off_t len) __attribute__((alias("lockf")));
