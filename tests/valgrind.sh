@@ -56,6 +56,10 @@
 #    it, and promises map nothing (ult/chunk.c: memcheck's leak check reads
 #    every word of every mapping): what counts mappings, or a new default
 #    size that fails to map for the promises, does not hold there.
+# G. Valgrind 3.19 runs no other thread while one waits in
+#    fcntl(F_OFD_SETLKW): it lets them run through F_SETLKW's wait, not
+#    through the open-file-description form's (a bound thread that was to
+#    make a ULT 50 ms in never ran before the 400 ms wait ended).
 set -u
 only=("$@")
 
@@ -121,6 +125,8 @@ skip_test_sched=(
     read_interrupted_by_a_signal:0                       # A: the same on 1 VP, with the
     read_interrupted_by_a_signal:1                       # bound thread that writes later: it
     poll_and_select_interrupted                          # may take the signal (poll: a CI run)
+    ult_runs_while_every_vp_waits_for_a_child_or_lock:8  # G: F_OFD_SETLKW, 1 VP
+    ult_runs_while_every_vp_waits_for_a_child_or_lock:9  # G: the same, 2 VPs
 )
 skip_test_main=(
     segv_in_share abort_in_share sigterm_in_share        # A
