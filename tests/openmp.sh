@@ -8,7 +8,8 @@
 # line naming the thread for a crash) and no SysV set left; a target
 # region runs on the host; what is not supported, and threadprivate's
 # limit, each say so in one line; with one VP a thread's sleeps and polls
-# leave the VP to the team; the apps' OpenMP back end gives libgomp's
+# leave the VP to the team; 64 MiB of threadprivate data starts every
+# VP; the apps' OpenMP back end gives libgomp's
 # checksums. $MLTP_OMP (omp/mltp-omp), $OMP_TESTS (tests/) and
 # $APPS (apps/) name the build's.
 set -u
@@ -137,6 +138,20 @@ esac
 run 0 env MLTP_OMP_TLS=shared "$omp" "$tls"
 [ -z "$err" ] && ok || fail "MLTP_OMP_TLS=shared still said: $err"
 echo "threadprivate: detected and said"
+
+# 1 MiB and 64 MiB of threadprivate data (static TLS at the top of every
+# VP's stack): the VPs start, and a region of 4 has 4 threads
+for mb in 1m 64m; do
+    run 0 "$OMP_TESTS/omp_tlsbig$mb"
+    [ "$out" = "threads 4 kernel threads 4" ] && ok || fail "libgomp, $mb of TLS: $out"
+    run 0 env MLTP_OMP_TLS=shared "$omp" "$OMP_TESTS/omp_tlsbig$mb"
+    case $out in
+        "threads 4 kernel threads 1" | "threads 4 kernel threads 2") ok ;;
+        *) fail "mltp-omp, $mb of TLS: $out" ;;
+    esac
+    [ -z "$err" ] && ok || fail "mltp-omp, $mb of TLS, said: $err"
+done
+echo "threadprivate of 1 MiB and 64 MiB: every VP starts"
 
 # one VP: a thread's sleeps and waits leave the VP to the team (mltp-omp
 # preloads libmltp too, or the program's nanosleep would be the C

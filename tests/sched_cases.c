@@ -940,3 +940,30 @@ void sc_calls_churn(int nvp)
                   "more than the %d VPs", r.what, sc_value(&r, "\nholders-max="), nvp);
     pc_end(&r);
 }
+
+/* ==================================================================== */
+/* Static TLS at the top of every task's stack (vp/tcb.c)              */
+
+void sc_static_tls(int mb, int nvp)
+{
+    struct pc_run r;
+    sc_run_ok(&r, mb == 1 ? SC_TLSBIG1M : SC_TLSBIG64M, "start", nvp, NULL, PC_WATCHDOG);
+    pc_assert_has(&r, "done\n");
+    ck_assert_msg(sc_value(&r, "start-errno=") == 0 && sc_value(&r, "\nvps=") == nvp,
+                  "%s: %d MiB of static TLS: start errno %ld, %ld of %d VPs ran a ULT",
+                  r.what, mb, sc_value(&r, "start-errno="), sc_value(&r, "\nvps="), nvp);
+    ck_assert_msg(sc_value(&r, "\nbad=") == 0, "%s: %ld ULTs read another VP's TLS bytes",
+                  r.what, sc_value(&r, "\nbad="));
+    pc_end(&r);
+}
+
+void sc_static_tls_bound(int mb)
+{
+    struct pc_run r;
+    sc_run_ok(&r, mb == 1 ? SC_TLSBIG1M : SC_TLSBIG64M, "bound", 1, NULL, PC_WATCHDOG);
+    pc_assert_has(&r, "done\n");
+    ck_assert_msg(strstr(r.p->out, "bound-ok=1\n") != NULL,
+                  "%s: a bound thread of a 64 KiB stack with %d MiB of static TLS did not "
+                  "run as asked: %s", r.what, mb, r.p->out);
+    pc_end(&r);
+}

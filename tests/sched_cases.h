@@ -16,6 +16,8 @@
 
 #define SC_SCHEDPROG pc_prog_path("SCHEDPROG", "./tests/schedprog")
 #define SC_NOLOCKSYS pc_prog_path("NOLOCKSYS", "./tests/nolocksys")
+#define SC_TLSBIG1M pc_prog_path("TLSBIG1M", "./tests/tlsbig1m")
+#define SC_TLSBIG64M pc_prog_path("TLSBIG64M", "./tests/tlsbig64m")
 
 struct cu_proc *sc_run(struct pc_run *r, const char *prog,
                        const char *scen, int nvp,
@@ -222,6 +224,10 @@ void sc_recv_waitall(int nvp);
 /* spare tasks take the VPs of ULTs in marked calls (sched/call.c) */
 void sc_raw_syscall(int nvp, const char *call);
 void sc_pipe_guess(int nvp);
+/* a program with mb (1 or 64) MiB of static TLS: every VP starts, each
+   with its own copy; a bound thread's stack is what it asked for */
+void sc_static_tls(int mb, int nvp);
+void sc_static_tls_bound(int mb);
 void sc_calls_churn(int nvp);
 
 #endif

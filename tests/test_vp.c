@@ -15,6 +15,7 @@
 #include <sys/syscall.h>
 
 #include "check_util.h"
+#include "sched_cases.h"
 
 /* ==================================================================== */
 /* glibc in migrating ULTs                                              */
@@ -1179,6 +1180,17 @@ END_TEST
 START_TEST(fault_die_holding_runq) { die_inside_case("die-holding-runq"); }
 END_TEST
 
+/* A program's static TLS, which glibc puts at the top of each task's
+   stack: 1 MiB (_i 0, 1: 2 and 4 VPs) and 64 MiB (_i 2: 2 VPs) */
+START_TEST(static_tls_starts_every_vp)
+{
+    sc_static_tls(_i < 2 ? 1 : 64, _i == 1 ? 4 : 2);
+}
+END_TEST
+
+START_TEST(static_tls_bound_stack_as_asked) { sc_static_tls_bound(_i ? 64 : 1); }
+END_TEST
+
 /* ==================================================================== */
 
 static const struct cu_row vp_tests[] = {
@@ -1186,6 +1198,8 @@ static const struct cu_row vp_tests[] = {
     CU_LOOP(glibc_in_migrating_ults, 0, 2),
     CU_TEST(errno_per_ult_one_vp),
     CU_TEST(tcb_thread_pointer),
+    CU_LOOP(static_tls_starts_every_vp, 0, 3),
+    CU_LOOP(static_tls_bound_stack_as_asked, 0, 2),
 
     CU_TCASE("pinning", 30),
     CU_TEST(pin_two_vps),

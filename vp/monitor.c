@@ -47,19 +47,14 @@ int vp_monitor_start(void)
 {
     pthread_attr_t a;
     pthread_t t;
-    sigset_t all, old;
     int e;
 
     if (CMM_LOAD_SHARED(running))
         return 0;
     if ((e = pthread_attr_init(&a)) != 0)
         return e;
-    pthread_attr_setstacksize(&a, MONITOR_STACK);
     pthread_attr_setdetachstate(&a, PTHREAD_CREATE_DETACHED);
-    sigfillset(&all);
-    pthread_sigmask(SIG_SETMASK, &all, &old);   /* it inherits: none */
-    e = pthread_create(&t, &a, monitor_main, NULL);
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    e = vp_pthread_create(&t, &a, MONITOR_STACK, monitor_main, NULL);
     pthread_attr_destroy(&a);
     if (e) {
         base_warn("cannot start the monitor thread that reaps bound threads: %s",

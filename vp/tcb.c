@@ -11,6 +11,7 @@
  * resolver state, and the multi-threaded flags, since pthread_create put
  * glibc into multi-threaded mode.
  */
+#include <dlfcn.h>
 #include <errno.h>
 #include <limits.h>
 #include <linux/futex.h>
@@ -145,10 +146,59 @@ volatile pid_t *vp_tcb_tid(struct vp_tcb *t)
     return (volatile pid_t *)(t->tcb + tid_offset);
 }
 
+/* The static TLS block glibc puts at the top of every thread's stack
+   (each module loaded at start, and its surplus for later dlopens), from
+   its dynamic linker's private call, which sanitizers use too; 0 where it
+   says nothing (a static program). */
+static size_t static_tls_size(void)
+{
+    static size_t size = (size_t)-1;
+
+    if (size == (size_t)-1) {
+        void *f = dlsym(RTLD_DEFAULT, "_dl_get_tls_static_info");
+        void (*info)(size_t *, size_t *);
+        size_t n = 0, align = 0;
+        if (f) {
+            memcpy(&info, &f, sizeof f);
+            info(&n, &align);
+        }
+        size = n + align;
+    }
+    return size;
+}
+
+int vp_pthread_create(pthread_t *pt, pthread_attr_t *a, size_t stack_size,
+                      void *(*fn)(void *), void *arg)
+{
+    size_t tls = static_tls_size(), size = stack_size;
+    sigset_t all, old;
+    int e = 0;
+
+    if (!size) {
+        pthread_attr_t d;
+        if ((e = pthread_getattr_default_np(&d)) != 0)
+            return e;
+        e = pthread_attr_getstacksize(&d, &size);
+        pthread_attr_destroy(&d);
+    }
+    for (int tries = 0; e == 0; tries++) {
+        if ((e = pthread_attr_setstacksize(a, size + tls)) != 0)
+            break;
+        sigfillset(&all);
+        pthread_sigmask(SIG_SETMASK, &all, &old);   /* it inherits: none */
+        e = pthread_create(pt, a, fn, arg);
+        pthread_sigmask(SIG_SETMASK, &old, NULL);
+        if (e != EINVAL || tls || tries == 16)
+            break;
+        size *= 2;
+        e = 0;
+    }
+    return e;
+}
+
 int vp_tcb_borrow(struct vp_tcb *t, size_t stack_size)
 {
     pthread_attr_t a;
-    sigset_t all, old;
     struct borrow b;
     pthread_t pt;
     int e;
@@ -156,14 +206,7 @@ int vp_tcb_borrow(struct vp_tcb *t, size_t stack_size)
     memset(&b, 0, sizeof b);
     if ((e = pthread_attr_init(&a)) != 0)
         return e;
-    if (stack_size && (e = pthread_attr_setstacksize(&a, stack_size)) != 0) {
-        pthread_attr_destroy(&a);
-        return e;
-    }
-    sigfillset(&all);
-    pthread_sigmask(SIG_SETMASK, &all, &old);
-    e = pthread_create(&pt, &a, borrow_main, &b);
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    e = vp_pthread_create(&pt, &a, stack_size, borrow_main, &b);
     pthread_attr_destroy(&a);
     if (e)
         return e;

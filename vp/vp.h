@@ -34,6 +34,15 @@ struct vp_tcb {
 };
 
 int vp_tcb_borrow(struct vp_tcb *t, size_t stack_size);
+/* pthread_create(pt, a, fn, arg), every signal blocked in the new thread,
+   on a stack of stack_size (0: glibc's default) plus the program's static
+   TLS, which glibc puts at the stack's top: what the thread runs on is
+   stack_size whatever the TLS (a 256 KiB stack was refused outright,
+   EINVAL, with 1 MiB of __thread data). Where glibc does not say its TLS
+   size (a static program), a refused size is doubled until one is taken.
+   0 or an errno value. */
+int vp_pthread_create(pthread_t *pt, pthread_attr_t *a, size_t stack_size,
+                      void *(*fn)(void *), void *arg);
 void vp_tcb_adopt(struct vp_tcb *t);          /* in the new process */
 void vp_tcb_release(struct vp_tcb *t);        /* once its process is gone */
 void vp_tcb_scrub_keys(void);                 /* before giving it back */
