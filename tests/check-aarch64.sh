@@ -17,6 +17,11 @@ me=tests/check-aarch64.sh
 vm_dirs "$me" "${1-}" aarch64-build "${AARCH64_JOBS:-2}"
 sysroot=${AARCH64_SYSROOT:-$build/aarch64-sysroot}
 tests=$vm_tests helpers=$vm_helpers
+# aarch64's local-exec TLS offsets are 24 bits: 64 MiB of static TLS does
+# not link statically there (the C library's own TLS lies beyond it), and
+# the machine's programs are static. The 1 MiB program covers the path.
+helpers=${helpers/ tlsbig64m/}
+vm_skip="static_tls_starts_every_vp:2 static_tls_bound_stack_as_asked:1"
 
 "$src/scripts/aarch64-sysroot" "$sysroot"
 export PATH="$sysroot/host-bin:$PATH"
