@@ -181,13 +181,16 @@ int vp_pthread_create(pthread_t *pt, pthread_attr_t *a, size_t stack_size,
         e = pthread_attr_getstacksize(&d, &size);
         pthread_attr_destroy(&d);
     }
+    /* aarch64's minimum is 128 KiB, more than the monitor asks */
+    if (size < (size_t)PTHREAD_STACK_MIN)
+        size = (size_t)PTHREAD_STACK_MIN;
     for (int tries = 0; e == 0; tries++) {
-        if ((e = pthread_attr_setstacksize(a, size + tls)) != 0)
-            break;
-        sigfillset(&all);
-        pthread_sigmask(SIG_SETMASK, &all, &old);   /* it inherits: none */
-        e = pthread_create(pt, a, fn, arg);
-        pthread_sigmask(SIG_SETMASK, &old, NULL);
+        if ((e = pthread_attr_setstacksize(a, size + tls)) == 0) {
+            sigfillset(&all);
+            pthread_sigmask(SIG_SETMASK, &all, &old);   /* it inherits: none */
+            e = pthread_create(pt, a, fn, arg);
+            pthread_sigmask(SIG_SETMASK, &old, NULL);
+        }
         if (e != EINVAL || tls || tries == 16)
             break;
         size *= 2;
