@@ -29,6 +29,16 @@ static int nvp;
 static const char *arg;
 static int vps_seen[64], bad;
 
+static double until;         /* the waits' end, set before the start */
+
+static int seen(void)
+{
+    int n = 0;
+    for (int i = 0; i < nvp; i++)
+        n += __atomic_load_n(&vps_seen[i], __ATOMIC_RELAXED);
+    return n;
+}
+
 static void *filler(void *p)
 {
     int vp = mltp_vp_id(), b = 0;
@@ -44,8 +54,12 @@ static void *filler(void *p)
     __atomic_fetch_add(&bad, b, __ATOMIC_RELAXED);
     if (vp >= 0 && vp < 64)
         __atomic_store_n(&vps_seen[vp], 1, __ATOMIC_RELAXED);
-    for (int i = 0; i < 100 && !__atomic_load_n(&vps_seen[nvp - 1], __ATOMIC_RELAXED); i++)
-        sleep_ms(1);        /* holds its VP: the others go to the other VPs */
+    /* each ULT holds its VP (sleep_ms) until every VP has run one, so
+       that the others go to the other VPs; 20 s in all at most: glibc
+       fills a new VP's 64 MiB copy in its creator's time, which at nice
+       19 beside two busy processes took over 5 s */
+    while (seen() < nvp && now() < until)
+        sleep_ms(1);
     return NULL;
 }
 
@@ -56,6 +70,7 @@ static int start(void)
     mltp_init();
     for (int i = 0; i < 4 * nvp; i++)
         make(filler, NULL);
+    until = now() + 20.0;
     e = start_errno(nvp);
     for (int i = 0; i < nvp; i++)
         vps += vps_seen[i];
