@@ -9,6 +9,12 @@
 #    CRITICAL, LOCK/UNLOCK, ATOMIC, REDUCTION; a 4 x 4 nested region (per
 #    outer region); a schedule(dynamic) loop of 10^6 tiny iterations at
 #    2 threads (per loop);
+#  - programs' shapes that lose when waiting threads poll (the time of a
+#    whole run, 5 per side and round): an unbalanced task tree (uts), a
+#    task merge sort with a cut-off (sort), a blocked LU of dependent tasks
+#    (deps), at 2 and 8 threads; a pipeline of threads hand-shaking
+#    through flags with flush (pipeline), at 4 and 8 threads, alone and
+#    beside a CPU-bound process that this script starts (pipeline_busy);
 #  - apps/ocean -n 258 with 16 workers: the MLTP back end natively, the
 #    OpenMP back end on libmltp_omp.so and on libgomp.
 #
@@ -22,8 +28,9 @@
 # bench/omp.sh [--rounds N] [--full] [--target-us T] [--only WORD]... [--csv FILE]
 #   --target-us: omp_sync's target test time (default 1000 us);
 #   --only WORD: the rows whose construct (parallel, for, parallel_for,
-#   barrier, single, critical, lock, atomic, reduction, nested, dynamic, tasks)
-#   or "ocean" is WORD; 9 rounds, --full 21 of twice as long tests.
+#   barrier, single, critical, lock, atomic, reduction, nested, dynamic, tasks,
+#   uts, sort, deps, pipeline, pipeline_busy) or "ocean" is WORD; 9 rounds,
+#   --full 21 of twice as long tests.
 # Env: MLTP_OMP_LIB, the library to preload: unset, omp/.libs/libmltp_omp.so
 #   (from the build tree's top, where make runs this); set but empty,
 #   nothing: both sides run libgomp, a test of this machinery (ratios
@@ -86,18 +93,28 @@ for t in $THREADS; do
     [ -z "$cs" ] || runs+=("$t$cs")
 done
 ! want nested || runs+=("16 nested")
+# whole programs: "THREADS -o 5 CONSTRUCT..."
+for t in 2 8; do
+    cs=
+    for c in uts sort deps; do want "$c" && cs="$cs $c"; done
+    [ -z "$cs" ] || runs+=("$t -o 5$cs")
+done
+for c in pipeline pipeline_busy; do
+    for t in 4 8; do ! want "$c" || runs+=("$t -o 3 $c"); done
+done
 ocean=0
 ! want ocean || [ ! -x "$OCEAN" ] || ocean=1
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/mltp-omp.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT
+trap 'rm -rf "$tmp"' EXIT   # and the hog's, below
 raw=$tmp/raw
 : > "$raw"
 # the rows, in table order: "plan THREADS CONSTRUCT"
 for run in "${runs[@]}"; do
-    # shellcheck disable=SC2086 # "THREADS CONSTRUCT..."
+    # shellcheck disable=SC2086 # "THREADS [-o N] CONSTRUCT..."
     set -- $run
     t=$1; shift
+    [ "$1" != -o ] || shift 2
     for c in "$@"; do echo "plan $t $c" >> "$raw"; done
 done
 bad=0
@@ -123,14 +140,24 @@ side() {
     fi
 }
 
+# hog: a CPU-bound process beside the pipeline_busy runs
+hog=
+hog_start() { (trap 'exit 0' TERM; while :; do :; done) & hog=$!; }
+hog_stop() { [ -z "$hog" ] || { kill "$hog" 2>/dev/null; wait "$hog" 2>/dev/null; hog=; }; }
+trap 'hog_stop; rm -rf "$tmp"' EXIT
+
 for r in $(seq 1 "$rounds"); do
     for run in "${runs[@]}"; do
-        # shellcheck disable=SC2086 # "THREADS CONSTRUCT..."
+        # shellcheck disable=SC2086 # "THREADS [-o N] CONSTRUCT..."
         set -- $run
         t=$1; shift
+        opts=()
+        if [ "$1" = -o ]; then opts=(-o "$2"); shift 2; fi
         if [ $((r % 2)) = 1 ]; then order="gomp mltp"; else order="mltp gomp"; fi
         for s in $order; do
-            side "$s" "$t:$(IFS=,; echo "$*")" "$OMP_SYNC" -t "$t" -T "$target_us" "$@"
+            [ "$1" != pipeline_busy ] || hog_start
+            side "$s" "$t:$(IFS=,; echo "$*")" "$OMP_SYNC" -t "$t" -T "$target_us" "${opts[@]}" "$@"
+            hog_stop
         done
     done
     if [ "$ocean" = 1 ]; then
@@ -187,6 +214,8 @@ END {
     name["barrier"] = "BARRIER"; name["single"] = "SINGLE"; name["critical"] = "CRITICAL"
     name["lock"] = "LOCK/UNLOCK"; name["atomic"] = "ATOMIC"; name["reduction"] = "REDUCTION"
     name["nested"] = "nested 4 x 4 (per outer)"; name["dynamic"] = "dynamic loop, 10^6 its"; name["tasks"] = "fib(22), a task a call"
+    name["uts"] = "unbalanced task tree"; name["sort"] = "task merge sort, cut-off"; name["deps"] = "blocked LU, depend"
+    name["pipeline"] = "pipeline, flags + flush"; name["pipeline_busy"] = "pipeline beside a CPU hog"
     fmt = "%-27s %-11s %10s %17s %10s %17s %6s  %s\n"
     printf fmt, "construct (EPCC overhead)", "threads", "libgomp", "p10..p90", "on MLTP", "p10..p90", "ratio", "target"
     printf fmt, "", "", "(ns)", "(ns)", "(ns)", "(ns)", "", ""
@@ -197,7 +226,7 @@ END {
         g = med(m["gomp", keys[i]]); o = med(m["mltp", keys[i]])
         gl = med(lo["gomp", keys[i]]); gh = med(hi["gomp", keys[i]])
         ol = med(lo["mltp", keys[i]]); oh = med(hi["mltp", keys[i]])
-        lim = c == "nested" ? 0.25 : c == "dynamic" || c == "tasks" ? 1.0 : t == 2 ? 1.0 : t == 16 ? 0.5 : ""
+        lim = c == "nested" ? 0.25 : c == "pipeline" ? 0.5 : c ~ /^(dynamic|tasks|uts|sort|deps|pipeline_busy)$/ ? 1.0 : t == 2 ? 1.0 : t == 16 ? 0.5 : ""
         rk = t ":" c
         # failed: a wrong result, or none (then why its run ended)
         st = "ok"
@@ -242,7 +271,8 @@ echo "Notes: EPCC syncbench overheads (bench/omp_sync.c): median over $rounds ro
 echo "median over its outer repetitions; p10..p90 the medians of the runs' percentiles; the two"
 echo "sides in turns, the order swapped each round; ratio: on MLTP over libgomp (ocean: the OpenMP"
 echo "back end on MLTP over the MLTP back end). Targets: <=1x at 2 threads, <=0.5x at 16, <=0.25x"
-echo "nested, <=1x dynamic loop and tasks, ocean <=1.2x. $(nproc) CPUs; $(awk -v a="$t0" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }') s."
+echo "nested, <=1x dynamic loop, tasks, tree, sort, LU and pipeline beside a hog, <=0.5x pipeline,"
+echo "ocean <=1.2x; programs (tree and after): the time of a whole run, not an overhead. $(nproc) CPUs; $(awk -v a="$t0" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }') s."
 [ -z "$csv" ] || echo "Results: $csv"
 [ "$bad" = 0 ] || echo "bench/omp.sh: some runs failed or computed wrong results (above)" >&2
 exit "$bad"

@@ -338,6 +338,310 @@ static void test_tasks(long n)
     }
 }
 
+/* ---- programs' shapes that lose when waiting threads poll ---------------- */
+
+/* An unbalanced tree (UTS's binomial shape, our own code): the root has
+   UTS_ROOT children, every other node UTS_M children with probability
+   UTS_Q / UTS_M (else none), decided by a hash of its number; a task
+   per node, a taskwait per parent. About 1 / (1 - UTS_Q) nodes under
+   each root child, most of them in a few deep subtrees. */
+#define UTS_ROOT 200
+#define UTS_M 8
+#define UTS_Q 0.99
+static unsigned long uts_nodes_want;
+
+static unsigned long mix64(unsigned long x)
+{
+    x += 0x9e3779b97f4a7c15UL;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9UL;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebUL;
+    return x ^ (x >> 31);
+}
+
+/* a node's own work (UTS hashes a SHA-1 per node): about 0.5 us */
+static unsigned long uts_work(unsigned long id)
+{
+    for (int i = 0; i < 40; i++)
+        id = mix64(id);
+    return id;
+}
+
+static int uts_children(unsigned long id)
+{
+    return (double)(uts_work(id) >> 11) * 0x1p-53 < UTS_Q / UTS_M ? UTS_M : 0;
+}
+
+static unsigned long uts_seq(unsigned long id, int kids)
+{
+    unsigned long n = 1;
+
+    for (int i = 0; i < kids; i++) {
+        unsigned long c = id * UTS_M + (unsigned long)i + 1;
+        n += uts_seq(c, uts_children(c));
+    }
+    return n;
+}
+
+static unsigned long uts_tasks(unsigned long id, int kids)
+{
+    unsigned long n = 1, sub[UTS_ROOT];
+
+    for (int i = 0; i < kids; i++) {
+#pragma omp task shared(sub) firstprivate(i)
+        {
+            unsigned long c = id * UTS_M + (unsigned long)i + 1;
+            sub[i] = uts_tasks(c, uts_children(c));
+        }
+    }
+#pragma omp taskwait
+    for (int i = 0; i < kids; i++)
+        n += sub[i];
+    return n;
+}
+
+static void test_uts(long n)
+{
+    if (!uts_nodes_want)
+        uts_nodes_want = uts_seq(1, UTS_ROOT);
+    for (long j = 0; j < n; j++) {
+        unsigned long r = 0;
+#pragma omp parallel
+#pragma omp single
+        r = uts_tasks(1, UTS_ROOT);
+        if (getenv("UTS_COUNT"))
+            printf("# uts: %lu nodes\n", r);
+        if (r != uts_nodes_want)
+            fail("uts", "%lu nodes, not %lu", r, uts_nodes_want);
+    }
+}
+
+/* Divide and conquer with a cut-off: a merge sort of SORT_N keys, a task
+   for each half down to SORT_CUT keys, sorted alone below. */
+#define SORT_N (1 << 17)
+#define SORT_CUT 1024
+static unsigned *sort_a, *sort_tmp;
+
+static void merge(unsigned *a, unsigned *t, long n)
+{
+    long h = n / 2, i = 0, j = h, k = 0;
+
+    while (i < h && j < n)
+        t[k++] = a[i] <= a[j] ? a[i++] : a[j++];
+    while (i < h)
+        t[k++] = a[i++];
+    while (j < n)
+        t[k++] = a[j++];
+    memcpy(a, t, (size_t)n * sizeof *a);
+}
+
+static void sort_seq(unsigned *a, unsigned *t, long n)
+{
+    if (n < 2)
+        return;
+    sort_seq(a, t, n / 2);
+    sort_seq(a + n / 2, t + n / 2, n - n / 2);
+    merge(a, t, n);
+}
+
+static void sort_tasks(unsigned *a, unsigned *t, long n)
+{
+    if (n <= SORT_CUT) {
+        sort_seq(a, t, n);
+        return;
+    }
+#pragma omp task
+    sort_tasks(a, t, n / 2);
+#pragma omp task
+    sort_tasks(a + n / 2, t + n / 2, n - n / 2);
+#pragma omp taskwait
+    merge(a, t, n);
+}
+
+static void test_sort(long n)
+{
+    if (!sort_a) {
+        sort_a = malloc(SORT_N * sizeof *sort_a);
+        sort_tmp = malloc(SORT_N * sizeof *sort_tmp);
+        if (!sort_a || !sort_tmp) {
+            fprintf(stderr, "omp_sync: out of memory\n");
+            exit(1);
+        }
+    }
+    for (long j = 0; j < n; j++) {
+        for (long i = 0; i < SORT_N; i++)
+            sort_a[i] = (unsigned)mix64((unsigned long)i);
+#pragma omp parallel
+#pragma omp single
+        sort_tasks(sort_a, sort_tmp, SORT_N);
+        for (long i = 1; i < SORT_N; i++)
+            if (sort_a[i - 1] > sort_a[i]) {
+                fail("sort", "keys %ld and %ld out of order", i - 1, i);
+                break;
+            }
+    }
+}
+
+/* Dependent tasks: a blocked LU factorisation without pivoting (the
+   shape of BOTS' sparselu with depend clauses), LU_NB x LU_NB blocks of
+   LU_BS x LU_BS, every task made by one thread, ordered by its blocks'
+   in and inout dependences alone. */
+#define LU_NB 12
+#define LU_BS 24
+typedef double lu_block[LU_BS][LU_BS];
+static lu_block *lu_m;
+static double lu_want;
+
+#define LU_AT(i, j) lu_m[(i) * LU_NB + (j)]
+
+static void lu_fill(void)
+{
+    for (int i = 0; i < LU_NB * LU_BS; i++)
+        for (int j = 0; j < LU_NB * LU_BS; j++)
+            LU_AT(i / LU_BS, j / LU_BS)[i % LU_BS][j % LU_BS] =
+                (i == j ? LU_NB * LU_BS : 0) + (double)(mix64((unsigned long)(i * 7919 + j)) % 1000) / 1000;
+}
+
+static void lu0(lu_block d)
+{
+    for (int k = 0; k < LU_BS; k++)
+        for (int i = k + 1; i < LU_BS; i++) {
+            d[i][k] /= d[k][k];
+            for (int j = k + 1; j < LU_BS; j++)
+                d[i][j] -= d[i][k] * d[k][j];
+        }
+}
+
+static void fwd(lu_block d, lu_block c)
+{
+    for (int k = 0; k < LU_BS; k++)
+        for (int i = k + 1; i < LU_BS; i++)
+            for (int j = 0; j < LU_BS; j++)
+                c[i][j] -= d[i][k] * c[k][j];
+}
+
+static void bdiv(lu_block d, lu_block r)
+{
+    for (int i = 0; i < LU_BS; i++)
+        for (int k = 0; k < LU_BS; k++) {
+            r[i][k] /= d[k][k];
+            for (int j = k + 1; j < LU_BS; j++)
+                r[i][j] -= r[i][k] * d[k][j];
+        }
+}
+
+static void bmod(lu_block r, lu_block c, lu_block m)
+{
+    for (int i = 0; i < LU_BS; i++)
+        for (int k = 0; k < LU_BS; k++)
+            for (int j = 0; j < LU_BS; j++)
+                m[i][j] -= r[i][k] * c[k][j];
+}
+
+static void lu_run(int tasks)
+{
+    for (int k = 0; k < LU_NB; k++) {
+#pragma omp task depend(inout: LU_AT(k, k)[0][0]) firstprivate(k) if (tasks)
+        lu0(LU_AT(k, k));
+        for (int j = k + 1; j < LU_NB; j++) {
+#pragma omp task depend(in: LU_AT(k, k)[0][0]) depend(inout: LU_AT(k, j)[0][0]) \
+    firstprivate(k, j) if (tasks)
+            fwd(LU_AT(k, k), LU_AT(k, j));
+        }
+        for (int i = k + 1; i < LU_NB; i++) {
+#pragma omp task depend(in: LU_AT(k, k)[0][0]) depend(inout: LU_AT(i, k)[0][0]) \
+    firstprivate(k, i) if (tasks)
+            bdiv(LU_AT(k, k), LU_AT(i, k));
+        }
+        for (int i = k + 1; i < LU_NB; i++)
+            for (int j = k + 1; j < LU_NB; j++) {
+#pragma omp task depend(in: LU_AT(i, k)[0][0], LU_AT(k, j)[0][0]) \
+    depend(inout: LU_AT(i, j)[0][0]) firstprivate(k, i, j) if (tasks)
+                bmod(LU_AT(i, k), LU_AT(k, j), LU_AT(i, j));
+            }
+    }
+    /* no taskwait: the single's barrier waits for the tasks */
+}
+
+static double lu_sum(void)
+{
+    double s = 0;
+
+    for (int b = 0; b < LU_NB * LU_NB; b++)
+        for (int i = 0; i < LU_BS; i++)
+            for (int j = 0; j < LU_BS; j++)
+                s += lu_m[b][i][j] * (1 + (i ^ j ^ b) % 7);
+    return s;
+}
+
+static void test_deps(long n)
+{
+    if (!lu_m) {
+        lu_m = malloc(sizeof(lu_block) * LU_NB * LU_NB);
+        if (!lu_m) {
+            fprintf(stderr, "omp_sync: out of memory\n");
+            exit(1);
+        }
+        lu_fill();
+        lu_run(0);      /* if(0): each task at once, in order */
+        lu_want = lu_sum();
+    }
+    for (long j = 0; j < n; j++) {
+        double s;
+        lu_fill();
+#pragma omp parallel
+#pragma omp single
+        lu_run(1);
+        s = lu_sum();
+        if (s != lu_want)
+            fail("deps", "checksum %.17g, not %.17g", s, lu_want);
+    }
+}
+
+/* A pipeline of threads hand-shaking through flags with flush, as NPB's
+   LU solver does (its sync_left and sync_right): thread t works on a
+   plane once t - 1 is done with it, and hands over a slot of one. With
+   more threads than CPUs, every hand-shake waits for a thread that is
+   not running: the runtime's (or the kernel's) preemption sets the pace.
+   pipeline_busy is the same, measured by bench/omp.sh beside a
+   competing CPU-bound process. */
+#define PIPE_PLANES 100
+static volatile int pipe_sync[1024];
+static long pipe_sum;
+
+static void test_pipeline(long n)
+{
+    for (long j = 0; j < n; j++) {
+        long sum = 0;
+        for (int i = 0; i < 1024; i++)
+            pipe_sync[i] = 0;
+#pragma omp parallel reduction(+ : sum)
+        {
+            int me = omp_get_thread_num(), last = omp_get_num_threads() - 1;
+            for (int p = 0; p < PIPE_PLANES; p++) {
+                if (me > 0) {           /* sync_left */
+                    while (pipe_sync[me - 1] == 0) {
+#pragma omp flush
+                    }
+                    pipe_sync[me - 1] = 0;
+#pragma omp flush
+                }
+                delay(delaylength);
+                sum += p;
+                if (me < last) {        /* sync_right */
+                    while (pipe_sync[me] == 1) {
+#pragma omp flush
+                    }
+                    pipe_sync[me] = 1;
+#pragma omp flush
+                }
+            }
+        }
+        pipe_sum = sum;
+        if (sum != (long)nthreads * PIPE_PLANES * (PIPE_PLANES - 1) / 2)
+            fail("pipeline", "sum %ld, not %ld", sum, (long)nthreads * PIPE_PLANES * (PIPE_PLANES - 1) / 2);
+    }
+}
+
 /* ---- the driver ----------------------------------------------------------- */
 
 struct construct {
@@ -361,6 +665,11 @@ static const struct construct constructs[] = {
     { "nested", test_nested, refer, 0, 0 },
     { "dynamic", test_dynamic, NULL, 0, 1 },
     { "tasks", test_tasks, NULL, 0, 1 },
+    { "uts", test_uts, NULL, 0, 1 },
+    { "sort", test_sort, NULL, 0, 1 },
+    { "deps", test_deps, NULL, 0, 1 },
+    { "pipeline", test_pipeline, NULL, 0, 1 },
+    { "pipeline_busy", test_pipeline, NULL, 0, 1 },
 };
 #define NCONSTRUCTS (int)(sizeof constructs / sizeof constructs[0])
 #define NSYNC 9     /* "all": the first nine */
