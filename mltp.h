@@ -378,6 +378,21 @@ mltp_t *mltp_self(void);
 int mltp_vp_id(void);
 int mltp_vp_count(void);
 
+/* Preemption (off at first): with on = 1, a ULT that has kept its VP for
+   about a millisecond of wall time (one to two looks of the monitor) while
+   other ULTs wait in that VP's queue is moved to the back of its priority
+   as if it called mltp_yield(), provided it is then running the program's
+   own code (not MLTP's, not a library's of the system's directories, which
+   may hold locks) and has room on its stack for a signal frame; a ULT that
+   spins on a plain variable thus lets the one it waits for run. A task
+   asleep in the kernel is not interrupted; a ULT in a library call keeps
+   its VP until it is back in the program's code. It takes the signals
+   SIGRTMAX-2 and SIGRTMAX-3 (their handlers are replaced). Code loaded
+   with dlopen() after the first call is not the program's own. Returns 0,
+   EINVAL (on not 0 or 1), ENOTSUP (under valgrind, which cannot follow a
+   switch in a signal handler) or sigaction()'s error. */
+int mltp_set_preempt(int on);
+
 /* The trace (doc/tracing.md, mltp_trace_start(3)): from now on, each VP
    records what its ULTs do (runs and why they stop, creates, wakes,
    moves, parks, barrier episodes, lock waits) in a ring in memory

@@ -285,6 +285,9 @@ extern int sched_kernel_locks;
 void sched_calls_wake_monitor(void);
 void sched_call_blocks(struct sched_call *c);
 void sched_call_lost(struct sched_call *c);
+/* sched/preempt.c: this task's fast ticks are armed */
+extern __thread int sched_preempt_fast __attribute__((tls_model("initial-exec")));
+void sched_preempt_fast_stop(void);
 
 static inline unsigned long sched_call_holder_bits(const struct vp_task *t)
 {
@@ -292,7 +295,7 @@ static inline unsigned long sched_call_holder_bits(const struct vp_task *t)
 }
 
 /* Cost: one release store on the place's line, which its holder owns,
-   and two loads. */
+   and three loads. */
 static inline void sched_call_enter(struct sched_call *c, int blocks)
 {
     sched_vp_t *sv = sched_current();
@@ -312,6 +315,9 @@ static inline void sched_call_enter(struct sched_call *c, int blocks)
     base_store_release(&sv->call, c->word);
     if (__builtin_expect(CMM_LOAD_SHARED(sched_calls_resting), 0))
         sched_calls_wake_monitor();
+    /* no fast tick may cut the call short (sched/preempt.c) */
+    if (__builtin_expect(sched_preempt_fast, 0))
+        sched_preempt_fast_stop();
     if (blocks)
         sched_call_blocks(c);
 }

@@ -26,6 +26,7 @@
 #define CALL_LOOK_MS 1
 #define CALL_LONG_MS 10
 #define REST_LOOKS 20           /* looks with no call before it rests */
+#define PREEMPT_DROWSY_MS 5     /* resting, while preemption is on */
 
 int sched_calls_out;            /* ULTs in calls whose place was taken */
 /* tasks that hold a place (a take ends the old holder's hold, its spare
@@ -48,6 +49,7 @@ void sched_calls_reset(int nvp)
     sched_holders = sched_holders_max = nvp;
     sched_takes = 0;
     sched_calls_resting = 1;
+    sched_preempt_reset();
 }
 
 /* The spare t takes sv, given to it by a taker. */
@@ -174,6 +176,8 @@ int sched_calls_tick(void)
             sched_take(sv, c, 0))
             mon.seen[i] = 0;
     }
+    if (sched_preempt_look())
+        any = 1;
     if (any) {
         mon.idle_looks = 0;
         if (CMM_LOAD_SHARED(sched_calls_resting))
@@ -184,5 +188,8 @@ int sched_calls_tick(void)
         mon.idle_looks = 0;
         uatomic_set(&sched_calls_resting, 1);
     }
-    return CMM_LOAD_SHARED(sched_calls_resting) ? 1000 : CALL_LOOK_MS;   /* 1000: the reaper's pace */
+    if (!CMM_LOAD_SHARED(sched_calls_resting))
+        return CALL_LOOK_MS;
+    /* resting: at the reaper's pace, or drowsy while preemption is on */
+    return CMM_LOAD_SHARED(sched_preempt_on) ? PREEMPT_DROWSY_MS : 1000;
 }

@@ -128,6 +128,7 @@ void sched_vp_main(vp_t *vp)
     sched_self_tls = sv;
     sv->errno_p = &errno;
     sv->cur = NULL;
+    sched_preempt_unblock();
     loop(sv);
 }
 

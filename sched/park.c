@@ -400,13 +400,15 @@ static int sleep_on_semaphore(sched_vp_t *sv)
 {
     struct sembuf op = { (unsigned short)sv->vp.id, -1, 0 };
     long due = ult_stack_next_pass_ns(), until = -1;
-    int keeper = 0, held, r;
+    int keeper = 0, held, r, blocked;
+    sigset_t mask;
 
     if (due >= 0 && uatomic_cmpxchg(&timekeeper, 0, 1) == 0) {
         keeper = 1;
         until = due > base_now_ns() + 1000000 ? due : base_now_ns() + 1000000;
     }
     until = sched_timers_hold(sv->vp.id, until, &held);
+    blocked = sched_preempt_idle_begin(&mask);
     do {
         if (held == 2) {
             r = sleep_in_poller(sv, until);
@@ -419,6 +421,7 @@ static int sleep_on_semaphore(sched_vp_t *sv)
         /* a handler ran here: its VP's latest waiter is interrupted (and
            queued here, which posts us); a VP with none sleeps on */
     } while (r < 0 && errno == EINTR && !interrupt_latest(sv->vp.id));
+    sched_preempt_idle_end(blocked, &mask);
     sched_timers_unhold(sv->vp.id);
     if (keeper)
         uatomic_set(&timekeeper, 0);
@@ -609,6 +612,8 @@ int sched_kernel_locks;
 
 void sched_kernel_wait_begin(void)
 {
+    if (sched_preempt_fast)
+        sched_preempt_fast_stop();
     uatomic_inc(&sg.semwait);
 }
 

@@ -248,6 +248,17 @@ extern int sched_spares_made;
 extern int sched_holders, sched_holders_max, sched_takes;
 int sched_calls_tick(void);
 void sched_calls_reset(int nvp);
+
+/* sched/preempt.c: the monitor's ticks to a VP whose ULT keeps it */
+#define SCHED_PREEMPT_TICK_SIG (SIGRTMAX - 2)
+#define SCHED_PREEMPT_SWITCH_SIG (SIGRTMAX - 3)
+extern int sched_preempt_on;
+extern unsigned long sched_preempts;
+int sched_preempt_look(void);
+void sched_preempt_reset(void);
+void sched_preempt_unblock(void);
+int sched_preempt_idle_begin(sigset_t *old);
+void sched_preempt_idle_end(int blocked, const sigset_t *old);
 void sched_hold(struct vp_task *t, sched_vp_t *sv);
 int sched_take(sched_vp_t *sv, unsigned long seen, int may_wait);
 struct vp_task *sched_spare_get(int may_wait);

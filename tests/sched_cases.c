@@ -907,6 +907,40 @@ void sc_pipe_guess(int nvp)
     pc_end(&r);
 }
 
+void sc_preempt_spin(int nvp, int busy)
+{
+    double med = 0, max = 0;
+
+    for (int tries = 1; tries <= 3; tries++) {
+        struct pc_run r;
+        sc_run_ok(&r, SC_SCHEDPROG, "preempt-spin", nvp, busy ? "busy" : NULL, PC_WATCHDOG);
+        pc_assert_has(&r, "done\n");
+        ck_assert_msg(sc_value(&r, "start-errno=") == 0, "%s: errno %ld", r.what,
+                      sc_value(&r, "start-errno="));
+        med = sc_ms(&r, "\nmedian-lag-ms=");
+        max = sc_ms(&r, "\nmax-lag-ms=");
+        pc_end(&r);
+        if (med <= 1.0 && max < 10.0)
+            return;
+    }
+    ck_abort_msg("preempt-spin %d%s: a ULT queued behind spinners waited %.2f ms (median), "
+                 "%.2f ms at most, in 3 runs of 3 (1 and 10 allowed)", nvp, busy ? " busy" : "",
+                 med, max);
+}
+
+void sc_preempt_sleep(int nvp)
+{
+    struct pc_run r;
+    sc_run_ok(&r, SC_SCHEDPROG, "preempt-sleep", nvp, NULL, PC_WATCHDOG);
+    pc_assert_has(&r, "done\n");
+    ck_assert_msg(sc_value(&r, "start-errno=") == 0 && sc_value(&r, "\neintr=") == 0 &&
+                      sc_value(&r, "\nshort=") == 0,
+                  "%s: errno %ld; of 24 sleeps beside spinners, %ld ended with EINTR, %ld short",
+                  r.what, sc_value(&r, "start-errno="), sc_value(&r, "\neintr="),
+                  sc_value(&r, "\nshort="));
+    pc_end(&r);
+}
+
 /* Every VP's ULT in a marked call for 400 ms (call: NULL
    syscall(SYS_nanosleep), or waitpid, flock, lockf, fcntl, ofd); a ULT
    made 50 ms in must run while they are still in the kernel: a spare took

@@ -229,5 +229,12 @@ void sc_pipe_guess(int nvp);
 void sc_static_tls(int mb, int nvp);
 void sc_static_tls_bound(int mb);
 void sc_calls_churn(int nvp);
+/* nvp ULTs spin on a plain variable with preemption on (busy: beside a
+   CPU-bound process on one CPU): a ULT queued behind them runs within a
+   millisecond (median) and never waits 10 ms */
+void sc_preempt_spin(int nvp, int busy);
+/* sleepers beside spinners, preemption on: each wakes (the switches look
+   at the timers), none cut short by a tick */
+void sc_preempt_sleep(int nvp);
 
 #endif

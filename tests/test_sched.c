@@ -358,6 +358,11 @@ START_TEST(calls_churn_loses_no_ult) { sc_calls_churn(_i + 1); }
 END_TEST
 START_TEST(wrong_descriptor_guess_costs_a_hand_off) { sc_pipe_guess(_i + 1); }
 END_TEST
+/* _i: 1 and 2 VPs, alone and beside a CPU-bound process on one CPU */
+START_TEST(spinner_never_starves_a_ready_ult) { sc_preempt_spin(_i % 2 + 1, _i / 2); }
+END_TEST
+START_TEST(sleeper_beside_spinners_wakes_on_time) { sc_preempt_sleep(_i + 1); }
+END_TEST
 
 static const struct cu_row sched_tests[] = {
     CU_TCASE("join", 30),
@@ -432,6 +437,9 @@ static const struct cu_row sched_tests[] = {
     CU_LOOP(ult_runs_while_every_vp_waits_for_a_child_or_lock, 0, 10),
     CU_LOOP(calls_churn_loses_no_ult, 0, 2),
     CU_LOOP(wrong_descriptor_guess_costs_a_hand_off, 0, 2),
+    CU_TCASE("preempt", 30),
+    CU_LOOP(spinner_never_starves_a_ready_ult, 0, 4),
+    CU_LOOP(sleeper_beside_spinners_wakes_on_time, 0, 2),
     CU_LOOP(marked_call_holding_semaphore_lock, 0, 2),
 
     CU_TCASE("once", 30),
