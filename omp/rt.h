@@ -88,6 +88,11 @@ struct omprt_team {
     void *data;
     volatile unsigned long single_count;   /* singles claimed so far */
     volatile long tasks;        /* explicit tasks not yet ended */
+    /* members waiting for tasks to end block here (omprt_wait_team_tasks):
+       made once with the team, kept while it is reused */
+    volatile int task_waiters;
+    mltp_lock_t task_lock;
+    mltp_cond_t tasks_done;
     long ws_base;               /* constructs met in its earlier regions */
     struct omprt_thr *thr;      /* nthreads of them */
     /* nonmonotonic dynamic loops: per work share, per member, a line
@@ -118,6 +123,7 @@ struct omprt_thr {
     /* tasks */
     struct omprt_task *task;    /* the explicit task run, NULL if implicit */
     volatile long children;     /* its child tasks not yet ended */
+    volatile int children_waited;  /* it waits in a taskwait */
     mltp_pause_t children_done;
     struct omprt_taskgroup *taskgroup;
     struct omprt_depmap *deps;  /* its children's dependences */
@@ -137,10 +143,9 @@ void omprt_set_self(struct omprt_thr *t);
    can be made here; -1 when this thread must run its regions alone. */
 int omprt_ensure_started(void);
 void omprt_env_init(void);
-/* the tick that moves a ULT off a VP in the program's own code: set up
-   once, armed on each VP where an OpenMP ULT runs (omp/preempt.c) */
+/* MLTP's preemption of ULTs in the program's own code, once
+   (omp/preempt.c) */
 void omprt_preempt_setup(void);
-void omprt_preempt_arm(void);
 /* one line when the program has thread-local storage (threadprivate) */
 void omprt_check_tls(void);
 void omprt_env_display(void);   /* OMP_DISPLAY_ENV=true */
@@ -151,6 +156,8 @@ int omprt_nthreads_at(int level, int fallback);
 /* barrier of the caller's team, tasks included */
 void omprt_barrier(struct omprt_thr *t);
 void omprt_wait_team_tasks(struct omprt_team *team);
+void omprt_team_tasks_init(struct omprt_team *team);
+void omprt_team_task_ended(struct omprt_team *team);
 /* work shares */
 void omprt_ws_team_init(struct omprt_team *team);
 struct omprt_ws *omprt_ws_enter(struct omprt_thr *t, int *first);

@@ -2,15 +2,17 @@
 /* omp/task.c - explicit tasks as ULTs: task, taskwait, taskgroup,
  * taskyield, taskloop, depend and detach.
  *
- * A deferred task is a new ULT, ready at once; an undeferred one (if(0),
- * inside a final task, or past the throttle) runs in the encountering
- * thread. Each task has its own omprt_thr (its creator's team; the thread
- * number of the VP it starts on, see task_main), counts in
- * its parent's children, its taskgroup and its team, and is freed when
- * the last reference to it goes: its own, its children's (they count down
- * in its omprt_thr when they end), its successors' and its parent's
- * dependence map's. A successor's ULT waits for each predecessor's end
- * on the predecessor's pause flag before it runs. */
+ * A deferred task becomes a new ULT once it is ready (at once, or at the
+ * end of its last predecessor, which makes it: a task that waits for
+ * others holds no ULT and no stack); an undeferred one (if(0), inside a
+ * final task, or past the throttle) runs in the encountering thread,
+ * which waits for its predecessors first. Each task has its own omprt_thr
+ * (its creator's team; the thread number of the VP it starts on, see
+ * task_main), counts in its parent's children, its taskgroup and its
+ * team, and is freed when the last reference to it goes: its own, its
+ * children's (they count down in its omprt_thr when they end) and its
+ * parent's dependence map's. Whoever waits for tasks (taskwait, the end
+ * of a taskgroup, a barrier) blocks, and its VP runs the tasks. */
 #include <stdlib.h>
 #include <string.h>
 #include "omp/rt.h"
@@ -31,10 +33,16 @@
 #define DEPEND_INOUT 3
 #define DEPEND_MUTEXINOUTSET 4
 
+/* count: its tasks not yet ended, plus one for its owner until the end
+   of the taskgroup; the end that takes it to 0 (a task's, or the owner's)
+   sets `done`. refs: the owner's and that end's: the last to let go
+   frees it, so that no set touches a freed group. */
 struct omprt_taskgroup {
     struct omprt_taskgroup *prev;
     volatile long count;
     uintptr_t *reductions;      /* task reductions registered in it */
+    volatile int refs;
+    mltp_pause_t done;
 };
 
 struct omprt_task {
@@ -45,10 +53,19 @@ struct omprt_task {
     void *arg;
     volatile int refs;
     volatile int pending;           /* its end, and its event if detached */
-    volatile int done;
-    mltp_pause_t done_ev;
-    struct omprt_task **preds;
-    int npreds;
+    int cached;                     /* from this VP's cache of tasks */
+    int priority;                   /* its ULT's, once it may run */
+    int undeferred;                 /* run by its creator once ready */
+    int has_preds;                  /* it waited for another */
+    /* dependences: the predecessors not yet ended, plus one while it is
+       being made; the end that takes it to 0 makes it ready */
+    volatile int npending;
+    mltp_pause_t ready;             /* undeferred: its creator waits here */
+    /* the successors it makes ready at its end, under succ_lock; done set
+       there too, after which none is added */
+    volatile int succ_lock;
+    int done, nsucc, succ_cap;
+    struct omprt_task **succ;
 };
 
 struct depent {
@@ -73,12 +90,49 @@ static void task_ref(struct omprt_task *k)
     __atomic_add_fetch(&k->refs, 1, __ATOMIC_RELAXED);
 }
 
+/* Task records of the common size, kept per VP (a VP's own TLS; no
+   preemption in this library's code): reused warm, LIFO, instead of
+   fresh memory from malloc for each task (its first touch was 5% of a
+   fine-grained tree's time at 2 threads). */
+#define TASK_CACHED_SIZE 512
+#define TASK_CACHE_MAX 256
+struct cached_task {
+    struct cached_task *next;
+};
+static __thread struct {
+    struct cached_task *head;
+    int n;
+} task_cache __attribute__((tls_model("initial-exec")));
+
+static void task_free(struct omprt_task *k)
+{
+    if (k->cached && task_cache.n < TASK_CACHE_MAX) {
+        struct cached_task *c = (struct cached_task *)k;
+        c->next = task_cache.head;
+        task_cache.head = c;
+        task_cache.n++;
+        return;
+    }
+    free(k);
+}
+
 static void task_unref(struct omprt_task *k)
 {
-    if (__atomic_sub_fetch(&k->refs, 1, __ATOMIC_ACQ_REL) == 0) {
-        free(k->preds);
-        free(k);
-    }
+    if (__atomic_sub_fetch(&k->refs, 1, __ATOMIC_ACQ_REL) == 0)
+        task_free(k);
+}
+
+static void group_unref(struct omprt_taskgroup *g)
+{
+    if (__atomic_sub_fetch(&g->refs, 1, __ATOMIC_ACQ_REL) == 0)
+        free(g);
+}
+
+/* g's count reached 0: its owner may go on from its end */
+static void group_zero(struct omprt_taskgroup *g)
+{
+    mltp_pause_set(&g->done);
+    group_unref(g);
 }
 
 /* the taskgroup a task created by t counts in */
@@ -91,25 +145,38 @@ static struct omprt_taskgroup *group_of(const struct omprt_thr *t)
 
 /* ---- dependences ---- */
 
-static void add_pred(struct omprt_task *k, struct omprt_task *p, int *cap)
+static void succ_lock(struct omprt_task *p)
 {
-    int i;
+    while (__atomic_exchange_n(&p->succ_lock, 1, __ATOMIC_ACQUIRE))
+        omprt_pause();
+}
 
-    if (__atomic_load_n(&p->done, __ATOMIC_ACQUIRE))
+static void succ_unlock(struct omprt_task *p)
+{
+    __atomic_store_n(&p->succ_lock, 0, __ATOMIC_RELEASE);
+}
+
+/* k waits for p, unless p has ended: p's end makes k ready (no ULT, no
+   stack for k meanwhile). p lives: the dependence map holds it. */
+static void add_pred(struct omprt_task *k, struct omprt_task *p)
+{
+    succ_lock(p);
+    if (p->done) {
+        succ_unlock(p);
         return;
-    for (i = 0; i < k->npreds; i++)
-        if (k->preds[i] == p)
-            return;
-    if (k->npreds == *cap) {
-        int ncap = *cap ? 2 * *cap : 4;
-        struct omprt_task **np = realloc(k->preds, (size_t)ncap * sizeof *np);
-        if (!np)
-            omprt_fatal("out of memory for a task's dependences");
-        k->preds = np;
-        *cap = ncap;
     }
-    task_ref(p);
-    k->preds[k->npreds++] = p;
+    if (p->nsucc == p->succ_cap) {
+        int ncap = p->succ_cap ? 2 * p->succ_cap : 4;
+        struct omprt_task **ns = realloc(p->succ, (size_t)ncap * sizeof *ns);
+        if (!ns)
+            omprt_fatal("out of memory for a task's dependences");
+        p->succ = ns;
+        p->succ_cap = ncap;
+    }
+    __atomic_add_fetch(&k->npending, 1, __ATOMIC_RELAXED);
+    k->has_preds = 1;
+    p->succ[p->nsucc++] = k;
+    succ_unlock(p);
 }
 
 static struct depent *dep_find(struct omprt_thr *parent, void *addr)
@@ -139,15 +206,14 @@ static struct depent *dep_find(struct omprt_thr *parent, void *addr)
     return &m->e[m->n++];
 }
 
-static void dep_one(struct omprt_thr *parent, struct omprt_task *k, void *addr, int is_in,
-                    int *cap)
+static void dep_one(struct omprt_thr *parent, struct omprt_task *k, void *addr, int is_in)
 {
     struct depent *e = dep_find(parent, addr);
     int i;
 
     if (is_in) {
         if (e->out)
-            add_pred(k, e->out, cap);
+            add_pred(k, e->out);
         if (e->nreaders == e->cap) {
             int ncap = e->cap ? 2 * e->cap : 4;
             struct omprt_task **nr = realloc(e->readers, (size_t)ncap * sizeof *nr);
@@ -162,12 +228,12 @@ static void dep_one(struct omprt_thr *parent, struct omprt_task *k, void *addr, 
     }
     if (e->nreaders) {
         for (i = 0; i < e->nreaders; i++) {
-            add_pred(k, e->readers[i], cap);
+            add_pred(k, e->readers[i]);
             task_unref(e->readers[i]);
         }
         e->nreaders = 0;
     } else if (e->out) {
-        add_pred(k, e->out, cap);
+        add_pred(k, e->out);
     }
     if (e->out)
         task_unref(e->out);
@@ -180,12 +246,11 @@ static void dep_one(struct omprt_thr *parent, struct omprt_task *k, void *addr, 
 static void deps_add(struct omprt_thr *parent, struct omprt_task *k, void **depend)
 {
     size_t n = (size_t)(uintptr_t)depend[0], i, nout, normal;
-    int cap = 0;
 
     if (n) {
         nout = (size_t)(uintptr_t)depend[1];
         for (i = 0; i < n; i++)
-            dep_one(parent, k, depend[2 + i], i >= nout, &cap);
+            dep_one(parent, k, depend[2 + i], i >= nout);
         return;
     }
     n = (size_t)(uintptr_t)depend[1];
@@ -202,7 +267,7 @@ static void deps_add(struct omprt_thr *parent, struct omprt_task *k, void **depe
             addr = d[0];
             is_in = kind == DEPEND_IN;
         }
-        dep_one(parent, k, addr, is_in, &cap);
+        dep_one(parent, k, addr, is_in);
     }
 }
 
@@ -225,18 +290,6 @@ void omprt_deps_release(struct omprt_thr *t)
     t->deps = NULL;
 }
 
-static void wait_preds(struct omprt_task *k)
-{
-    int i;
-
-    for (i = 0; i < k->npreds; i++) {
-        struct omprt_task *p = k->preds[i];
-        if (!__atomic_load_n(&p->done, __ATOMIC_ACQUIRE))
-            mltp_pause_wait(&p->done_ev);
-        task_unref(p);
-    }
-    k->npreds = 0;
-}
 
 /* ---- task reductions ----
    GCC's descriptor: d[0] entries, d[1] bytes per thread, d[2] alignment
@@ -371,7 +424,9 @@ static int prepare_reductions(struct omprt_team *team, const void *arg)
 OMPRT_API unsigned GOMP_parallel_reductions(void (*fn)(void *), void *data,
                                             unsigned num_threads, unsigned flags)
 {
-    struct omprt_taskgroup g = { NULL, 0, NULL };
+    /* its owner's count and refs are never given back: no task's end
+       takes the count to 0, and it lives until the region's end */
+    struct omprt_taskgroup g = { NULL, 1, NULL, 2, { MLTP_LOCK_INITIALIZER, MLTP_COND_INITIALIZER, 0 } };
     struct parallel_reductions r = { &g, *(uintptr_t **)data };
 
     (void)flags;
@@ -380,20 +435,35 @@ OMPRT_API unsigned GOMP_parallel_reductions(void (*fn)(void *), void *data,
 
 /* ---- life of a task ---- */
 
+static void task_pending_done(struct omprt_task *k);
+
 static void complete(struct omprt_task *k)
 {
     struct omprt_thr *parent = k->parent;
     struct omprt_team *team = k->thr.team;
     struct omprt_task *ptask = parent->task;
+    struct omprt_task **succ;
+    int nsucc;
 
-    __atomic_store_n(&k->done, 1, __ATOMIC_RELEASE);
-    mltp_pause_set(&k->done_ev);
-    if (k->group)
-        __atomic_sub_fetch(&k->group->count, 1, __ATOMIC_ACQ_REL);
-    if (__atomic_sub_fetch(&parent->children, 1, __ATOMIC_ACQ_REL) == 0)
+    succ_lock(k);
+    k->done = 1;
+    succ = k->succ;
+    nsucc = k->nsucc;
+    k->succ = NULL;
+    k->nsucc = 0;
+    succ_unlock(k);
+    for (int i = 0; i < nsucc; i++)
+        task_pending_done(succ[i]);
+    free(succ);
+    if (k->group && __atomic_sub_fetch(&k->group->count, 1, __ATOMIC_ACQ_REL) == 0)
+        group_zero(k->group);
+    /* the parent lives: this task holds a reference to it (an implicit
+       task's record lives with its team) */
+    if (__atomic_sub_fetch(&parent->children, 1, __ATOMIC_SEQ_CST) == 0 &&
+        __atomic_load_n(&parent->children_waited, __ATOMIC_SEQ_CST))
         mltp_pause_set(&parent->children_done);
     /* last: the region's end waits for this, then reuses the team */
-    __atomic_sub_fetch(&team->tasks, 1, __ATOMIC_ACQ_REL);
+    omprt_team_task_ended(team);
     if (ptask)
         task_unref(ptask);
     task_unref(k);
@@ -419,8 +489,6 @@ static void *task_main(void *arg)
     if (vp >= 0 && k->thr.team->nthreads > 1)
         k->thr.num = vp % k->thr.team->nthreads;
     omprt_set_self(&k->thr);
-    omprt_preempt_arm();
-    wait_preds(k);
     k->fn(k->arg);
     finish(k);
     return NULL;
@@ -431,13 +499,25 @@ static struct omprt_task *task_new(struct omprt_thr *parent, long arg_size, long
 {
     size_t align = arg_align > 0 ? (size_t)arg_align : 1, size = sizeof(struct omprt_task);
     struct omprt_task *k;
+    size_t total;
+    int cached = 0;
 
     size = (size + align - 1) & ~(align - 1);
-    k = aligned_alloc(align > 16 ? align : 16,
-                      (size + (size_t)(arg_size > 0 ? arg_size : 0) + 15) & ~(size_t)15);
-    if (!k)
+    total = (size + (size_t)(arg_size > 0 ? arg_size : 0) + 15) & ~(size_t)15;
+    if (align <= 16 && total <= TASK_CACHED_SIZE) {
+        cached = 1;
+        total = TASK_CACHED_SIZE;
+        if ((k = (struct omprt_task *)task_cache.head) != NULL) {
+            task_cache.head = task_cache.head->next;
+            task_cache.n--;
+        }
+    } else {
+        k = NULL;
+    }
+    if (!k && !(k = aligned_alloc(align > 16 ? align : 16, total)))
         omprt_fatal("out of memory for a task");
     memset(k, 0, sizeof *k);
+    k->cached = cached;
     k->thr.team = parent->team;
     k->thr.parent = parent->parent;
     k->thr.num = parent->num;
@@ -448,7 +528,7 @@ static struct omprt_task *task_new(struct omprt_thr *parent, long arg_size, long
     k->thr.final = final;
     k->thr.ws_count = parent->ws_count;
     omprt_task_thr_init(&k->thr);
-    mltp_pause_init(&k->done_ev);
+    k->npending = 1;
     k->arg = (char *)k + size;
     k->parent = parent;
     k->group = group_of(parent);
@@ -466,18 +546,25 @@ static struct omprt_task *task_new(struct omprt_thr *parent, long arg_size, long
 
 static void task_run_here(struct omprt_thr *parent, struct omprt_task *k)
 {
-    wait_preds(k);
     omprt_set_self(&k->thr);
     k->fn(k->arg);
     omprt_set_self(parent);
     finish(k);
 }
 
-static void task_launch(struct omprt_task *k, int priority)
+/* A task made ready by its last predecessor's end runs before those
+   that were ready when made (one priority up, when it has none of its
+   own): it is on the dependences' path, which sets the program's pace
+   (a blocked LU at 2 threads: 0.77x libgomp's time, 1.05x without). */
+static void task_launch(struct omprt_task *k)
 {
+    int priority = k->priority;
     mltp_t *u;
 
-    if (priority > 0 && omprt_max_task_priority > 0) {
+    if (priority == 0 && k->has_preds) {
+        static const mltp_attr_t after = { .priority = MLTP_PRIO_DEFAULT + 1, .name = "omp task" };
+        u = mltp_create_attr(&after, task_main, k);
+    } else if (priority > 0 && omprt_max_task_priority > 0) {
         mltp_attr_t a;
         mltp_attr_init(&a);
         a.priority = MLTP_PRIO_DEFAULT + (priority > omprt_max_task_priority
@@ -492,6 +579,43 @@ static void task_launch(struct omprt_task *k, int priority)
     if (!u)
         omprt_fatal("no ULT for a task: %s", strerror(errno));
     mltp_detach(u);
+}
+
+/* One of k's pending counts gone (its making, or a predecessor's end):
+   the last makes it ready, a deferred one as a ULT of its own, an
+   undeferred one by letting its creator go on. */
+static void task_pending_done(struct omprt_task *k)
+{
+    if (__atomic_sub_fetch(&k->npending, 1, __ATOMIC_ACQ_REL) != 0)
+        return;
+    if (k->undeferred) {
+        /* its creator, let go, may end it and free it: not before the set
+           has let go of its lock */
+        task_ref(k);
+        mltp_pause_set(&k->ready);
+        task_unref(k);
+    } else {
+        task_launch(k);
+    }
+}
+
+/* k made: it runs now (undeferred: here, once its predecessors ended) or
+   is ready once they have */
+static void task_start(struct omprt_thr *parent, struct omprt_task *k, int undeferred,
+                       int priority)
+{
+    k->priority = priority;
+    if (!undeferred) {
+        task_pending_done(k);
+        return;
+    }
+    if (__atomic_load_n(&k->npending, __ATOMIC_ACQUIRE) != 1) {
+        mltp_pause_init(&k->ready);
+        k->undeferred = 1;
+        task_pending_done(k);
+        mltp_pause_wait(&k->ready);
+    }
+    task_run_here(parent, k);
 }
 
 /* Enough tasks wait already to keep every thread busy: the next runs at
@@ -534,10 +658,7 @@ OMPRT_API void GOMP_task(void (*fn)(void *), void *data, void (*cpyfn)(void *, v
         k->pending = 2;
         *(uintptr_t *)detach = (uintptr_t)k;
     }
-    if (undeferred)
-        task_run_here(parent, k);
-    else
-        task_launch(k, (flags & TASK_FLAG_PRIORITY) ? priority : 0);
+    task_start(parent, k, undeferred, (flags & TASK_FLAG_PRIORITY) ? priority : 0);
 }
 
 OMPRT_API void omp_fulfill_event(uintptr_t event)
@@ -550,20 +671,26 @@ OMPRT_API void omp_fulfill_event(uintptr_t event)
         complete(k);
 }
 
-/* cleared before the count is read: a last child's set cannot be lost
-   (ARCHITECTURE.md, "Task completion") */
+/* cleared, then marked waited, before the count is read (seq_cst): the
+   last child's end, which reads the mark after its decrement, sets it
+   whenever the parent may wait (ARCHITECTURE.md, "Task completion"); an
+   end that finds no waiter sets nothing */
 OMPRT_API void GOMP_taskwait(void)
 {
     struct omprt_thr *t = omprt_self();
 
-    if (__atomic_load_n(&t->children, __ATOMIC_ACQUIRE) == 0)
+    if (__atomic_load_n(&t->children, __ATOMIC_ACQUIRE) == 0) {
+        omprt_deps_release(t);
         return;
+    }
     for (;;) {
         mltp_pause_clear(&t->children_done);
-        if (__atomic_load_n(&t->children, __ATOMIC_ACQUIRE) == 0)
+        __atomic_store_n(&t->children_waited, 1, __ATOMIC_SEQ_CST);
+        if (__atomic_load_n(&t->children, __ATOMIC_SEQ_CST) == 0)
             break;
         mltp_pause_wait(&t->children_done);
     }
+    __atomic_store_n(&t->children_waited, 0, __ATOMIC_RELAXED);
     omprt_deps_release(t);
 }
 
@@ -588,8 +715,10 @@ OMPRT_API void GOMP_taskgroup_start(void)
     if (!g)
         omprt_fatal("out of memory for a taskgroup");
     g->prev = t->taskgroup;
-    g->count = 0;
+    g->count = 1;
+    g->refs = 2;
     g->reductions = NULL;
+    mltp_pause_init(&g->done);
     t->taskgroup = g;
 }
 
@@ -600,10 +729,14 @@ OMPRT_API void GOMP_taskgroup_end(void)
 
     if (!g)
         return;
-    while (__atomic_load_n(&g->count, __ATOMIC_ACQUIRE) != 0)
-        mltp_yield();
+    /* its owner's count given back: blocks until the last task's end
+       (its VP runs them meanwhile), unless none is left */
+    if (__atomic_sub_fetch(&g->count, 1, __ATOMIC_ACQ_REL) == 0)
+        group_unref(g);         /* the end that took it to 0 */
+    else
+        mltp_pause_wait(&g->done);
     t->taskgroup = g->prev;
-    free(g);
+    group_unref(g);
 }
 
 /* ---- taskloop: the iterations cut into tasks; GCC's outlined function
@@ -673,10 +806,7 @@ static void taskloop(void (*fn)(void *), void *data, void (*cpyfn)(void *, void 
             ((ull *)k->arg)[1] = hi;
         }
         lo = hi;
-        if (undeferred)
-            task_run_here(parent, k);
-        else
-            task_launch(k, (flags & TASK_FLAG_PRIORITY) ? priority : 0);
+        task_start(parent, k, undeferred, (flags & TASK_FLAG_PRIORITY) ? priority : 0);
     }
     if (!(flags & TASK_FLAG_NOGROUP))
         GOMP_taskgroup_end();

@@ -73,6 +73,7 @@ static void initial_init(void)
     initial_team.thr = &initial_thr;
     initial_team.capacity = 1;
     mltp_barrier_init(&initial_team.barrier);
+    omprt_team_tasks_init(&initial_team);
     omprt_ws_team_init(&initial_team);
     thr_init(&initial_thr, &initial_team, NULL, 0, &omprt_global_icv);
     initial_ready = 1;
@@ -287,6 +288,7 @@ static struct omprt_team *team_get(int n)
         omprt_fatal("out of memory for a team of %d threads", n);
     team->capacity = n;
     mltp_barrier_init(&team->barrier);
+    omprt_team_tasks_init(team);
     omprt_ws_team_init(team);
     return team;
 }
@@ -301,10 +303,38 @@ static void team_put(struct omprt_team *team)
 
 /* ---- barriers ---- */
 
+void omprt_team_tasks_init(struct omprt_team *team)
+{
+    mltp_lock_init(&team->task_lock, MLTP_LOCK_MUTEX);
+    mltp_cond_init(&team->tasks_done);
+}
+
+/* A waiter blocks, so that its VP runs the tasks (no polling). Its count
+   before its look at the tasks, the last task's end before its look at
+   the waiters (both seq_cst): one of the two sees the other, and the
+   broadcast, under the lock, cannot fall between a waiter's look and its
+   wait. The team is never freed, only reused: a late broadcast is safe. */
 void omprt_wait_team_tasks(struct omprt_team *team)
 {
-    while (__atomic_load_n(&team->tasks, __ATOMIC_ACQUIRE) != 0)
-        mltp_yield();
+    if (__atomic_load_n(&team->tasks, __ATOMIC_ACQUIRE) == 0)
+        return;
+    __atomic_add_fetch(&team->task_waiters, 1, __ATOMIC_SEQ_CST);
+    mltp_lock(&team->task_lock);
+    while (__atomic_load_n(&team->tasks, __ATOMIC_SEQ_CST) != 0)
+        mltp_cond_wait_lock(&team->tasks_done, &team->task_lock);
+    mltp_unlock(&team->task_lock);
+    __atomic_sub_fetch(&team->task_waiters, 1, __ATOMIC_RELAXED);
+}
+
+/* A task of the team ended: the last one wakes the waiters. */
+void omprt_team_task_ended(struct omprt_team *team)
+{
+    if (__atomic_sub_fetch(&team->tasks, 1, __ATOMIC_SEQ_CST) == 0 &&
+        __atomic_load_n(&team->task_waiters, __ATOMIC_SEQ_CST) != 0) {
+        mltp_lock(&team->task_lock);
+        mltp_cond_broadcast(&team->tasks_done);
+        mltp_unlock(&team->task_lock);
+    }
 }
 
 /* GOMP_barrier: every member arrives, then every task of the team ends */
@@ -325,7 +355,6 @@ static void *member_main(void *arg)
     struct omprt_team *team = t->team;
 
     omprt_set_self(t);
-    omprt_preempt_arm();
     team->fn(team->data);
     omprt_deps_release(t);
     /* the closing barrier; nothing of the team is read after it */
@@ -410,8 +439,6 @@ int omprt_parallel(void (*fn)(void *), void *data, unsigned requested,
         mltp_detach(u);
     }
     omprt_set_self(&team->thr[0]);
-    if (n > 1)
-        omprt_preempt_arm();
     fn(data);
     omprt_deps_release(&team->thr[0]);
     if (n > 1)

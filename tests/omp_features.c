@@ -12,7 +12,13 @@
  *   omp_features doacross   ordered depend(sink/source): not supported
  *   omp_features stack      4 MiB of frames in each thread (OMP_STACKSIZE)
  *   omp_features waits      the master sleeps until thread 1 sets a flag,
- *                           then polls a pipe thread 1 wrote */
+ *                           then polls a pipe thread 1 wrote
+ *   omp_features idle-waits a task computes 200 ms of CPU time while a
+ *                           thread waits for it at a region's end, then at
+ *                           a taskgroup's end: "task-cpu-ms N", the CPU
+ *                           time the tasks took (the program's whole CPU
+ *                           time should be little more: a waiter that
+ *                           polled would add as much again) */
 #include <omp.h>
 #include <poll.h>
 #include <stdio.h>
@@ -572,6 +578,56 @@ static int waits(void)
     return 0;
 }
 
+/* "idle-waits": a thread that waits for tasks runs them or blocks; it
+   does not keep a CPU busy polling */
+static double task_cpu;
+
+static double thread_cpu(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static void burn(void)
+{
+    double t0 = thread_cpu(), t;
+    volatile long x = 0;
+    while ((t = thread_cpu()) - t0 < 0.2)
+        for (int i = 0; i < 100000; i++)
+            x++;
+#pragma omp atomic
+    task_cpu += t - t0;
+}
+
+static int idle_waits(void)
+{
+    /* the region's end waits for the task */
+#pragma omp parallel num_threads(2)
+    {
+#pragma omp single nowait
+        {
+#pragma omp task
+            burn();
+        }
+    }
+    /* the master waits at the taskgroup's end, the other thread at the
+       region's */
+#pragma omp parallel num_threads(2)
+    {
+#pragma omp master
+        {
+#pragma omp taskgroup
+            {
+#pragma omp task
+                burn();
+            }
+        }
+    }
+    printf("task-cpu-ms %.0f\n", task_cpu * 1e3);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     const char *mode = argc > 1 ? argv[1] : "all";
@@ -615,6 +671,8 @@ int main(int argc, char **argv)
     }
     if (!strcmp(mode, "waits"))
         return waits();
+    if (!strcmp(mode, "idle-waits"))
+        return idle_waits();
     if (!strcmp(mode, "stack")) {
         /* 4 MiB of frames in every thread of the team: OMP_STACKSIZE */
         long s = 0;

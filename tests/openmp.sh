@@ -170,6 +170,21 @@ for t in flush/omp_flush.c worksharing/for/omp_for_schedule_guided.c; do
 done
 echo "one VP: sleeps, polls, LLVM's omp_flush.c and guided schedule"
 
+# a thread waiting for tasks (a region's end, a taskgroup's) blocks: the
+# program's CPU time (its VPs', reaped, count in) is the tasks' and little
+# more; a waiter polling with yields took as much again (2 VPs: 1.9x)
+TIMEFORMAT='%U %S'
+cpu=$( { time env MLTP_VPS=2 "$omp" "$feat" idle-waits > "$bin_dir/idle.out" 2>"$err_file"; } 2>&1 )
+read -r task_ms < <(sed -n 's/^task-cpu-ms //p' "$bin_dir/idle.out")
+read -r u s <<< "$cpu"
+if [ -n "${task_ms:-}" ] && awk -v u="$u" -v s="$s" -v t="$task_ms" \
+        'BEGIN { exit !((u + s) * 1000 <= 1.3 * t + 60) }'; then
+    ok
+else
+    fail "threads waiting for tasks: CPU ${u:-?} + ${s:-?} s for ${task_ms:-no} ms of tasks (at most 1.3x + 60 ms): $(cat "$err_file")"
+fi
+echo "waiting for tasks: no polling"
+
 # the apps' OpenMP back end: libgomp's checksums
 for app in ocean matmul; do
     for p in 2 16; do
