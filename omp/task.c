@@ -90,27 +90,38 @@ static void task_ref(struct omprt_task *k)
     __atomic_add_fetch(&k->refs, 1, __ATOMIC_RELAXED);
 }
 
-/* Task records of the common size, kept per VP (a VP's own TLS; no
-   preemption in this library's code): reused warm, LIFO, instead of
-   fresh memory from malloc for each task (its first touch was 5% of a
-   fine-grained tree's time at 2 threads). */
+/* Task records of the common size, kept per VP (its place's number: one
+   task holds a place at a time, and this library's code is not
+   preempted): reused warm, LIFO, instead of fresh memory from malloc for
+   each task (its first touch was 5% of a fine-grained tree's time at 2
+   threads). Globals, so that a leak checker sees them. */
 #define TASK_CACHED_SIZE 512
 #define TASK_CACHE_MAX 256
+#define TASK_CACHE_VPS 1024
 struct cached_task {
     struct cached_task *next;
 };
-static __thread struct {
+static struct task_cache {
     struct cached_task *head;
     int n;
-} task_cache __attribute__((tls_model("initial-exec")));
+} __attribute__((aligned(64))) task_caches[TASK_CACHE_VPS];
+
+static struct task_cache *task_cache_here(void)
+{
+    int vp = mltp_vp_id();
+
+    return vp >= 0 && vp < TASK_CACHE_VPS ? &task_caches[vp] : NULL;
+}
 
 static void task_free(struct omprt_task *k)
 {
-    if (k->cached && task_cache.n < TASK_CACHE_MAX) {
-        struct cached_task *c = (struct cached_task *)k;
-        c->next = task_cache.head;
-        task_cache.head = c;
-        task_cache.n++;
+    struct task_cache *c = k->cached ? task_cache_here() : NULL;
+
+    if (c && c->n < TASK_CACHE_MAX) {
+        struct cached_task *r = (struct cached_task *)k;
+        r->next = c->head;
+        c->head = r;
+        c->n++;
         return;
     }
     free(k);
@@ -504,15 +515,16 @@ static struct omprt_task *task_new(struct omprt_thr *parent, long arg_size, long
 
     size = (size + align - 1) & ~(align - 1);
     total = (size + (size_t)(arg_size > 0 ? arg_size : 0) + 15) & ~(size_t)15;
+    k = NULL;
     if (align <= 16 && total <= TASK_CACHED_SIZE) {
+        struct task_cache *c = task_cache_here();
         cached = 1;
         total = TASK_CACHED_SIZE;
-        if ((k = (struct omprt_task *)task_cache.head) != NULL) {
-            task_cache.head = task_cache.head->next;
-            task_cache.n--;
+        if (c && c->head) {
+            k = (struct omprt_task *)c->head;
+            c->head = c->head->next;
+            c->n--;
         }
-    } else {
-        k = NULL;
     }
     if (!k && !(k = aligned_alloc(align > 16 ? align : 16, total)))
         omprt_fatal("out of memory for a task");
