@@ -57,9 +57,6 @@ static struct {
 static int nranges;
 
 #define FAST_US 200
-#ifndef FAST_CLOCK
-#define FAST_CLOCK CLOCK_MONOTONIC
-#endif
 #define FAST_QUIET 20
 __thread int sched_preempt_fast __attribute__((tls_model("initial-exec")));
 static __thread struct {
@@ -137,14 +134,19 @@ static void fast_arm(long us)
         ev.sigev_notify = SIGEV_THREAD_ID;
         ev.sigev_signo = SCHED_PREEMPT_TICK_SIG;
         ev._sigev_un._tid = (pid_t)base_syscall(SYS_gettid);
-        if (base_syscall(SYS_timer_create, FAST_CLOCK, &ev, &fast.id) != 0)
+        if (base_syscall(SYS_timer_create, CLOCK_MONOTONIC, &ev, &fast.id) != 0) {
+            sched_preempt_fast = 0;
             return;
+        }
         fast.made = 1;
     }
     it.it_value.tv_sec = it.it_interval.tv_sec = 0;
     it.it_value.tv_nsec = it.it_interval.tv_nsec = us * 1000;
-    if (base_syscall(SYS_timer_settime, fast.id, 0, &it, NULL) != 0)
-        fast.made = 0;          /* a forked copy's record: not its timer */
+    if (base_syscall(SYS_timer_settime, fast.id, 0, &it, NULL) != 0) {
+        fast.made = 0;          /* a fork()ed copy's record: not its timer */
+        sched_preempt_fast = 0;
+        return;
+    }
     sched_preempt_fast = us != 0;
     fast.quiet = 0;
 }
