@@ -390,7 +390,9 @@ int mltp_vp_count(void);
    SIGRTMAX-2 and SIGRTMAX-3 (their handlers are replaced). Code loaded
    with dlopen() after the first call is not the program's own. Returns 0,
    EINVAL (on not 0 or 1), ENOTSUP (under valgrind, which cannot follow a
-   switch in a signal handler) or sigaction()'s error. */
+   switch in a signal handler; or MLTP linked into the program, static or
+   with libmltp.a: its code, which holds its locks, cannot be told from
+   the program's) or sigaction()'s error. */
 int mltp_set_preempt(int on);
 
 /* The trace (doc/tracing.md, mltp_trace_start(3)): from now on, each VP

@@ -10,7 +10,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "config.h"
 #include "omp/rt.h"
+#ifdef MLTP_VALGRIND
+#include <valgrind/valgrind.h>
+#define on_valgrind() (RUNNING_ON_VALGRIND != 0)
+#else
+#define on_valgrind() 0
+#endif
 
 /* Once, in the process, after the first mltp_begin. */
 void omprt_preempt_setup(void)
@@ -24,7 +31,8 @@ void omprt_preempt_setup(void)
     done = 1;
     if (s && !strcmp(s, "0"))
         return;
-    /* ENOTSUP under valgrind, whose threads take turns anyway */
-    if ((e = mltp_set_preempt(1)) != 0 && e != ENOTSUP)
-        fprintf(stderr, "mltp-omp: no preemption of spinning threads: %s\n", strerror(e));
+    /* none under valgrind, whose threads take turns anyway */
+    if ((e = mltp_set_preempt(1)) != 0 && !on_valgrind())
+        fprintf(stderr, "mltp-omp: no preemption of threads that busy-wait (%s%s)\n",
+                strerror(e), e == ENOTSUP ? ": MLTP is linked into the program" : "");
 }

@@ -79,9 +79,14 @@ static int program_object(const char *name)
             !strstr(name, "ld-linux"));
 }
 
-static int add_ranges(struct dl_phdr_info *info, size_t size, void *unused)
+/* The program's objects' code; *(int *)mine set if MLTP's own code is
+   among it (MLTP linked into the program: it could not tell its own code,
+   which holds its locks, from the program's) */
+static int add_ranges(struct dl_phdr_info *info, size_t size, void *mine)
 {
-    (void)size, (void)unused;
+    uintptr_t self = (uintptr_t)mltp_set_preempt;
+
+    (void)size;
     if (!program_object(info->dlpi_name))
         return 0;
     for (int i = 0; i < info->dlpi_phnum && nranges < RANGES; i++) {
@@ -89,6 +94,8 @@ static int add_ranges(struct dl_phdr_info *info, size_t size, void *unused)
         if (ph->p_type == PT_LOAD && (ph->p_flags & PF_X)) {
             ranges[nranges].lo = info->dlpi_addr + ph->p_vaddr;
             ranges[nranges].hi = ranges[nranges].lo + ph->p_memsz;
+            if (self >= ranges[nranges].lo && self < ranges[nranges].hi)
+                *(int *)mine = 1;
             nranges++;
         }
     }
@@ -220,9 +227,13 @@ static int install(void)
 {
     struct sigaction sa;
     long minsig = (long)getauxval(AT_MINSIGSTKSZ);
+    int mine = 0;
 
     room_needed = (size_t)(minsig > MINSIGSTKSZ ? minsig : MINSIGSTKSZ) + YIELD_ROOM;
-    dl_iterate_phdr(add_ranges, NULL);
+    nranges = 0;
+    dl_iterate_phdr(add_ranges, &mine);
+    if (mine)
+        return ENOTSUP;
     memset(&sa, 0, sizeof sa);
     sigemptyset(&sa.sa_mask);
     sa.sa_sigaction = on_tick;

@@ -7,7 +7,7 @@
  * segv, segv-named, abort, overflow, exit, sigint-wait, sigterm-wait,
  * idle-wait, deadlock, badstart, yield-outside, bound-segv, nostack,
  * overflow-end, overflow-block, overflow-unguarded, overflow-beside-unguarded,
- * overflow-together, overflow-preempted,
+ * overflow-together,
  * stack-limit,
  * die-in-registry, die-holding-runq.
  *
@@ -94,38 +94,6 @@ static void *overflow_ult(void *p)
     crasher_says();
     recurse_fn = recurse;
     return (void *)(intptr_t)recurse(0);
-}
-
-/* Preempted while it overflows (mltp_set_preempt): each frame spins a
-   while in the program's own code, the ULTs beside it queued, so ticks
-   come at every depth, the last ones with no room left for a signal
-   frame: a tick whose frame went on the ULT's stack would end the VP
-   there (a fault the kernel makes, at no address) instead of at the
-   guard. */
-static int spin_recurse(int d)
-{
-    volatile char buf[256];
-    buf[0] = (char)d;
-    for (volatile int i = 0; i < 300000; i++)
-        ;
-    touch_fn(buf);
-    int r = recurse_fn(d + 1);
-    touch_fn(buf);
-    return r + buf[0];
-}
-
-static void *overflow_preempted_ult(void *p)
-{
-    int e = mltp_set_preempt(1);
-    (void)p;
-    /* valgrind: no preemption, the overflow alone */
-    if (e != 0 && e != ENOTSUP) {
-        fprintf(stderr, "mltp_set_preempt: %s\n", strerror(e));
-        exit(99);
-    }
-    crasher_says();
-    recurse_fn = spin_recurse;
-    return (void *)(intptr_t)spin_recurse(0);
 }
 
 /* An overflow of about 16 KiB below the stack, after which the ULT goes
@@ -281,8 +249,7 @@ static void make_busy_apart(int n)
 /* A crasher among busy ULTs: 0 segv, 1 abort, 2 overflow (for good) */
 static int crash(int which)
 {
-    static mltp_userf_t *const crashers[] = { segv_ult, abort_ult, overflow_ult,
-                                              overflow_preempted_ult };
+    static mltp_userf_t *const crashers[] = { segv_ult, abort_ult, overflow_ult };
     make_busy_apart(2);
     make_n(crashers[which], 1);
     make_busy_apart(2);
@@ -492,7 +459,6 @@ static const struct pu_scenario scenarios[] = {
     PU_SCEN_WITH("segv", crash, 0),
     PU_SCEN_WITH("abort", crash, 1),
     PU_SCEN_WITH("overflow", crash, 2),
-    PU_SCEN_WITH("overflow-preempted", crash, 3),
     PU_SCEN("overflow-together", overflow_together),
     PU_SCEN_WITH("overflow-end", overflow_and, 0),
     PU_SCEN_WITH("overflow-block", overflow_and, 1),

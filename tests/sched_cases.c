@@ -907,13 +907,34 @@ void sc_pipe_guess(int nvp)
     pc_end(&r);
 }
 
+/* Whether preemption is on in r's run: with MLTP linked into the program
+   (the static builds of check-aarch64 and check-kernel61) it must refuse,
+   ENOTSUP, and the case has nothing to check; linked with the shared
+   library it must accept. */
+static int sc_preempting(const struct pc_run *r)
+{
+    long e = sc_value(r, "preempt-errno=");
+
+    if (strstr(r->p->out, "linked=static")) {
+        ck_assert_msg(e == ENOTSUP, "%s: MLTP linked into the program, and "
+                      "mltp_set_preempt returned %ld, not ENOTSUP", r->what, e);
+        return 0;
+    }
+    ck_assert_msg(e == 0, "%s: mltp_set_preempt returned %ld", r->what, e);
+    return 1;
+}
+
 void sc_preempt_spin(int nvp, int busy)
 {
     double med = 0, max = 0;
 
     for (int tries = 1; tries <= 3; tries++) {
         struct pc_run r;
-        sc_run_ok(&r, SC_SCHEDPROG, "preempt-spin", nvp, busy ? "busy" : NULL, PC_WATCHDOG);
+        sc_run_ok(&r, SC_PREEMPTPROG, "spin", nvp, busy ? "busy" : NULL, PC_WATCHDOG);
+        if (!sc_preempting(&r)) {
+            pc_end(&r);
+            return;
+        }
         pc_assert_has(&r, "done\n");
         ck_assert_msg(sc_value(&r, "start-errno=") == 0, "%s: errno %ld", r.what,
                       sc_value(&r, "start-errno="));
@@ -923,7 +944,7 @@ void sc_preempt_spin(int nvp, int busy)
         if (med <= 1.0 && max < 10.0)
             return;
     }
-    ck_abort_msg("preempt-spin %d%s: a ULT queued behind spinners waited %.2f ms (median), "
+    ck_abort_msg("preempt spin %d%s: a ULT queued behind spinners waited %.2f ms (median), "
                  "%.2f ms at most, in 3 runs of 3 (1 and 10 allowed)", nvp, busy ? " busy" : "",
                  med, max);
 }
@@ -931,13 +952,36 @@ void sc_preempt_spin(int nvp, int busy)
 void sc_preempt_sleep(int nvp)
 {
     struct pc_run r;
-    sc_run_ok(&r, SC_SCHEDPROG, "preempt-sleep", nvp, NULL, PC_WATCHDOG);
-    pc_assert_has(&r, "done\n");
-    ck_assert_msg(sc_value(&r, "start-errno=") == 0 && sc_value(&r, "\neintr=") == 0 &&
-                      sc_value(&r, "\nshort=") == 0,
-                  "%s: errno %ld; of 24 sleeps beside spinners, %ld ended with EINTR, %ld short",
-                  r.what, sc_value(&r, "start-errno="), sc_value(&r, "\neintr="),
-                  sc_value(&r, "\nshort="));
+    sc_run_ok(&r, SC_PREEMPTPROG, "sleep", nvp, NULL, PC_WATCHDOG);
+    if (sc_preempting(&r)) {
+        pc_assert_has(&r, "done\n");
+        ck_assert_msg(sc_value(&r, "start-errno=") == 0 && sc_value(&r, "\neintr=") == 0 &&
+                          sc_value(&r, "\nshort=") == 0,
+                      "%s: errno %ld; of 24 sleeps beside spinners, %ld ended with EINTR, "
+                      "%ld short", r.what, sc_value(&r, "start-errno="),
+                      sc_value(&r, "\neintr="), sc_value(&r, "\nshort="));
+    }
+    pc_end(&r);
+}
+
+void sc_preempt_overflow(void)
+{
+    struct pc_run r;
+    char line[1024];
+
+    sc_run(&r, SC_PREEMPTPROG, "overflow", 1, NULL, PC_WATCHDOG);
+    if (!sc_preempting(&r)) {
+        pc_end(&r);
+        return;
+    }
+    pc_assert_died(&r, SIGSEGV);
+    pc_assert_not(&r, "start-returned");
+    pc_mltp_lines(&r, 1, line, sizeof line);
+    int id = pc_crasher_id(r.p);
+    ck_assert_msg(id > 0, "%s: the crasher did not print its id", r.what);
+    ck_assert_msg(strstr(line, "stack overflow") != NULL && pc_names_ult(line, id) &&
+                      strstr(line, "\"deep\"") != NULL,
+                  "%s: not the stack overflow of ULT %d \"deep\": %s", r.what, id, line);
     pc_end(&r);
 }
 

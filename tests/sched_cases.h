@@ -15,6 +15,7 @@
 #include "proc_cases.h"
 
 #define SC_SCHEDPROG pc_prog_path("SCHEDPROG", "./tests/schedprog")
+#define SC_PREEMPTPROG pc_prog_path("PREEMPTPROG", "./tests/preemptprog")
 #define SC_NOLOCKSYS pc_prog_path("NOLOCKSYS", "./tests/nolocksys")
 #define SC_TLSBIG1M pc_prog_path("TLSBIG1M", "./tests/tlsbig1m")
 #define SC_TLSBIG64M pc_prog_path("TLSBIG64M", "./tests/tlsbig64m")
@@ -236,5 +237,8 @@ void sc_preempt_spin(int nvp, int busy);
 /* sleepers beside spinners, preemption on: each wakes (the switches look
    at the timers), none cut short by a tick */
 void sc_preempt_sleep(int nvp);
+/* a ULT ticked at every depth of a recursion that overflows its stack:
+   MLTP's stack-overflow line, naming it */
+void sc_preempt_overflow(void);
 
 #endif

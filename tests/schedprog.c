@@ -133,14 +133,6 @@
  *                     /dev/null descriptor written, then made a pipe's
  *                     read end with syscall(SYS_dup3), read the same
  *                     (takes-stale=, takes-refound=); got= bytes read
- * preempt-spin        NVP ULTs spin on a plain variable, preemption on; a
- *                     setter yields behind them 40 times and sets it
- *                     each time it runs: median-lag-ms=, max-lag-ms= (from
- *                     its yield to its run); ARG busy: the program and one
- *                     CPU-bound process pinned to one CPU
- * preempt-sleep       NVP ULTs spin as in preempt-spin while three sleep
- *                     20 ms 8 times (nanosleep, syscall(SYS_nanosleep),
- *                     poll): eintr= and short= sleeps (none allowed)
  * sleep-semlock       ARG syscall: H sleeps in syscall(SYS_nanosleep), a
  *                     marked call (else usleep);
  *                     H takes a SEMAPHORE lock and sleeps 20 ms holding
@@ -2728,123 +2720,6 @@ static int pipe_guess(void)
     return 0;
 }
 
-/* ------------------------------------------------------------------ */
-/* Preemption (sched/preempt.c)                                       */
-
-#define PS_EPISODES 40
-static volatile long ps_flag;       /* the episode spinners wait past; -1: end */
-static long ps_lag_ns[PS_EPISODES];
-
-/* A spin on a plain variable, calling nothing: only preemption moves it */
-static void *ps_spinner(void *p)
-{
-    long seen = 0, f;
-    (void)p;
-    for (;;) {
-        while ((f = ps_flag) == seen)
-            ;
-        if (f < 0)
-            return NULL;
-        seen = f;
-    }
-}
-
-/* Queued behind the spinners at each yield: how long until it runs */
-static void *ps_setter(void *p)
-{
-    (void)p;
-    for (int i = 0; i < PS_EPISODES; i++) {
-        long t0 = ns_now();
-        mltp_yield();
-        ps_lag_ns[i] = ns_now() - t0;
-        ps_flag = i + 1;
-    }
-    ps_flag = -1;
-    return NULL;
-}
-
-static int ps_cmp(const void *a, const void *b)
-{
-    long x = *(const long *)a, y = *(const long *)b;
-    return x < y ? -1 : x > y;
-}
-
-static int preempt_spin(void)
-{
-    pid_t hog = 0;
-
-    if (arg && !strcmp(arg, "busy")) {
-        /* one CPU-bound process beside the VPs, all on one CPU: the VPs
-           get half of it, and a tick counted in CPU time comes late */
-        cpu_set_t s, one;
-        size_t c = 0;
-        if (sched_getaffinity(0, sizeof s, &s) != 0)
-            return 99;
-        while (!CPU_ISSET(c, &s))
-            c++;
-        CPU_ZERO(&one);
-        CPU_SET(c, &one);
-        if (sched_setaffinity(0, sizeof one, &one) != 0)
-            return 99;
-        if ((hog = fork()) == 0)
-            for (;;)
-                ;
-        if (hog < 0)
-            return 99;
-    }
-    mltp_init();
-    int e = mltp_set_preempt(1);
-    for (int i = 0; i < nvp; i++)
-        make(ps_spinner, NULL);
-    make(ps_setter, NULL);
-    e = e ? e : start_errno(nvp);
-    if (hog > 0) {
-        kill(hog, SIGKILL);
-        waitpid(hog, NULL, 0);
-    }
-    qsort(ps_lag_ns, PS_EPISODES, sizeof ps_lag_ns[0], ps_cmp);
-    printf("start-errno=%d\nmedian-lag-ms=%.2f\nmax-lag-ms=%.2f\ndone\n", e,
-           (double)ps_lag_ns[PS_EPISODES / 2] / 1e6, (double)ps_lag_ns[PS_EPISODES - 1] / 1e6);
-    return 0;
-}
-
-/* Sleeps beside spinners, preemption on: no tick may cut one short */
-#define PZ_SLEEPS 8
-static int pz_left, pz_eintr, pz_short;
-
-static void *pz_sleeper(void *p)
-{
-    long kind = (long)p;
-    for (int i = 0; i < PZ_SLEEPS; i++) {
-        struct timespec t = { 0, 20 * 1000000L };
-        long t0 = ns_now();
-        int r = kind == 0   ? nanosleep(&t, NULL)
-                : kind == 1 ? (int)syscall(SYS_nanosleep, &t, NULL)
-                            : poll(NULL, 0, 20);
-        if (r < 0 && errno == EINTR)
-            __atomic_add_fetch(&pz_eintr, 1, __ATOMIC_SEQ_CST);
-        else if (ns_now() - t0 < 20 * 1000000L)
-            __atomic_add_fetch(&pz_short, 1, __ATOMIC_SEQ_CST);
-    }
-    if (__atomic_sub_fetch(&pz_left, 1, __ATOMIC_SEQ_CST) == 0)
-        ps_flag = -1;
-    return NULL;
-}
-
-static int preempt_sleep(void)
-{
-    mltp_init();
-    int e = mltp_set_preempt(1);
-    pz_left = 3;
-    for (int i = 0; i < nvp; i++)
-        make(ps_spinner, NULL);
-    for (long k = 0; k < 3; k++)
-        make(pz_sleeper, (void *)k);
-    e = e ? e : start_errno(nvp);
-    printf("start-errno=%d\neintr=%d\nshort=%d\ndone\n", e, pz_eintr, pz_short);
-    return 0;
-}
-
 /* fortified: tests/fortified.c, built with _FORTIFY_SOURCE=2 */
 int fortified_scenario(int nvp);
 static int fortified(void)
@@ -2891,8 +2766,6 @@ static const struct pu_scenario scenarios[] = {
     PU_SCEN("raw-syscall", raw_syscall),
     PU_SCEN("calls-churn", calls_churn),
     PU_SCEN("pipe-guess", pipe_guess),
-    PU_SCEN("preempt-spin", preempt_spin),
-    PU_SCEN("preempt-sleep", preempt_sleep),
 };
 
 int main(int argc, char **argv)

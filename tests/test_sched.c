@@ -363,6 +363,8 @@ START_TEST(spinner_never_starves_a_ready_ult) { sc_preempt_spin(_i % 2 + 1, _i /
 END_TEST
 START_TEST(sleeper_beside_spinners_wakes_on_time) { sc_preempt_sleep(_i + 1); }
 END_TEST
+START_TEST(preempted_overflow_reported_as_one) { sc_preempt_overflow(); }
+END_TEST
 
 static const struct cu_row sched_tests[] = {
     CU_TCASE("join", 30),
@@ -440,6 +442,7 @@ static const struct cu_row sched_tests[] = {
     CU_TCASE("preempt", 30),
     CU_LOOP(spinner_never_starves_a_ready_ult, 0, 4),
     CU_LOOP(sleeper_beside_spinners_wakes_on_time, 0, 2),
+    CU_TEST(preempted_overflow_reported_as_one),
     CU_LOOP(marked_call_holding_semaphore_lock, 0, 2),
 
     CU_TCASE("once", 30),

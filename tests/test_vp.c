@@ -824,9 +824,6 @@ START_TEST(fault_abort) { crash_case("abort", SIGABRT); }
 END_TEST
 START_TEST(fault_overflow) { crash_case("overflow", SIGSEGV); }
 END_TEST
-/* preemption's ticks at every depth: the last ones find no room */
-START_TEST(fault_overflow_preempted) { crash_case("overflow-preempted", SIGSEGV); }
-END_TEST
 
 /* The same overflows under each way a stack is guarded: _i 0 guard
    regions (MLTP_STACK_GUARD=auto: on Linux 6.13 and later), 1 guard pages
@@ -1218,7 +1215,6 @@ static const struct cu_row vp_tests[] = {
     CU_TEST(fault_segv_named),
     CU_TEST(fault_abort),
     CU_TEST(fault_overflow),
-    CU_TEST(fault_overflow_preempted),
     CU_TEST(fault_exit),
     CU_TEST(fault_no_stack),
     CU_LOOP(fault_overflow_guard, 0, 3),

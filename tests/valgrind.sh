@@ -132,6 +132,7 @@ skip_test_sched=(
     ult_runs_while_every_vp_waits_for_a_child_or_lock:9  # G: the same, 2 VPs
     spinner_never_starves_a_ready_ult                    # H: no preemption
     sleeper_beside_spinners_wakes_on_time                # H: the same
+    preempted_overflow_reported_as_one                   # H: the same
 )
 skip_test_main=(
     segv_in_share abort_in_share sigterm_in_share        # A
@@ -143,7 +144,6 @@ skip_test_main=(
 skip_test_vp=(
     fault_segv fault_segv_named fault_abort              # A
     fault_overflow fault_exit fault_no_stack             # A
-    fault_overflow_preempted                             # A
     fault_overflow_guard fault_overflow_then_end         # A
     fault_overflow_then_block                            # A
     fault_overflow_unguarded                             # A

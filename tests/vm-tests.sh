@@ -24,7 +24,7 @@
 #                          counts as one failure); status 1 if any failed
 
 vm_tests="test_ult test_sync test_vp test_api test_proc test_sched test_main legacy legacy_c2x"
-vm_helpers="faulty realprog clash clash_noprobe schedprog mainprog nolocksys tlsbig1m tlsbig64m"
+vm_helpers="faulty realprog clash clash_noprobe schedprog preemptprog mainprog nolocksys tlsbig1m tlsbig64m"
 
 vm_dirs() {
     build=$(cd "${2:?usage: $1 BUILDDIR}" && pwd)
@@ -61,6 +61,7 @@ vm_run_sh() {
 here=\$(pwd)
 export FAULTY=\$here/faulty REALPROG=\$here/realprog CLASH=\$here/clash
 export CLASH_NOPROBE=\$here/clash_noprobe SCHEDPROG=\$here/schedprog
+export PREEMPTPROG=\$here/preemptprog
 export MAINPROG=\$here/mainprog NOLOCKSYS=\$here/nolocksys
 export TLSBIG1M=\$here/tlsbig1m TLSBIG64M=\$here/tlsbig64m
 export CK_DEFAULT_TIMEOUT=60 CK_TIMEOUT_MULTIPLIER=5 TMPDIR=/tmp
