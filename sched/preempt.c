@@ -48,7 +48,6 @@
 #define YIELD_ROOM (8 * 1024)   /* the switch handler's frame and a yield's */
 
 int sched_preempt_on;           /* mltp_set_preempt(); read by the monitor */
-unsigned long sched_preempts;   /* ticks sent in this start */
 static int installed;
 static size_t room_needed;
 static struct {
@@ -312,7 +311,6 @@ void sched_preempt_reset(void)
 {
     for (int i = 0; i < SCHED_VP_MAX; i++)
         seen.cpu_ns[i] = -1;
-    sched_preempts = 0;
 }
 
 static long cpu_ns_of(pid_t pid)
@@ -352,9 +350,8 @@ int sched_preempt_look(void)
         }
         busy = 1;
         cpu = cpu_ns_of(pid);
-        if (sw == seen.switches[i] && seen.cpu_ns[i] >= 0 && cpu > seen.cpu_ns[i] &&
-            kill(pid, SCHED_PREEMPT_TICK_SIG) == 0)
-            sched_preempts++;
+        if (sw == seen.switches[i] && seen.cpu_ns[i] >= 0 && cpu > seen.cpu_ns[i])
+            kill(pid, SCHED_PREEMPT_TICK_SIG);
         seen.switches[i] = sw;
         seen.cpu_ns[i] = cpu;
     }

@@ -253,7 +253,6 @@ void sched_calls_reset(int nvp);
 #define SCHED_PREEMPT_TICK_SIG (SIGRTMAX - 2)
 #define SCHED_PREEMPT_SWITCH_SIG (SIGRTMAX - 3)
 extern int sched_preempt_on;
-extern unsigned long sched_preempts;
 int sched_preempt_look(void);
 void sched_preempt_reset(void);
 void sched_preempt_unblock(void);
