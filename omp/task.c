@@ -45,6 +45,9 @@ struct omprt_taskgroup {
     mltp_pause_t done;
 };
 
+/* successors kept in the record: a blocked LU's tasks have at most 3 */
+#define TASK_SUCC_HERE 4
+
 struct omprt_task {
     struct omprt_thr thr;           /* the task's own view */
     struct omprt_thr *parent;       /* the creating task's view */
@@ -65,7 +68,8 @@ struct omprt_task {
        there too, after which none is added */
     volatile int succ_lock;
     int done, nsucc, succ_cap;
-    struct omprt_task **succ;
+    struct omprt_task **succ;       /* succ_here, or malloc'd when more */
+    struct omprt_task *succ_here[TASK_SUCC_HERE];
 };
 
 struct depent {
@@ -75,9 +79,15 @@ struct depent {
     int nreaders, cap;
 };
 
+/* The addresses a task's children named, in order (e), found through an
+   open-addressed table of their indexes (slot, -1 empty, at most half
+   full): a linear search cost a blocked LU of 144 blocks 6% of its task
+   creation time. */
 struct omprt_depmap {
     struct depent *e;
     int n, cap;
+    int *slot;
+    unsigned int mask;              /* slots - 1 */
 };
 
 void omprt_task_thr_init(struct omprt_thr *t)
@@ -176,11 +186,17 @@ static void add_pred(struct omprt_task *k, struct omprt_task *p)
         succ_unlock(p);
         return;
     }
-    if (p->nsucc == p->succ_cap) {
-        int ncap = p->succ_cap ? 2 * p->succ_cap : 4;
-        struct omprt_task **ns = realloc(p->succ, (size_t)ncap * sizeof *ns);
+    if (!p->succ) {
+        p->succ = p->succ_here;
+        p->succ_cap = TASK_SUCC_HERE;
+    } else if (p->nsucc == p->succ_cap) {
+        int ncap = 2 * p->succ_cap;
+        struct omprt_task **ns = p->succ == p->succ_here ? malloc((size_t)ncap * sizeof *ns)
+                                                         : realloc(p->succ, (size_t)ncap * sizeof *ns);
         if (!ns)
             omprt_fatal("out of memory for a task's dependences");
+        if (p->succ == p->succ_here)
+            memcpy(ns, p->succ_here, sizeof p->succ_here);
         p->succ = ns;
         p->succ_cap = ncap;
     }
@@ -190,9 +206,27 @@ static void add_pred(struct omprt_task *k, struct omprt_task *p)
     succ_unlock(p);
 }
 
+static unsigned int addr_hash(const void *addr)
+{
+    uint64_t x = (uint64_t)(uintptr_t)addr * 0x9e3779b97f4a7c15ull;
+    return (unsigned int)(x >> 32);
+}
+
+/* index j into m's first free slot from hash h (there is one: at most
+   half are taken) */
+static void slot_put(struct omprt_depmap *m, unsigned int h, int j)
+{
+    unsigned int i = h & m->mask;
+
+    while (m->slot[i] >= 0)
+        i = (i + 1) & m->mask;
+    m->slot[i] = j;
+}
+
 static struct depent *dep_find(struct omprt_thr *parent, void *addr)
 {
     struct omprt_depmap *m = parent->deps;
+    unsigned int h;
     int i;
 
     if (!m) {
@@ -201,17 +235,27 @@ static struct depent *dep_find(struct omprt_thr *parent, void *addr)
             omprt_fatal("out of memory for task dependences");
         parent->deps = m;
     }
-    for (i = 0; i < m->n; i++)
-        if (m->e[i].addr == addr)
-            return &m->e[i];
+    h = addr_hash(addr);
+    for (i = m->slot ? (int)(h & m->mask) : 0; m->slot && m->slot[i] >= 0;
+         i = (int)((unsigned int)(i + 1) & m->mask))
+        if (m->e[m->slot[i]].addr == addr)
+            return &m->e[m->slot[i]];
     if (m->n == m->cap) {
         int ncap = m->cap ? 2 * m->cap : 8;
         struct depent *ne = realloc(m->e, (size_t)ncap * sizeof *ne);
-        if (!ne)
+        int *ns = malloc(2 * (size_t)ncap * sizeof *ns);
+        if (!ne || !ns)
             omprt_fatal("out of memory for task dependences");
         m->e = ne;
         m->cap = ncap;
+        free(m->slot);
+        m->slot = ns;
+        m->mask = 2 * (unsigned int)ncap - 1;
+        memset(ns, 0xff, 2 * (size_t)ncap * sizeof *ns);
+        for (int j = 0; j < m->n; j++)
+            slot_put(m, addr_hash(m->e[j].addr), j);
     }
+    slot_put(m, h, m->n);
     memset(&m->e[m->n], 0, sizeof m->e[0]);
     m->e[m->n].addr = addr;
     return &m->e[m->n++];
@@ -297,6 +341,7 @@ void omprt_deps_release(struct omprt_thr *t)
             task_unref(m->e[i].out);
     }
     free(m->e);
+    free(m->slot);
     free(m);
     t->deps = NULL;
 }
@@ -465,7 +510,8 @@ static void complete(struct omprt_task *k)
     succ_unlock(k);
     for (int i = 0; i < nsucc; i++)
         task_pending_done(succ[i]);
-    free(succ);
+    if (succ != k->succ_here)
+        free(succ);
     if (k->group && __atomic_sub_fetch(&k->group->count, 1, __ATOMIC_ACQ_REL) == 0)
         group_zero(k->group);
     /* the parent lives: this task holds a reference to it (an implicit
@@ -633,7 +679,11 @@ static void task_start(struct omprt_thr *parent, struct omprt_task *k, int undef
 /* Enough tasks wait already to keep every thread busy: the next runs at
    once in its creator (as libgomp does past 64 a thread), on its stack,
    with no ULT and no stack of its own; memory stays bounded whatever the
-   recursion. */
+   recursion. Unlike libgomp's, the count includes tasks still waiting for
+   predecessors: a blocked LU's creator then runs its tasks past the 128th
+   in program order, the dependences' path (2 threads: 0.99-1.00x libgomp's
+   time; 1.03-1.07x with them left out, when creating its 650 tasks took
+   0.25 ms instead of 5.5 ms but the path waited behind other tasks). */
 static int throttled(const struct omprt_thr *parent)
 {
     const struct omprt_team *team = parent->team;

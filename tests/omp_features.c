@@ -346,6 +346,49 @@ static long fib(int n)
     return a + b;
 }
 
+/* Dependences on 400 addresses (the runtime's map of them grows) and a
+   task with 12 successors (more than its record keeps). */
+#define WAVE 20
+static int wave[WAVE + 1][WAVE + 1];    /* row and column 0: never written */
+
+static void test_many_deps(void)
+{
+    int fan = 0, seen = 0, bad = 0;
+
+#pragma omp parallel num_threads(4)
+#pragma omp single
+    {
+        for (int i = 1; i <= WAVE; i++)
+            for (int j = 1; j <= WAVE; j++) {
+#pragma omp task depend(in : wave[i - 1][j], wave[i][j - 1]) depend(inout : wave[i][j]) \
+    firstprivate(i, j)
+                {
+                    int up = wave[i - 1][j], left = wave[i][j - 1];
+                    wave[i][j] = (up > left ? up : left) + 1;
+                }
+            }
+#pragma omp task depend(out : fan) shared(fan)
+        {
+            spin(100000);
+            fan = 1;
+        }
+        for (int r = 0; r < 12; r++) {
+#pragma omp task depend(in : fan) shared(fan, seen)
+            if (fan == 1)
+                __atomic_add_fetch(&seen, 1, __ATOMIC_SEQ_CST);
+        }
+#pragma omp task depend(inout : fan) shared(fan, seen)
+        fan = __atomic_load_n(&seen, __ATOMIC_SEQ_CST) == 12 ? 2 : -1;
+    }
+    for (int i = 1; i <= WAVE; i++)
+        for (int j = 1; j <= WAVE; j++)
+            bad += wave[i][j] != i + j - 1;
+    CHECK(bad == 0, "a wavefront of dependent tasks: %d of %d cells wrong (last %d, not %d)", bad,
+          WAVE * WAVE, wave[WAVE][WAVE], 2 * WAVE - 1);
+    CHECK(fan == 2 && seen == 12, "one out, 12 in, one inout: %d in tasks saw the out, last %d",
+          seen, fan);
+}
+
 static void test_tasks(void)
 {
     long f = 0, cnt = 0, order[4] = { 0 }, seq = 0;
@@ -406,6 +449,7 @@ static void test_tasks(void)
               order[3] == 4 && x == 2,
           "depend order %ld %ld %ld %ld", order[0], order[1], order[2], order[3]);
     CHECK(in_final == 1, "omp_in_final in a final task: %d", in_final);
+    test_many_deps();
     CHECK(events == 1, "detached task ran %d times", events);
 
     /* taskloop */
