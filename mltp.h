@@ -394,6 +394,17 @@ int mltp_vp_count(void);
    with libmltp.a: its code, which holds its locks, cannot be told from
    the program's) or sigaction()'s error. */
 int mltp_set_preempt(int on);
+/* How soon preemption moves the calling ULT: MLTP_PREEMPT_SOON (every
+   ULT's at its creation), after about a millisecond, as above; or
+   MLTP_PREEMPT_LATE, once its VP has not switched for 10 ms (Go's bound;
+   10 to 15 ms, as the monitor looks at such a ULT every 5 ms),
+   for work that does not wait by spinning, where a preemption only costs
+   it its cache (libmltp_omp's explicit tasks: under libgomp a task holds
+   its thread until it ends). Returns 0, or EINVAL (how neither, or the
+   caller no thread of MLTP's). */
+#define MLTP_PREEMPT_SOON 0
+#define MLTP_PREEMPT_LATE 1
+int mltp_set_preempt_delay(int how);
 
 /* The trace (doc/tracing.md, mltp_trace_start(3)): from now on, each VP
    records what its ULTs do (runs and why they stop, creates, wakes,

@@ -545,6 +545,9 @@ static void *task_main(void *arg)
 
     if (vp >= 0 && k->thr.team->nthreads > 1)
         k->thr.num = vp % k->thr.team->nthreads;
+    /* a task holds its thread until it ends under libgomp: preempting it
+       within a millisecond only moved a long merge off its cache */
+    mltp_set_preempt_delay(MLTP_PREEMPT_LATE);
     omprt_set_self(&k->thr);
     k->fn(k->arg);
     finish(k);

@@ -12,6 +12,9 @@
  *           40 times and sets it each time it runs: median-lag-ms=,
  *           max-lag-ms= (from its yield to its run); ARG busy: the program
  *           and one CPU-bound process pinned to one CPU
+ * late      as spin, the spinners set MLTP_PREEMPT_LATE first: min-lag-ms=
+ *           and median-lag-ms=; bad-how-errno= and outside-errno= (how 2,
+ *           and main outside any start: both EINVAL)
  * sleep     NVP ULTs spin as in spin while three sleep 20 ms 8 times
  *           (nanosleep, syscall(SYS_nanosleep), poll): eintr= and short=
  * overflow  a ULT recursing until it overflows its stack, spinning in each
@@ -103,6 +106,16 @@ static void *ps_spinner(void *p)
     }
 }
 
+static void *ps_late_spinner(void *p)
+{
+    int e = mltp_set_preempt_delay(MLTP_PREEMPT_LATE);
+    if (e != 0) {
+        printf("late-errno=%d\n", e);
+        exit(99);
+    }
+    return ps_spinner(p);
+}
+
 /* Queued behind the spinners at each yield: how long until it runs */
 static void *ps_setter(void *p)
 {
@@ -123,7 +136,7 @@ static int ps_cmp(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-static int spin(void)
+static int spin(int late)
 {
     pid_t hog = 0;
 
@@ -148,8 +161,11 @@ static int spin(void)
     }
     mltp_init();
     int e = preempt_on();
+    if (late)
+        printf("bad-how-errno=%d\noutside-errno=%d\n", mltp_set_preempt_delay(2),
+               mltp_set_preempt_delay(MLTP_PREEMPT_LATE));
     for (int i = 0; i < nvp; i++)
-        make(ps_spinner, NULL, "spinner");
+        make(late ? ps_late_spinner : ps_spinner, NULL, "spinner");
     make(ps_setter, NULL, "setter");
     e = e ? e : start_errno();
     if (hog > 0) {
@@ -157,8 +173,9 @@ static int spin(void)
         waitpid(hog, NULL, 0);
     }
     qsort(ps_lag_ns, PS_EPISODES, sizeof ps_lag_ns[0], ps_cmp);
-    printf("start-errno=%d\nmedian-lag-ms=%.2f\nmax-lag-ms=%.2f\ndone\n", e,
-           (double)ps_lag_ns[PS_EPISODES / 2] / 1e6, (double)ps_lag_ns[PS_EPISODES - 1] / 1e6);
+    printf("start-errno=%d\nmin-lag-ms=%.2f\nmedian-lag-ms=%.2f\nmax-lag-ms=%.2f\ndone\n", e,
+           (double)ps_lag_ns[0] / 1e6, (double)ps_lag_ns[PS_EPISODES / 2] / 1e6,
+           (double)ps_lag_ns[PS_EPISODES - 1] / 1e6);
     return 0;
 }
 
@@ -247,12 +264,14 @@ static int overflow(void)
 int main(int argc, char **argv)
 {
     if (argc < 3 || (nvp = atoi(argv[2])) < 1) {
-        fprintf(stderr, "usage: preemptprog spin|sleep|overflow NVP [ARG]\n");
+        fprintf(stderr, "usage: preemptprog spin|late|sleep|overflow NVP [ARG]\n");
         return 2;
     }
     arg = argc > 3 ? argv[3] : NULL;
     if (!strcmp(argv[1], "spin"))
-        return spin();
+        return spin(0);
+    if (!strcmp(argv[1], "late"))
+        return spin(1);
     if (!strcmp(argv[1], "sleep"))
         return sleep_beside();
     if (!strcmp(argv[1], "overflow"))

@@ -949,6 +949,35 @@ void sc_preempt_spin(int nvp, int busy)
                  med, max);
 }
 
+/* Spinners that asked for MLTP_PREEMPT_LATE keep their VPs for PREEMPT_LATE_MS
+   (10 ms; the monitor looks every 5 ms while no other ULT is a candidate),
+   and are preempted then: a lag of 10-15 ms, against spin's under 1 ms. */
+void sc_preempt_late(int nvp)
+{
+    struct pc_run r;
+    double min, max;
+
+    sc_run_ok(&r, SC_PREEMPTPROG, "late", nvp, NULL, PC_WATCHDOG);
+    if (!sc_preempting(&r)) {
+        pc_end(&r);
+        return;
+    }
+    pc_assert_has(&r, "done\n");
+    ck_assert_msg(sc_value(&r, "start-errno=") == 0 && sc_value(&r, "bad-how-errno=") == EINVAL &&
+                      sc_value(&r, "outside-errno=") == EINVAL,
+                  "%s: start errno %ld; mltp_set_preempt_delay(2) %ld, outside a ULT %ld "
+                  "(EINVAL both)",
+                  r.what, sc_value(&r, "start-errno="), sc_value(&r, "bad-how-errno="),
+                  sc_value(&r, "outside-errno="));
+    min = sc_ms(&r, "\nmin-lag-ms=");
+    max = sc_ms(&r, "\nmax-lag-ms=");
+    pc_end(&r);
+    ck_assert_msg(min >= 9.0 && max < 200.0,
+                  "preempt late %d: a ULT queued behind late spinners waited %.2f to %.2f ms "
+                  "(10 ms at least, and preempted then)",
+                  nvp, min, max);
+}
+
 void sc_preempt_sleep(int nvp)
 {
     struct pc_run r;

@@ -234,6 +234,9 @@ void sc_calls_churn(int nvp);
    CPU-bound process on one CPU): a ULT queued behind them runs within a
    millisecond (median) and never waits 10 ms */
 void sc_preempt_spin(int nvp, int busy);
+/* the same with spinners that asked for MLTP_PREEMPT_LATE: the ULT
+   behind them waits 10 ms at least, and runs (bad arguments: EINVAL) */
+void sc_preempt_late(int nvp);
 /* sleepers beside spinners, preemption on: each wakes (the switches look
    at the timers), none cut short by a tick */
 void sc_preempt_sleep(int nvp);

@@ -361,6 +361,8 @@ END_TEST
 /* _i: 1 and 2 VPs, alone and beside a CPU-bound process on one CPU */
 START_TEST(spinner_never_starves_a_ready_ult) { sc_preempt_spin(_i % 2 + 1, _i / 2); }
 END_TEST
+START_TEST(late_spinner_keeps_its_vp_ten_ms) { sc_preempt_late(_i + 1); }
+END_TEST
 START_TEST(sleeper_beside_spinners_wakes_on_time) { sc_preempt_sleep(_i + 1); }
 END_TEST
 START_TEST(preempted_overflow_reported_as_one) { sc_preempt_overflow(); }
@@ -441,6 +443,7 @@ static const struct cu_row sched_tests[] = {
     CU_LOOP(wrong_descriptor_guess_costs_a_hand_off, 0, 2),
     CU_TCASE("preempt", 30),
     CU_LOOP(spinner_never_starves_a_ready_ult, 0, 4),
+    CU_LOOP(late_spinner_keeps_its_vp_ten_ms, 0, 2),
     CU_LOOP(sleeper_beside_spinners_wakes_on_time, 0, 2),
     CU_TEST(preempted_overflow_reported_as_one),
     CU_LOOP(marked_call_holding_semaphore_lock, 0, 2),

@@ -34,8 +34,11 @@ enum ult_flags {        /* fit in a byte */
                            stack, no record, ult_guard_size below it */
     ULT_OWN_STACK = 16, /* its stack holds no reservation (not of the
                            default shape): never cached */
-    ULT_TRACED = 32     /* the scheduler records its runs (sched/trace.c):
+    ULT_TRACED = 32,    /* the scheduler records its runs (sched/trace.c):
                            given with its stack (ult_stack_flags_add) */
+    ULT_PREEMPT_LATE = 64   /* preempted after PREEMPT_LATE_MS, not at once
+                               (mltp_set_preempt_delay): written by the ULT
+                               itself, read by the monitor */
 };
 
 /* What guards a stack: the values of mltp.h's MLTP_GUARD_* */
