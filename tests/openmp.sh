@@ -53,7 +53,9 @@ export MLTP_VPS=2
 for n in 1 2 4 16; do
     for side in libgomp mltp; do
         if [ $side = mltp ]; then run 0 env OMP_NUM_THREADS=$n "$omp" "$feat"
-        else run 0 env OMP_NUM_THREADS=$n "$feat"; fi
+        else run 0 env OMP_NUM_THREADS=$n \
+            LSAN_OPTIONS="${LSAN_OPTIONS:+$LSAN_OPTIONS:}print_suppressions=0:suppressions=$here/lsan-libgomp.supp" \
+            "$feat"; fi
         [ "$out" = "all ok" ] && [ -z "$err" ] && ok ||
             fail "features, $n threads, $side: $out $err"
     done
