@@ -132,6 +132,7 @@ skip_test_sched=(
     ult_runs_while_every_vp_waits_for_a_child_or_lock:9  # G: the same, 2 VPs
     spinner_never_starves_a_ready_ult                    # H: no preemption
     sleeper_beside_spinners_wakes_on_time                # H: the same
+    late_spinner_keeps_its_vp_ten_ms                     # H: the same
     preempted_overflow_reported_as_one                   # H: the same
 )
 skip_test_main=(
