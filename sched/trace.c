@@ -34,12 +34,14 @@ static void put(sched_vp_t *sv, int kind, int why, int ult, int arg, uint64_t ob
         base_trace_outside(kind, why, ult, arg, obj);
 }
 
+/* u resumes: on a VP, or outside them (main's share returning from
+   mltp_end to the thread that called mltp_begin: a thread again) */
 void sched_trace_run(const ult_t *u)
 {
     sched_vp_t *sv = sched_current();
 
-    BASE_PROBE(run, u->thrid, sv->vp.id, 0, 0);
-    if (on())
+    BASE_PROBE(run, u->thrid, sv ? sv->vp.id : -1, 0, 0);
+    if (sv && on())
         base_trace_vp(sv->vp.id, BASE_TRACE_RUN, 0, u->thrid, 0, 0);
 }
 

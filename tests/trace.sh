@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
 # tests/trace.sh - MLTP_TRACE on tests/traceprog: the file a crash, a
-# deadlock and SIGQUIT leave parses (mltp-trace --check: JSON, every run
+# deadlock, SIGQUIT and a main that calls mltp_end leave parses
+# (mltp-trace --check: JSON, every run
 # slice on a VP's track, no two slices of a track overlapping, a crashed
 # VP's track ending with its ULT's crash), holds the runs of the ULTs the
 # program names, the barrier episodes and lock waits it made, and is
@@ -142,6 +143,15 @@ checked live "$f" $(ids worker)
 check "live: the file's why is not stop" 'head -n 1 "$f" | grep -q "\"why\":\"stop\""'
 check "live: the starter ran before the trace began, and is in it" \
     '[ -z "$(last_slice "$f" "$(ids starter)")" ]'
+
+# ---- main's share traced back to its thread (mltp_begin, mltp_end) ---
+f=$dir/begin.json
+MLTP_TRACE=$f timeout 60 "$prog" begin 2 >"$dir/out" 2>"$dir/err"
+st=$?
+check "begin: status $st: $(cat "$dir/out" "$dir/err")" \
+    '[ "$st" -eq 0 ] && [ ! -s "$dir/err" ] && grep -q "^ended, counter 160$" "$dir/out"'
+# shellcheck disable=SC2086
+checked begin "$f" $(ids worker)
 
 # ---- a flight recorder: small rings keep the newest events ----------
 f=$dir/many.json

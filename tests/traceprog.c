@@ -18,6 +18,9 @@
  *                           than small rings hold (MLTP_TRACE_MB=1)
  *   traceprog api NVP FILE  mltp_trace_start(FILE) after a first start,
  *                           a second start traced, mltp_trace_stop
+ *   traceprog begin NVP     main calls mltp_begin, makes workers, joins
+ *                           them, calls mltp_end and prints "ended": main's
+ *                           share goes back to its thread, traced
  *   traceprog live NVP FILE a ULT calls mltp_trace_start(FILE) while the
  *                           VPs run, makes workers, joins them and calls
  *                           mltp_trace_stop
@@ -167,7 +170,8 @@ int main(int argc, char **argv)
     int nvp = argc > 2 ? atoi(argv[2]) : 0;
 
     if (nvp < 1 || (!strcmp(mode, "api") || !strcmp(mode, "live")) != (argc == 4) || argc < 3) {
-        fprintf(stderr, "usage: traceprog crash|deadlock|hang|many NVP | traceprog api|live NVP FILE\n");
+        fprintf(stderr, "usage: traceprog crash|deadlock|hang|many|begin NVP | "
+                        "traceprog api|live NVP FILE\n");
         return 2;
     }
     signal_default(SIGALRM);    /* whatever it inherited */
@@ -197,6 +201,23 @@ int main(int argc, char **argv)
         for (int i = 0; i < 4; i++)
             named(yielder, "yielder", NULL);
         mltp_start(nvp);
+        return 0;
+    }
+    if (strcmp(mode, "begin") == 0) {
+        mltp_t *w[WORKERS];
+        if (mltp_begin(nvp) != 0) {
+            perror("traceprog: mltp_begin");
+            return 99;
+        }
+        for (int i = 0; i < WORKERS; i++)
+            w[i] = named(worker, "worker", NULL);
+        for (int i = 0; i < WORKERS; i++)
+            mltp_join(w[i], NULL);
+        if (mltp_end() != 0) {
+            perror("traceprog: mltp_end");
+            return 99;
+        }
+        printf("ended, counter %ld\n", ycount + scount);
         return 0;
     }
     if (strcmp(mode, "hang") == 0) {
