@@ -46,8 +46,10 @@ start=$(date +%s)
 
 # stream VPS: every program RUNS times on VPS VPs; 1 if a run failed
 stream() {
-    local vps=$1 prog name passed run out t0 status log why first failed=0
+    local vps=$1 prog name passed run out t0 status log why first failed=0 child=
     shift
+    # stopped (the script interrupted): the run in progress goes too
+    trap '[ -n "$child" ] && kill -TERM "$child" 2>/dev/null; exit 143' TERM
     for prog in "$@"; do
         name=${prog##*/}
         passed=0
@@ -55,12 +57,16 @@ stream() {
             out=$(mktemp -p "$streams")
             t0=$(date +%s)
             # timeout puts the program in a process group of its own and
-            # kills the whole group: Check's forked tests go with it. The
-            # subshell keeps bash's "Killed" line (after timeout -k
-            # killed the group, timeout itself included) out of the report.
-            (MLTP_TEST_VPS=$vps timeout -k 10 "$limit" "./$prog" >"$out" 2>&1
-             exit $?) 2>/dev/null
+            # kills the whole group: Check's forked tests go with it (and
+            # passes on a TERM). Waited for in the background, so that the
+            # trap above can run; wait's stderr keeps bash's "Killed" line
+            # (after timeout -k killed the group, timeout itself included)
+            # out of the report.
+            MLTP_TEST_VPS=$vps timeout -k 10 "$limit" "./$prog" >"$out" 2>&1 &
+            child=$!
+            wait "$child" 2>/dev/null
             status=$?
+            child=
             if [ "$status" -eq 0 ]; then
                 passed=$((passed + 1))
                 rm -f "$out"
@@ -89,11 +95,14 @@ stream() {
     return "$failed"
 }
 
-n=0
+n=0 pids=()
 for vps in $vps_list; do
     n=$((n + 1))
     (stream "$vps" "$@" >"$streams/out-$n" 2>&1; echo $? >"$streams/status-$n") &
+    pids+=($!)
 done
+# background commands ignore SIGINT: an interrupt stops the streams here
+trap 'kill -TERM "${pids[@]}" 2>/dev/null; wait; exit 130' INT TERM
 wait
 failed=0
 for ((i = 1; i <= n; i++)); do
