@@ -48,6 +48,7 @@ struct poll_rec {
 static struct poll_rec *chunks[NCHUNKS];
 static int epfd = -1, evfd = -1;
 static base_spin_t make_lock;
+long sched_poll_waits;          /* waits begun here, process-wide (tests) */
 int sched_pollers_n;            /* ULTs waiting here, from before their
                                    block to their resume (rule 5) */
 
@@ -181,6 +182,7 @@ int sched_poll_wait(int fd, int what, long gen)
     }
     link_node(r, &n);
     uatomic_inc(&sched_pollers_n);
+    uatomic_inc(&sched_poll_waits);
     base_spin_unlock(&r->lock);
     /* the role's holder reads the set; none, or one on its semaphore: as
        for a new timer (sched/timer.c) */
@@ -254,6 +256,7 @@ int sched_poll_wait_many(const struct sched_poll_src *srcs, int n, long deadline
     } else {
         if (n) {
             uatomic_inc(&sched_pollers_n);
+            uatomic_inc(&sched_poll_waits);
             sched_timers_kick(1);   /* the role's holder reads the set */
         }
         sched_block(&g.wait);

@@ -377,6 +377,7 @@ extern unsigned long sched_wait_seq;       /* waits begun, process-wide */
    latest wait begun on vp and its interruption, a fork()ed child's
    reset */
 extern int sched_pollers_n;
+extern long sched_poll_waits;
 void sched_poll_tick(void);
 /* A busy VP's look at the set, now and then while ULTs wait there: a
    load while none does. */

@@ -269,10 +269,13 @@ static inline int as_it_is(int fd)
     return k == FD_NEVER_WAITS || (k == FD_PIPE && trusted(fd));
 }
 
+int sys_wrong_guesses;          /* process-wide (tests) */
+
 /* A call made as it is waited after all (a hand-off): the kind was
    wrong. */
 static void guessed_wrong(int fd)
 {
+    uatomic_inc(&sys_wrong_guesses);
     if ((CMM_LOAD_SHARED(fd_kind[fd]) & FD_KIND) == FD_PIPE)
         doubt(fd);
     else

@@ -58,6 +58,8 @@ void sys_set_errno(int e);
 
 /* MLTP_SYSCALLS=direct: every call goes to the C library as it is. */
 extern int sys_direct;
+/* calls made as they are (a descriptor's kind guessed) that waited */
+extern int sys_wrong_guesses;
 
 /* Does the caller wait as a ULT? A ULT on a VP, with waits on. One TLS
    load and two tests. */

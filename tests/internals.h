@@ -31,11 +31,16 @@
    VP's place stays held for as long as it waits) */
 #define IT_RAW_HEADER "base/raw.h"
 #define IT_CHUNK_HEADER "ult/chunk.h"
+/* sys_wrong_guesses: calls made as they are (a descriptor's kind
+   guessed) that waited; sched_poll_waits (IT_CROWD_HEADER's): waits in
+   the poller */
+#define IT_SYS_HEADER "sys/sys.h"
 
 #include IT_RUNQ_HEADER
 #include IT_CROWD_HEADER
 #include IT_CHUNK_HEADER
 #include IT_RAW_HEADER
+#include IT_SYS_HEADER
 
 /* From now on a new default stack size (mltp_set_stack_size) maps no
    stacks ahead for the ULTs already created: the first run of one may

@@ -884,26 +884,57 @@ void sc_read_eintr(int nvp, int restart)
     pc_end(&r);
 }
 
+/* One phase's line of pipe-guess: places taken, waits in the poller and
+   calls made as they are that waited, all counted since the start. */
+static void pg_phase(const struct pc_run *r, const char *phase, long v[3])
+{
+    char key[32];
+    const char *k;
+
+    snprintf(key, sizeof key, "\n%s: takes=", phase);
+    k = strstr(r->p->out, key);
+    ck_assert_msg(k && sscanf(k + strlen(key), "%ld polls=%ld wrong=%ld", &v[0], &v[1],
+                              &v[2]) == 3,
+                  "%s: no '%s' line on stdout", r->what, phase);
+}
+
 /* A descriptor's kind is a guess: a pipe trusted to be ready, or a number
    remembered as /dev/null's, that has to wait after all costs one hand-off
    to a spare (not a VP held for good: on 1 VP the writer could never
-   run), and the next wait is the poller's. */
+   run), and the next wait is the poller's. Places taken in the later
+   phases are not counted against it: any marked call (the writer's
+   write, the read once the poller finds the pipe ready) that lasts two of
+   the monitor's looks with no VP idle is taken, as Go's sysmon retakes,
+   and an emulated machine's host may stop it that long. */
 void sc_pipe_guess(int nvp)
 {
     struct pc_run r;
+    long w[3], d[3], s[3], f[3];
     sc_run_ok(&r, SC_SCHEDPROG, "pipe-guess", nvp, NULL, PC_WATCHDOG);
     pc_assert_has(&r, "done\n");
     ck_assert_msg(sc_value(&r, "start-errno=") == 0 && sc_value(&r, "\ngot=") == 68,
                   "%s: errno %ld, %ld of 68 bytes read", r.what, sc_value(&r, "start-errno="),
                   sc_value(&r, "\ngot="));
-    long wrong = sc_value(&r, "\ntakes-wrong="), doubted = sc_value(&r, "\ntakes-doubted="),
-         stale = sc_value(&r, "\ntakes-stale="), refound = sc_value(&r, "\ntakes-refound=");
-    ck_assert_msg(wrong >= 1 && doubted == wrong,
-                  "%s: VPs taken by the read of a trusted pipe that waited: %ld (at least 1), "
-                  "by the next wait: %ld (none)", r.what, wrong, doubted - wrong);
-    ck_assert_msg(stale > doubted && refound == stale,
-                  "%s: VPs taken by the read of a pipe known as /dev/null: %ld (at least 1), "
-                  "by the next wait: %ld (none)", r.what, stale - doubted, refound - stale);
+    pg_phase(&r, "wrong", w);
+    pg_phase(&r, "doubted", d);
+    pg_phase(&r, "stale", s);
+    pg_phase(&r, "refound", f);
+    ck_assert_msg(w[0] >= 1 && w[2] == 1 && w[1] == 0,
+                  "%s: the read of a trusted pipe that waited: %ld VPs taken (at least 1), "
+                  "%ld calls made as they are that waited (1), %ld waits in the poller (0)",
+                  r.what, w[0], w[2], w[1]);
+    ck_assert_msg(d[2] == w[2] && d[1] > w[1],
+                  "%s: the next wait on that pipe: %ld calls made as they are that waited "
+                  "(none), %ld waits in the poller (at least 1)", r.what, d[2] - w[2],
+                  d[1] - w[1]);
+    ck_assert_msg(s[0] > d[0] && s[2] == d[2] + 1 && s[1] == d[1],
+                  "%s: the read of a pipe known as /dev/null: %ld VPs taken (at least 1), "
+                  "%ld calls made as they are that waited (1), %ld waits in the poller (0)",
+                  r.what, s[0] - d[0], s[2] - d[2], s[1] - d[1]);
+    ck_assert_msg(f[2] == s[2] && f[1] > s[1],
+                  "%s: the next wait on that descriptor: %ld calls made as they are that "
+                  "waited (none), %ld waits in the poller (at least 1)", r.what, f[2] - s[2],
+                  f[1] - s[1]);
     pc_end(&r);
 }
 

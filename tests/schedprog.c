@@ -128,11 +128,13 @@
  *                     and the most tasks that held a VP (holders-max=)
  * pipe-guess          a pipe read 64 times with data there (trusted: its
  *                     reads are made as they are), then read empty while a
- *                     later ULT writes 50 ms in: a VP taken (takes-wrong=),
- *                     then read empty again: no take (takes-doubted=); a
- *                     /dev/null descriptor written, then made a pipe's
- *                     read end with syscall(SYS_dup3), read the same
- *                     (takes-stale=, takes-refound=); got= bytes read
+ *                     later ULT writes 50 ms in (wrong), then read empty
+ *                     again (doubted); a /dev/null descriptor written,
+ *                     then made a pipe's read end with syscall(SYS_dup3),
+ *                     read the same (stale, refound). After each, a line
+ *                     "PHASE: takes= polls= wrong=": places taken, waits
+ *                     in the poller and calls made as they are that
+ *                     waited, since the start; got= bytes read
  * sleep-semlock       ARG syscall: H sleeps in syscall(SYS_nanosleep), a
  *                     marked call (else usleep);
  *                     H takes a SEMAPHORE lock and sleeps 20 ms holding
@@ -2682,7 +2684,19 @@ static void pg_wait_read(int rd, int wr)
         exit(98);
 }
 
-static int pg_takes[4];
+/* after each wait: places taken, waits in the poller, and calls made as
+   they are that waited (every call of the process) */
+static int pg_takes[4], pg_wrong[4];
+static long pg_polls[4];
+
+static const char *const pg_phase[4] = { "wrong", "doubted", "stale", "refound" };
+
+static void pg_mark(int i)
+{
+    pg_takes[i] = sched_takes;
+    pg_polls[i] = sched_poll_waits;
+    pg_wrong[i] = sys_wrong_guesses;
+}
 
 static void *pg_main(void *p)
 {
@@ -2696,16 +2710,16 @@ static void *pg_main(void *p)
         if (read(fds[0], b, 1) == 1)
             pg_got++;
     pg_wait_read(fds[0], fds[1]);
-    pg_takes[0] = sched_takes;
+    pg_mark(0);
     pg_wait_read(fds[0], fds[1]);
-    pg_takes[1] = sched_takes;
+    pg_mark(1);
     if ((nul = open("/dev/null", O_WRONLY)) < 0 || write(nul, b, 1) != 1 || pipe(q) != 0 ||
         syscall(SYS_dup3, q[0], nul, 0) != nul)
         exit(99);
     pg_wait_read(nul, q[1]);
-    pg_takes[2] = sched_takes;
+    pg_mark(2);
     pg_wait_read(nul, q[1]);
-    pg_takes[3] = sched_takes;
+    pg_mark(3);
     return NULL;
 }
 
@@ -2714,9 +2728,11 @@ static int pipe_guess(void)
     mltp_init();
     make(pg_main, NULL);
     int e = start_errno(nvp);
-    printf("start-errno=%d\ngot=%ld\ntakes-wrong=%d\ntakes-doubted=%d\ntakes-stale=%d\n"
-           "takes-refound=%d\ndone\n", e, pg_got, pg_takes[0], pg_takes[1], pg_takes[2],
-           pg_takes[3]);
+    printf("start-errno=%d\ngot=%ld\n", e, pg_got);
+    for (int i = 0; i < 4; i++)
+        printf("%s: takes=%d polls=%ld wrong=%d\n", pg_phase[i], pg_takes[i], pg_polls[i],
+               pg_wrong[i]);
+    printf("done\n");
     return 0;
 }
 
