@@ -422,6 +422,22 @@ int mltp_trace_start(const char *path);
    written: a line says why). */
 int mltp_trace_stop(void);
 
+/* A work source: work a runtime built on MLTP keeps outside MLTP's queues
+   (libmltp_omp's deques of tasks, run in place by the threads that wait
+   for them). A VP that finds no ULT to run calls take(), which makes a
+   ULT of some of that work (mltp_create(), queued on that VP) and returns
+   1, or returns 0; look() says, without changing anything, whether there
+   is any. Both are called on VPs outside any ULT, often and from every
+   VP at once: they must not block, nor call MLTP but mltp_create(),
+   mltp_create_attr(), mltp_detach() and mltp_vp_id(). Whoever adds work
+   calls mltp_work_source_ready() after its stores, so that a parked VP
+   is woken for it when no VP looks for work (a full fence, then two
+   loads when no VP is parked). One source at a time: a call replaces the
+   last; NULL and NULL remove it. Returns 0, or -1 with errno EINVAL (one
+   of look and take NULL). */
+int mltp_set_work_source(int (*look)(void), int (*take)(void));
+void mltp_work_source_ready(void);
+
 /* ---- SPLASH-style workers (extensions; what PARMACS expands to) ---- */
 
 /* The VP count a program gets by default: $MLTP_VPS when it is a whole

@@ -191,7 +191,7 @@ static int work_queued(void)
         if (r)
             return 1;
     }
-    return 0;
+    return sched_source_look();
 }
 
 /* A claim found no VP PARKED (one that was parking saw it and stays up):
@@ -275,6 +275,9 @@ static int work_seen_else_park(sched_vp_t *sv, int claims_seen, unsigned long *a
         if (r)
             return 1;
     }
+    /* after our counts' read-modify-write: the "Work source" pair */
+    if (sched_source_look())
+        return 1;
     sched_rq_lock_push(mine);
     if (!(r = sched_rq_peek(mine) || CMM_LOAD_SHARED(sg.idle.claims) != claims_seen)) {
         mine->idle = SCHED_RQ_PARKED;
@@ -538,6 +541,8 @@ static void spin_then_park(sched_vp_t *sv)
                 int ready = CMM_LOAD_SHARED(sv->rq->nready);
                 if (!ready && (i & 7) == 0 && (ready = sched_ready_count()) == 1)
                     ready = after_grace();
+                if (!ready && (i & 7) == 0)
+                    ready = sched_source_look();
                 if (ready || CMM_LOAD_SHARED(sg.finish)) {
                     sv->idle_hits++;
                     return;
@@ -593,6 +598,9 @@ void sched_idle(sched_vp_t *sv)
        ping-pong on one VP needs no sleep at all) */
     if (CMM_LOAD_SHARED(sched_pollers_n) && sched_poll_run(0, 0) > 0)
         return;
+    /* a runtime's work outside the queues: it makes a ULT of it here */
+    if (sched_source_take())
+        return;
     spin_then_park(sv);
 }
 
@@ -630,7 +638,8 @@ int sched_kernel_wait_stuck(void)
 {
     int sw = CMM_LOAD_SHARED(sg.semwait);
     return sw + CMM_LOAD_SHARED(sg.idle.parked) == vpg.nvp && !vp_bound_alive() &&
-           (sw == vpg.nvp || (!sched_ready_count() && !CMM_LOAD_SHARED(sched_timers_n) &&
+           (sw == vpg.nvp || (!sched_ready_count() && !sched_source_look() &&
+                              !CMM_LOAD_SHARED(sched_timers_n) &&
                               !CMM_LOAD_SHARED(sched_pollers_n) &&
                               !CMM_LOAD_SHARED(sched_calls_out)));
 }

@@ -4,8 +4,10 @@
  * Spin from make check (tests/spin.sh).
  *
  * Three VPs. VP 0 goes idle and parks. VP 1 makes one ULT ready in its
- * own queue (a create: the claim) and then stays busy for good, as a VP
- * whose ULT then blocks in the kernel: only another VP can run that ULT.
+ * own queue (a create: the claim), or pushes work to the work source
+ * (sched/source.c: a task to its deque, with no lock, then the claim),
+ * and then stays busy for good, as a VP whose ULT then blocks in the
+ * kernel: only another VP can run that work.
  * VP 2 is idle too, and parks or spins, so that the claim's post may go
  * to either. The property: the ULT runs (some VP takes it), and nobody
  * sleeps forever while it waits: Spin reports a VP blocked on its
@@ -35,7 +37,10 @@
  * with the ULT queued (the bug that count fixes). -DNO_LOCKED_PASS
  * leaves post_any with its unlocked pass alone: it skips a VP that is
  * inside the critical section that makes it PARKED, after its look at
- * claims (the same sleep: the second pass fixes it).
+ * claims (the same sleep: the second pass fixes it). -DNOFIX_SOURCE_EARLY
+ * has the parking VP look at the work source before it counts itself
+ * parked: a push then, while it is still counted spinning, claims
+ * nothing, and it parks with the work unseen (the "Work source" pair).
  */
 
 #define NVP 3
@@ -48,7 +53,8 @@ byte nready[NVP];
 byte idle[NVP];
 byte sem[NVP];
 byte spinning, parked, asleep, claims;
-bit ran;                        /* the ULT was taken */
+byte source;                    /* work in the work source */
+bit ran;                        /* the ULT (or the source's work) was taken */
 
 inline rq_lock(i) { atomic { lock[i] == 0 -> lock[i] = 1 } }
 inline rq_unlock(i) { lock[i] = 0 }
@@ -93,13 +99,17 @@ inline post_any(me) {
     fi
 }
 
-/* VP 1: a create in its own queue, then busy for good */
+/* VP 1: a create in its own queue, or a task pushed to the work source
+   (sched/source.c: no lock; the push, a full fence, then the claim's
+   loads), then busy for good */
 proctype maker() {
     byte k, found, pass;
-    bit any = 0;
+    bit any = 0, to_source;
 
-    rq_lock(1);
-    nready[1]++;
+    if
+    :: to_source = 0; rq_lock(1); nready[1]++
+    :: to_source = 1; source++
+    fi;
     /* sched_wake_claim: no VP spins, one is parked */
     atomic {
         if
@@ -113,7 +123,10 @@ proctype maker() {
     :: else -> skip
     fi;
 #endif
-    rq_unlock(1);
+    if
+    :: !to_source -> rq_unlock(1)
+    :: else -> skip
+    fi;
     if
     :: any -> post_any(1)
     :: else -> skip
@@ -164,13 +177,54 @@ loop:
             goto done
         :: else -> skip
         fi
+    :: source > 0 ->
+        /* the work source's take (a deque's CAS: omp/deque.pml) */
+        atomic {
+            if
+            :: source > 0 -> source--; ran = 1; got = 1
+            :: else -> skip
+            fi
+        };
+        if
+        :: got ->
+            /* rule 2, as above */
+            atomic { spinning--; any = (spinning == 0) };
+            if
+            :: any && parked > 0 ->
+                atomic {
+                    if
+                    :: spinning == 0 && parked > 0 -> spinning = 1
+                    :: else -> any = 0
+                    fi
+                };
+#ifndef NO_CLAIMS
+                if
+                :: any -> claims++
+                :: else -> skip
+                fi;
+#endif
+                if
+                :: any -> post_any(me)
+                :: else -> skip
+                fi
+            :: else -> skip
+            fi;
+            goto done
+        :: else -> skip
+        fi
     :: true -> skip
     fi;
+#ifdef NOFIX_SOURCE_EARLY
+    r = source > 0;
+#endif
     /* park(): counted parked, then the looks under each lock */
     parked++;
     spinning--;
     seen = claims;
-    r = 0;
+#ifndef NOFIX_SOURCE_EARLY
+    /* the work source, after the counts (its pair: sched/source.c) */
+    r = source > 0;
+#endif
     i = 0;
     do
     :: i < NVP ->

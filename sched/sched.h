@@ -282,6 +282,10 @@ void sched_stop_here(sched_vp_t *sv) __attribute__((noreturn));
    own (one set, a semaphore per VP); Go's rules for waking them */
 int sched_park_prepare(int nvp);   /* 0, or an errno value */
 void sched_idle(sched_vp_t *sv);
+/* sched/source.c: the work source's look() and take(), 0 when none is
+   registered */
+int sched_source_look(void);
+int sched_source_take(void);
 void sched_unpark_all(void);       /* the start is over */
 /* sg.idle.asleep: the VPs PARKED, and one more out (a generation). */
 #define SCHED_ASLEEP(w) ((int)(unsigned int)(w))

@@ -19,7 +19,7 @@ trap 'rm -rf "$tmp"' EXIT
 # macro's own settings follow it after commas (SCEN_MIN=4: the search
 # starts at the model's fourth scenario, the only ones with that fix)
 models=(
-    "sched/park.pml NO_CLAIMS NO_LOCKED_PASS"
+    "sched/park.pml NO_CLAIMS NO_LOCKED_PASS NOFIX_SOURCE_EARLY"
     "sched/place.pml NOFIX_PLACE_HOME NOFIX_STEAL_BUSY"
     "sched/deadlock.pml NOFIX_START_RESET NOFIX_BOUND_END NOFIX_REREAD NOFIX_ASLEEP_GEN"
     "sched/wake.pml NOFIX_ALWAYS_CLOSE NOFIX_LAST_SPINNER NOFIX_DROPPED_CLAIM"

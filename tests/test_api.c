@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * test_api.c - bad input and misuse, out of memory, bound threads, and
- * the SPLASH-style workers' bad input and clock. The starts on 2 VPs run
+ * test_api.c - bad input and misuse, out of memory, bound threads, the
+ * SPLASH-style workers' bad input and clock, and a work source's wake. The starts on 2 VPs run
  * on MLTP_TEST_VPS when set (tests/test_vps.h), except the one inside a
  * ULT, which must fail whatever its count.
  */
@@ -774,6 +774,108 @@ START_TEST(test_vps_variable)
 END_TEST
 
 /* ==================================================================== */
+/* A work source (mltp_set_work_source)                                 */
+
+static int no_look(void) { return 0; }
+static int no_take(void) { return 0; }
+
+START_TEST(work_source_bad_args)
+{
+    errno = 0;
+    ck_assert_int_eq(mltp_set_work_source(no_look, NULL), -1);
+    ck_assert_int_eq(errno, EINVAL);
+    errno = 0;
+    ck_assert_int_eq(mltp_set_work_source(NULL, no_take), -1);
+    ck_assert_int_eq(errno, EINVAL);
+    ck_assert_int_eq(mltp_set_work_source(NULL, NULL), 0);
+    mltp_work_source_ready();   /* none: wakes nobody, changes nothing */
+}
+END_TEST
+
+/* Items added by a ULT that never blocks while every other VP is parked:
+   only mltp_work_source_ready's wake brings a VP to take them. */
+#define ITEMS 3
+static long items, items_taken, items_ran;
+static int adder_vp = -1, item_vp[ITEMS], items_late;
+
+static int items_look(void)
+{
+    return __atomic_load_n(&items, __ATOMIC_ACQUIRE) > 0;
+}
+
+static void *item_ult(void *p)
+{
+    long i = (long)p;
+
+    item_vp[i] = mltp_vp_id();
+    __atomic_add_fetch(&items_ran, 1, __ATOMIC_RELEASE);
+    return NULL;
+}
+
+static int items_take(void)
+{
+    long n = __atomic_load_n(&items, __ATOMIC_ACQUIRE);
+
+    while (n > 0 && !__atomic_compare_exchange_n(&items, &n, n - 1, 0, __ATOMIC_ACQ_REL,
+                                                 __ATOMIC_ACQUIRE))
+        ;
+    if (n <= 0)
+        return 0;
+    long i = __atomic_fetch_add(&items_taken, 1, __ATOMIC_RELAXED);
+    mltp_t *t = mltp_create(item_ult, (void *)i);
+    if (!t)
+        abort();
+    mltp_detach(t);
+    return 1;
+}
+
+/* busy for ms milliseconds, no switch (the others park: their spin,
+   MLTP_SPIN_US, is 20 us) */
+static void busy_ms(unsigned long ms)
+{
+    unsigned long until = mltp_clock_us() + ms * 1000;
+    while (mltp_clock_us() < until)
+        ;
+}
+
+static void *items_adder(void *p)
+{
+    (void)p;
+    adder_vp = mltp_vp_id();
+    for (long i = 0; i < ITEMS; i++) {
+        busy_ms(50);
+        __atomic_add_fetch(&items, 1, __ATOMIC_RELEASE);
+        mltp_work_source_ready();
+        unsigned long until = mltp_clock_us() + 5 * 1000 * 1000;
+        while (__atomic_load_n(&items_ran, __ATOMIC_ACQUIRE) == i && mltp_clock_us() < until)
+            ;
+        if (__atomic_load_n(&items_ran, __ATOMIC_ACQUIRE) == i) {
+            items_late = 1;     /* nobody woke for it: let the start end */
+            return NULL;
+        }
+    }
+    return NULL;
+}
+
+START_TEST(work_source_wakes_parked_vp)
+{
+    ck_assert_int_eq(mltp_set_work_source(items_look, items_take), 0);
+    mltp_t *t = mltp_create(items_adder, NULL);
+    ck_assert_ptr_nonnull(t);
+    mltp_start(several_vps(2));
+    ck_assert_msg(!items_late, "item %ld not taken within 5 s: no VP woken for it",
+                  items_ran);
+    ck_assert_int_eq(items_ran, ITEMS);
+    ck_assert_int_eq(items_taken, ITEMS);
+    for (int i = 0; i < ITEMS; i++)
+        ck_assert_msg(item_vp[i] >= 0 && item_vp[i] != adder_vp,
+                      "item %d ran on VP %d, the adder's is %d", i, item_vp[i], adder_vp);
+    ck_assert_int_eq(mltp_set_work_source(NULL, NULL), 0);
+    free(t);
+}
+END_TEST
+
+/* ==================================================================== */
 
 static const struct cu_row api_tests[] = {
     CU_TCASE("create", 60),
@@ -803,6 +905,10 @@ static const struct cu_row api_tests[] = {
     CU_TEST(bound_glibc_works),
     CU_TEST(bound_keys_not_inherited),
     CU_LOOP(bound_join_prompt_in_start, 0, 3),
+
+    CU_TCASE("work source", 60),
+    CU_TEST(work_source_bad_args),
+    CU_TEST(work_source_wakes_parked_vp),
 
     CU_TCASE("harness", 30),
     CU_TEST(test_vps_variable),

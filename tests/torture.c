@@ -12,12 +12,14 @@
  * read that holds the VP), sleeps, yields, fork(), nested creation with join, detach and
  * both releases, stacks of many sizes (page multiples or not) and guards
  * (none, a page, an odd size, 64 KiB, the default), priorities, names,
- * vcreate, and waves: below), then
+ * vcreate, a work source's items (run in place by the ULTs that add them,
+ * or made ULTs by idle VPs: mltp_set_work_source), and waves: below), then
  * runs them with mltp_start(nvp) (or mltp_begin/mltp_end) and checks:
  * each lock's counter exact, every item of the condition-protected queues
  * consumed once, every barrier episode seen complete by every party, each
  * join's value, each ULT run exactly once, each bound thread joined with
- * its value and its term function run once, and each ULT's stack guarded
+ * its value and its term function run once, every item of the work
+ * source run once, and each ULT's stack guarded
  * as it asked (mltp_stack_guard). A deadlock phase leaves a
  * barrier short of parties: the start must return EDEADLK; the missing
  * parties then come and another start, on another VP count, must finish.
@@ -177,12 +179,12 @@ static void fail(const char *fmt, ...)
 enum {
     F_LOCKS, F_QUEUES, F_BARRIERS, F_PIPES, F_PIPEBAR, F_SPAWN, F_MISC,
     F_FORK, F_COND, F_BOUND, F_DEADLOCK, F_BEGIN, F_RESTART, F_STACKSIZE,
-    F_SETSTACK, F_GUARD, F_WAVES, F_N
+    F_SETSTACK, F_GUARD, F_WAVES, F_SOURCE, F_N
 };
 static const char *const feature_name[F_N] = {
     "locks", "queues", "barriers", "pipes", "pipebar", "spawn", "misc",
     "fork", "cond", "bound", "deadlock", "begin", "restart", "stacksize",
-    "setstack", "guard", "waves"
+    "setstack", "guard", "waves", "source"
 };
 static unsigned skipped;
 static int on(int f) { return !(skipped & (1u << f)); }
@@ -239,13 +241,13 @@ static double now_s(void)
 enum kind {
     K_LEAF, K_LOCK, K_PROD, K_CONS, K_BAR, K_PIPE_R, K_PIPE_W, K_PB_X,
     K_PB_Y, K_SPAWN, K_MISC, K_FORK, K_DL, K_CWAIT, K_CSIG, K_STORM, K_PWAIT, K_PSET,
-    K_WAVE, K_WANCHOR, K_NKINDS
+    K_WAVE, K_WANCHOR, K_SOURCE, K_NKINDS
 };
 static const char *const kind_name[K_NKINDS] = {
     "leaf", "locker", "producer", "consumer", "barrier", "pipe-reader",
     "pipe-writer", "pipe-barrier", "pipe-barrier-reader", "spawner", "misc",
     "fork", "deadlock-party", "cond-waiter", "cond-signaller", "storm-child",
-    "pause-waiter", "pause-setter", "wave-leader", "wave-anchor"
+    "pause-waiter", "pause-setter", "wave-leader", "wave-anchor", "source-adder"
 };
 
 #define NCLASS 5
@@ -370,6 +372,10 @@ static struct phase {
     size_t default_stack;
     struct wave wave[MAXW];
     int nwave;
+    /* a work source's items: pending ones, all, run (in place or as ULTs
+       an idle VP made); done once all ran */
+    long src_pending, src_total, src_ran, src_taken;
+    mltp_pause_t src_done;
 } P;
 
 static void *expect_of(int slot)
@@ -1216,6 +1222,70 @@ static void wave_bound(struct wave *w)
     CHECK(mltp_barrier(&w->anchor, 2) == 0, "wave anchor barrier failed");
 }
 
+/* ---- a work source (mltp_set_work_source): items that adders make,
+   run in place by their adders or as ULTs by idle VPs, as libmltp_omp's
+   tasks are ---- */
+
+static int source_pop(void)
+{
+    long n = LOAD(P.src_pending);
+    while (n > 0 && !__atomic_compare_exchange_n(&P.src_pending, &n, n - 1, 0,
+                                                 __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))
+        ;
+    return n > 0;
+}
+
+static void source_item(void)
+{
+    if (INC(P.src_ran) == P.src_total)
+        mltp_pause_set(&P.src_done);
+}
+
+static void *source_item_ult(void *arg)
+{
+    (void)arg;
+    source_item();
+    return NULL;
+}
+
+static int source_look(void)
+{
+    return LOAD(P.src_pending) > 0;
+}
+
+static int source_take(void)
+{
+    if (!source_pop())
+        return 0;
+    mltp_t *h = mltp_create(source_item_ult, NULL);
+    if (!h) {                   /* out of memory: the item stays */
+        INC(P.src_pending);
+        return 0;
+    }
+    mltp_detach(h);
+    INC(P.src_taken);
+    return 1;
+}
+
+static void source_add(struct task *t)
+{
+    for (int i = 0; i < t->iters; i++) {
+        INC(P.src_pending);
+        mltp_work_source_ready();
+        if (trn(&t->rng, 4) == 0)
+            mltp_yield();
+        if (trn(&t->rng, 8) == 0)
+            while (source_pop())
+                source_item();
+    }
+    /* a sleep leaves the VPs idle: they make ULTs of the items */
+    if (trn(&t->rng, 2))
+        sleep_us((long)trn(&t->rng, 2000));
+    while (source_pop())
+        source_item();
+    mltp_pause_wait(&P.src_done);
+}
+
 static void *run_task(struct task *t)
 {
     if (t == NULL)          /* a forked child's own ULT */
@@ -1264,6 +1334,7 @@ static void *run_task(struct task *t)
         mltp_pause_set(&P.pause);
         break;
     case K_WAVE: wave_lead(&P.wave[t->group], t); break;
+    case K_SOURCE: source_add(t); break;
     case K_WANCHOR:
         STORE(P.wave[t->group].started, 1);
         CHECK(mltp_barrier(&P.wave[t->group].anchor, 2) == 0, "wave anchor "
@@ -1529,6 +1600,18 @@ static void make_work(int nvp)
         main_make(t);
         P.nwave++;
     }
+    /* a work source: 1 to 3 adders of up to 64 items each */
+    if (rn(3) == 0 && on(F_SOURCE)) {
+        mltp_pause_init(&P.src_done);
+        for (int i = 1 + (int)rn(3); i > 0; i--) {
+            struct task *t = new_task(K_SOURCE, 0, &rs);
+            t->iters = 1 + (int)rn(64);
+            P.src_total += t->iters;
+            main_make(t);
+        }
+        CHECK(mltp_set_work_source(source_look, source_take) == 0,
+              "mltp_set_work_source: %s", strerror(errno));
+    }
 }
 
 static void phase_reset(void)
@@ -1665,6 +1748,10 @@ static void verify(void)
               P.wave[g].waves, P.wave[g].ended, P.wave[g].total);
     if (P.pause_n)
         mltp_pause_clear(&P.pause);
+    CHECK(LOAD(P.src_ran) == P.src_total && LOAD(P.src_pending) == 0, "work source: "
+          "%ld of %ld items ran (%ld as ULTs), %ld left", P.src_ran, P.src_total,
+          P.src_taken, P.src_pending);
+    CHECK(mltp_set_work_source(NULL, NULL) == 0, "mltp_set_work_source(NULL, NULL)");
 }
 
 static int pick_vp(void) { return vps[rn((unsigned)nvps)]; }
@@ -1786,7 +1873,8 @@ static void usage(void)
             "--skip: locks,queues,barriers,pipes,pipebar,spawn,misc,fork,"
             "cond,bound,deadlock,begin,restart,stacksize (attributes),"
             "setstack (mltp_set_stack_size),guard (mltp_attr_setguardsize),"
-            "waves (many ULTs alive at once, their stacks checked)\n");
+            "waves (many ULTs alive at once, their stacks checked),"
+            "source (mltp_set_work_source's items)\n");
     exit(2);
 }
 
