@@ -4,8 +4,9 @@
  * Every OpenMP thread of a team is a ULT: thread 0 is the encountering
  * thread itself, threads 1..n-1 are ULTs made for the region, which end
  * at its closing barrier. A nested region does the same on the same VPs,
- * so nesting never makes a kernel-level thread. Explicit tasks are ULTs
- * too. Each ULT finds its OpenMP state (omprt_thr) through the last word
+ * so nesting never makes a kernel-level thread. An explicit task runs in
+ * place in the thread that waits for it, or as a ULT of its own
+ * (omp/task.c). Each ULT finds its OpenMP state (omprt_thr) through the last word
  * of its private area (mltp_get_private()); the thread that is not in
  * MLTP (main before the first region, or another pthread) has the
  * initial thread's. Only the public mltp.h API is used. */
@@ -80,6 +81,11 @@ struct omprt_range {
     char pad[64 - sizeof(unsigned long long)];
 };
 
+struct omprt_vp_tasks {
+    volatile long n;
+    char pad[64 - sizeof(long)];
+};
+
 struct omprt_team {
     mltp_barrier_t barrier;
     int nthreads;
@@ -87,13 +93,24 @@ struct omprt_team {
     void (*fn)(void *);
     void *data;
     volatile unsigned long single_count;   /* singles claimed so far */
-    volatile long tasks;        /* explicit tasks not yet ended */
+    /* explicit tasks not yet ended, counted in two levels so that a
+       task's making and end write a line of their VP's: vp_tasks[v]
+       counts those made on VP v (its first makes tasks 1 more, its last
+       end 1 less), tasks counts those VPs, and the tasks made where
+       vp_tasks has no entry. held: those not in a deque (waiting for
+       predecessors, or with a priority), for the throttle. A line of
+       their own, with the waiters' count. */
+    volatile long tasks __attribute__((aligned(64)));
+    volatile long held;
+    struct omprt_vp_tasks *vp_tasks;
+    int vp_cap;
     /* members waiting for tasks to end block here (omprt_wait_team_tasks):
        made once with the team, kept while it is reused */
     volatile int task_waiters;
     mltp_lock_t task_lock;
     mltp_cond_t tasks_done;
-    long ws_base;               /* constructs met in its earlier regions */
+    /* constructs met in its earlier regions; a line away from tasks */
+    long ws_base __attribute__((aligned(64)));
     struct omprt_thr *thr;      /* nthreads of them */
     /* nonmonotonic dynamic loops: per work share, per member, a line
        holding the member's range of chunks {lo, hi} (made on first use) */
@@ -157,7 +174,9 @@ int omprt_nthreads_at(int level, int fallback);
 void omprt_barrier(struct omprt_thr *t);
 void omprt_wait_team_tasks(struct omprt_team *team);
 void omprt_team_tasks_init(struct omprt_team *team);
-void omprt_team_task_ended(struct omprt_team *team);
+/* a task made on VP home (-1: outside VPs), or ended */
+void omprt_team_task_made(struct omprt_team *team, int home);
+void omprt_team_task_ended(struct omprt_team *team, int home);
 /* work shares */
 void omprt_ws_team_init(struct omprt_team *team);
 struct omprt_ws *omprt_ws_enter(struct omprt_thr *t, int *first);
@@ -174,6 +193,17 @@ void omprt_loop_init(struct omprt_ws *ws, int sched, int ordered, int up,
 int omprt_parallel(void (*fn)(void *), void *data, unsigned nthreads,
                    int (*prepare)(struct omprt_team *, const void *), const void *arg);
 void omprt_task_thr_init(struct omprt_thr *t);
+/* omp/task.c: the deques' tasks offered to idle VPs (mltp_set_work_source) */
+void omprt_tasks_source_register(void);
+/* omp/deque.c: each VP's ready tasks. push: 0 if full (or outside a VP);
+   pop: the caller's VP's newest, if parent (NULL: anyone) made it; take:
+   that, else another VP's oldest; any: whether any VP has one (racy);
+   depth: how many the caller's VP has. */
+int omprt_deque_push(struct omprt_task *k, const struct omprt_thr *parent);
+struct omprt_task *omprt_deque_pop(const struct omprt_thr *parent);
+struct omprt_task *omprt_deque_take(void);
+int omprt_deque_any(void);
+long omprt_deque_depth(void);
 void omprt_deps_release(struct omprt_thr *t);
 
 /* One line on stderr, then exit status 1: a construct we do not run. */

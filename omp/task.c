@@ -1,18 +1,23 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* omp/task.c - explicit tasks as ULTs: task, taskwait, taskgroup,
- * taskyield, taskloop, depend and detach.
+/* omp/task.c - explicit tasks: task, taskwait, taskgroup, taskyield,
+ * taskloop, depend and detach.
  *
- * A deferred task becomes a new ULT once it is ready (at once, or at the
- * end of its last predecessor, which makes it: a task that waits for
- * others holds no ULT and no stack); an undeferred one (if(0), inside a
- * final task, or past the throttle) runs in the encountering thread,
- * which waits for its predecessors first. Each task has its own omprt_thr
- * (its creator's team; the thread number of the VP it starts on, see
- * task_main), counts in its parent's children, its taskgroup and its
- * team, and is freed when the last reference to it goes: its own, its
- * children's (they count down in its omprt_thr when they end) and its
- * parent's dependence map's. Whoever waits for tasks (taskwait, the end
- * of a taskgroup, a barrier) blocks, and its VP runs the tasks. */
+ * A deferred task ready when made, with no priority, goes on its VP's
+ * deque (omp/deque.c): its creator runs it in place when it waits for it
+ * (taskwait, the end of a taskgroup), and a VP with nothing to run makes
+ * a ULT of it (the work source). One that waits for predecessors becomes
+ * a new ULT at the end of its last predecessor, which makes it (a task
+ * that waits for others holds no ULT and no stack); one with a priority,
+ * a ULT at once. An undeferred one (if(0), inside a final task, or past
+ * the throttle) runs in the encountering thread, which waits for its
+ * predecessors first. Each task has its own omprt_thr (its creator's
+ * team; its creator's thread number, or that of the VP its ULT starts
+ * on, see task_main), counts in its parent's children, its taskgroup and
+ * its team, and is freed when the last reference to it goes: its own,
+ * its children's (they count down in its omprt_thr when they end) and
+ * its parent's dependence map's. Whoever waits for tasks, once it has
+ * run its own children still in its VP's deque, blocks, and its VP runs
+ * the tasks. */
 #include <stdlib.h>
 #include <string.h>
 #include "omp/rt.h"
@@ -60,6 +65,8 @@ struct omprt_task {
     int priority;                   /* its ULT's, once it may run */
     int undeferred;                 /* run by its creator once ready */
     int has_preds;                  /* it waited for another */
+    int home;                       /* the VP it was made on (team counts) */
+    int held;                       /* counted in its team's held */
     /* dependences: the predecessors not yet ended, plus one while it is
        being made; the end that takes it to 0 makes it ready */
     volatile int npending;
@@ -519,8 +526,10 @@ static void complete(struct omprt_task *k)
     if (__atomic_sub_fetch(&parent->children, 1, __ATOMIC_SEQ_CST) == 0 &&
         __atomic_load_n(&parent->children_waited, __ATOMIC_SEQ_CST))
         mltp_pause_set(&parent->children_done);
+    if (k->held)
+        __atomic_sub_fetch(&team->held, 1, __ATOMIC_RELAXED);
     /* last: the region's end waits for this, then reuses the team */
-    omprt_team_task_ended(team);
+    omprt_team_task_ended(team, k->home);
     if (ptask)
         task_unref(ptask);
     task_unref(k);
@@ -601,7 +610,8 @@ static struct omprt_task *task_new(struct omprt_thr *parent, long arg_size, long
     __atomic_add_fetch(&parent->children, 1, __ATOMIC_RELAXED);
     if (k->group)
         __atomic_add_fetch(&k->group->count, 1, __ATOMIC_RELAXED);
-    __atomic_add_fetch(&parent->team->tasks, 1, __ATOMIC_RELEASE);
+    k->home = mltp_vp_id();
+    omprt_team_task_made(parent->team, k->home);
     return k;
 }
 
@@ -660,13 +670,57 @@ static void task_pending_done(struct omprt_task *k)
     }
 }
 
+/* k, popped from a deque by the thread that waits for it: run here (its
+   thread number its creator's). A task holds its thread until it ends
+   under libgomp: an implicit task that runs one is preempted late
+   meanwhile. A VP with nothing to run takes one as a ULT instead
+   (tasks_take, then task_main). */
+static void task_run_popped(struct omprt_thr *t, struct omprt_task *k)
+{
+    if (!t->task)
+        mltp_set_preempt_delay(MLTP_PREEMPT_LATE);
+    task_run_here(t, k);
+    if (!t->task)
+        mltp_set_preempt_delay(MLTP_PREEMPT_SOON);
+}
+
+static int tasks_take(void)
+{
+    struct omprt_task *k = omprt_deque_take();
+
+    if (!k)
+        return 0;
+    task_launch(k);
+    return 1;
+}
+
+void omprt_tasks_source_register(void)
+{
+    if (mltp_set_work_source(omprt_deque_any, tasks_take) != 0)
+        omprt_fatal("mltp_set_work_source: %s", strerror(errno));
+}
+
 /* k made: it runs now (undeferred: here, once its predecessors ended) or
-   is ready once they have */
+   is ready once they have. Ready at once, with no priority: into this
+   VP's deque, where its creator's taskwait finds it, or a VP with
+   nothing to run (ARCHITECTURE.md, "Task deques"); with the deque full,
+   here at once. */
 static void task_start(struct omprt_thr *parent, struct omprt_task *k, int undeferred,
                        int priority)
 {
     k->priority = priority;
     if (!undeferred) {
+        if (priority == 0 && __atomic_load_n(&k->npending, __ATOMIC_ACQUIRE) == 1) {
+            k->npending = 0;            /* no predecessor left to count */
+            if (omprt_deque_push(k, parent)) {
+                mltp_work_source_ready();
+                return;
+            }
+            task_run_here(parent, k);   /* full */
+            return;
+        }
+        k->held = 1;
+        __atomic_add_fetch(&parent->team->held, 1, __ATOMIC_RELAXED);
         task_pending_done(k);
         return;
     }
@@ -682,17 +736,20 @@ static void task_start(struct omprt_thr *parent, struct omprt_task *k, int undef
 /* Enough tasks wait already to keep every thread busy: the next runs at
    once in its creator (as libgomp does past 64 a thread), on its stack,
    with no ULT and no stack of its own; memory stays bounded whatever the
-   recursion. Unlike libgomp's, the count includes tasks still waiting for
-   predecessors: a blocked LU's creator then runs its tasks past the 128th
-   in program order, the dependences' path (2 threads: 0.99-1.00x libgomp's
-   time; 1.03-1.07x with them left out, when creating its 650 tasks took
-   0.25 ms instead of 5.5 ms but the path waited behind other tasks). */
+   recursion. The count: this VP's deque's tasks and the team's held ones
+   (a full deque's next runs here too). Unlike libgomp's, it includes
+   tasks still waiting for predecessors: a blocked LU's creator then runs
+   its tasks past the 128th in program order, the dependences' path (2
+   threads: 0.99-1.00x libgomp's time; 1.03-1.07x with them left out,
+   when creating its 650 tasks took 0.25 ms instead of 5.5 ms but the
+   path waited behind other tasks). Neither count is written by every
+   task: held by those with dependences, the deque by its own VP. */
 static int throttled(const struct omprt_thr *parent)
 {
     const struct omprt_team *team = parent->team;
     long limit = 64L * (team->nthreads > mltp_vp_count() ? team->nthreads : mltp_vp_count());
 
-    return __atomic_load_n(&team->tasks, __ATOMIC_RELAXED) > limit;
+    return __atomic_load_n(&team->held, __ATOMIC_RELAXED) + omprt_deque_depth() > limit;
 }
 
 OMPRT_API void GOMP_task(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *),
@@ -743,7 +800,11 @@ OMPRT_API void omp_fulfill_event(uintptr_t event)
 OMPRT_API void GOMP_taskwait(void)
 {
     struct omprt_thr *t = omprt_self();
+    struct omprt_task *k;
 
+    /* its own children first, newest first, here */
+    while (__atomic_load_n(&t->children, __ATOMIC_ACQUIRE) != 0 && (k = omprt_deque_pop(t)))
+        task_run_popped(t, k);
     if (__atomic_load_n(&t->children, __ATOMIC_ACQUIRE) == 0) {
         omprt_deps_release(t);
         return;
@@ -791,9 +852,13 @@ OMPRT_API void GOMP_taskgroup_end(void)
 {
     struct omprt_thr *t = omprt_self();
     struct omprt_taskgroup *g = t->taskgroup;
+    struct omprt_task *k;
 
     if (!g)
         return;
+    /* its owner's children in it first, newest first, here */
+    while (__atomic_load_n(&g->count, __ATOMIC_ACQUIRE) > 1 && (k = omprt_deque_pop(t)) != NULL)
+        task_run_popped(t, k);
     /* its owner's count given back: blocks until the last task's end
        (its VP runs them meanwhile), unless none is left */
     if (__atomic_sub_fetch(&g->count, 1, __ATOMIC_ACQ_REL) == 0)

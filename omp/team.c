@@ -206,6 +206,7 @@ int omprt_ensure_started(void)
     if (!began) {
         static int registered;
         began = 1;
+        omprt_tasks_source_register();
         if (!registered && atexit(at_exit) == 0)
             registered = 1;
     }
@@ -293,6 +294,22 @@ static struct omprt_team *team_get(int n)
     return team;
 }
 
+/* an entry of vp_tasks per VP of this start (a team is reused across
+   starts); none is counted between regions */
+static void team_vp_tasks_fit(struct omprt_team *team)
+{
+    int n = mltp_vp_count();
+
+    if (n <= team->vp_cap)
+        return;
+    free(team->vp_tasks);
+    team->vp_tasks = aligned_alloc(64, (size_t)n * sizeof *team->vp_tasks);
+    if (!team->vp_tasks)
+        omprt_fatal("out of memory for a team's task counts");
+    memset(team->vp_tasks, 0, (size_t)n * sizeof *team->vp_tasks);
+    team->vp_cap = n;
+}
+
 static void team_put(struct omprt_team *team)
 {
     free_lock_take();
@@ -326,9 +343,26 @@ void omprt_wait_team_tasks(struct omprt_team *team)
     __atomic_sub_fetch(&team->task_waiters, 1, __ATOMIC_RELAXED);
 }
 
-/* A task of the team ended: the last one wakes the waiters. */
-void omprt_team_task_ended(struct omprt_team *team)
+/* The first task counted on VP home counts the VP in tasks, the last
+   to end takes it out: tasks is 0 once every task has ended. A VP's
+   count may reach 0 and rise again before the first end writes tasks,
+   which then reads 0 between: only while every task has ended, or while
+   a task that made one runs (it keeps its own VP's count above 0, or is
+   an implicit task, which the waiters wait for at the barrier first). */
+void omprt_team_task_made(struct omprt_team *team, int home)
 {
+    if (home >= 0 && home < team->vp_cap &&
+        __atomic_fetch_add(&team->vp_tasks[home].n, 1, __ATOMIC_ACQ_REL) != 0)
+        return;
+    __atomic_add_fetch(&team->tasks, 1, __ATOMIC_RELEASE);
+}
+
+/* A task of the team ended: the last one wakes the waiters. */
+void omprt_team_task_ended(struct omprt_team *team, int home)
+{
+    if (home >= 0 && home < team->vp_cap &&
+        __atomic_sub_fetch(&team->vp_tasks[home].n, 1, __ATOMIC_ACQ_REL) != 0)
+        return;
     if (__atomic_sub_fetch(&team->tasks, 1, __ATOMIC_SEQ_CST) == 0 &&
         __atomic_load_n(&team->task_waiters, __ATOMIC_SEQ_CST) != 0) {
         mltp_lock(&team->task_lock);
@@ -414,6 +448,8 @@ int omprt_parallel(void (*fn)(void *), void *data, unsigned requested,
     team->data = data;
     team->single_count = 0;
     team->tasks = 0;
+    team->held = 0;
+    team_vp_tasks_fit(team);
     icv.nthreads = omprt_nthreads_at(team->level, outer->icv.nthreads);
     for (i = 0; i < n; i++)
         thr_init(&team->thr[i], team, outer, i, &icv);

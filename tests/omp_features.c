@@ -672,10 +672,34 @@ static int idle_waits(void)
     return 0;
 }
 
+/* "in-place": a taskwait runs its own children not yet taken, on its
+   own thread; on one VP no other takes them (libgomp's other thread, at
+   the barrier, may) */
+static int in_place(void)
+{
+    int n = 0;
+
+#pragma omp parallel num_threads(2) reduction(+ : n)
+    if (omp_get_thread_num() == 1) {
+        int ran_on[8];
+        for (int i = 0; i < 8; i++) {
+#pragma omp task shared(ran_on) firstprivate(i)
+            ran_on[i] = omp_get_thread_num();
+        }
+#pragma omp taskwait
+        for (int i = 0; i < 8; i++)
+            n += ran_on[i] == 1;
+    }
+    printf("children run in place %d of 8\n", n);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     const char *mode = argc > 1 ? argv[1] : "all";
 
+    if (!strcmp(mode, "in-place"))
+        return in_place();
     if (!strcmp(mode, "nested"))
         return nested();
     if (!strcmp(mode, "env"))

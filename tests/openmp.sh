@@ -7,7 +7,8 @@
 # exit() or abort() in a region ends the program with its status (and a
 # line naming the thread for a crash) and no SysV set left; a target
 # region runs on the host; what is not supported, and threadprivate's
-# limit, each say so in one line; with one VP a thread's sleeps and polls
+# limit, each say so in one line; a taskwait runs its own children in
+# place; with one VP a thread's sleeps and polls
 # leave the VP to the team; 64 MiB of threadprivate data starts every
 # VP; the apps' OpenMP back end gives libgomp's
 # checksums. $MLTP_OMP (omp/mltp-omp), $OMP_TESTS (tests/) and
@@ -61,6 +62,11 @@ for n in 1 2 4 16; do
     done
 done
 echo "features: libgomp and MLTP, 1 2 4 16 threads"
+
+# a taskwait runs its own children in place: on one VP nobody else can
+run 0 env OMP_NUM_THREADS=2 MLTP_VPS=1 "$omp" "$feat" in-place
+[ "$out" = "children run in place 8 of 8" ] && ok || fail "a taskwait's children, one VP: $out $err"
+echo "a taskwait runs its own children in place"
 
 # linked with -lmltp_omp rather than preloaded
 run 0 "$OMP_TESTS/omp_linked"
