@@ -177,9 +177,9 @@ static inline int sched_in_ult(void) { return sched_running() != NULL; }
 /* sched_spin_pays(): several VPs, no more than CPUs, spinning on; a
    waiting ULT spins then for about one wake-up cost (sched_spin_ns())
    before it blocks, but not while sched_starving(): ULTs ready in its
-   VP's queue and no VP spinning for work to steal them (one may be what it
-   waits for, and need this VP), nor while the machine is crowded
-   (sched/crowd.c). */
+   VP's queue, or work in the work source (sched/source.c), and no VP
+   spinning for work to take it (it may be what it waits for, and need
+   this VP), nor while the machine is crowded (sched/crowd.c). */
 static inline long sched_spin_ns(void) { return sg.spin_ns; }
 /* ULTs ready in the caller's VP's queue? */
 static inline int sched_ready_here(void)
@@ -189,7 +189,7 @@ static inline int sched_ready_here(void)
 }
 static inline int sched_starving(void)
 {
-    return sched_ready_here() && !CMM_LOAD_SHARED(sg.idle.spinning);
+    return !CMM_LOAD_SHARED(sg.idle.spinning) && (sched_ready_here() || sched_source_look());
 }
 /* Stop spinning now? Ready ULTs lack a VP, the deadline (on
    base_now_ns()'s clock) has passed, or the machine is crowded. Call it

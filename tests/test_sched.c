@@ -111,6 +111,83 @@ START_TEST(idle_vp_steals) { sc_steal(NVP); }
 START_TEST(steals_while_the_owner_works) { sc_steal_churn(NVP); }
 END_TEST
 
+/* ---- the work source (sched/source.c) -------------------------------- */
+
+/* A ULT that waits at a barrier spins first (here for 10 s, on a machine
+   never crowded), but not while the work source has work and no VP
+   looks for it: it blocks, and its VP takes the work. The adder, on the
+   other VP, never blocks until its item has run (5 s at most). */
+static long src_items, src_ran;
+static int src_late;
+static mltp_barrier_t src_bar;
+
+static int src_look(void) { return CU_LOAD(src_items) > 0; }
+
+static void *src_item(void *p)
+{
+    (void)p;
+    __atomic_add_fetch(&src_ran, 1, __ATOMIC_SEQ_CST);
+    return NULL;
+}
+
+static int src_take(void)
+{
+    long n = CU_LOAD(src_items);
+
+    while (n > 0 && !__atomic_compare_exchange_n(&src_items, &n, n - 1, 0, __ATOMIC_SEQ_CST,
+                                                 __ATOMIC_SEQ_CST))
+        ;
+    if (n <= 0)
+        return 0;
+    mltp_t *t = mltp_create(src_item, NULL);
+    if (!t)
+        abort();
+    mltp_detach(t);
+    return 1;
+}
+
+static void *src_waiter(void *p)
+{
+    (void)p;
+    mltp_barrier(&src_bar, 2);
+    return NULL;
+}
+
+static void *src_adder(void *p)
+{
+    long until = base_now_ns() + 20 * 1000000L;
+
+    (void)p;
+    while (base_now_ns() < until)       /* the waiter spins meanwhile */
+        ;
+    __atomic_add_fetch(&src_items, 1, __ATOMIC_SEQ_CST);
+    mltp_work_source_ready();
+    until = base_now_ns() + 5 * 1000000000L;
+    while (!CU_LOAD(src_ran) && base_now_ns() < until)
+        ;
+    src_late = !CU_LOAD(src_ran);
+    mltp_barrier(&src_bar, 2);
+    return NULL;
+}
+
+START_TEST(spinning_waiter_leaves_vp_to_source)
+{
+    mltp_init();
+    sched_crowd_source = "/nonexistent/loadavg";   /* never crowded */
+    sg.spin_ns = 10 * 1000000000L;
+    mltp_barrier_init(&src_bar);
+    ck_assert_int_eq(mltp_set_work_source(src_look, src_take), 0);
+    mltp_t *w = mltp_create(src_waiter, NULL), *a = mltp_create(src_adder, NULL);
+    ck_assert_ptr_nonnull(w);
+    ck_assert_ptr_nonnull(a);
+    mltp_start(2);
+    ck_assert_msg(!src_late, "the item waited 5 s while a ULT spun at a barrier");
+    ck_assert_int_eq(src_ran, 1);
+    free(w);
+    free(a);
+}
+END_TEST
+
 /* ---- crowding (sched/crowd.c) ----------------------------------------- */
 
 static char crowd_file[64];
@@ -410,6 +487,9 @@ static const struct cu_row sched_tests[] = {
     CU_TCASE("steal", 30),
     CU_LOOP(idle_vp_steals, 0, 2),
     CU_LOOP(steals_while_the_owner_works, 0, 2),
+
+    CU_TCASE("source", 30),
+    CU_TEST(spinning_waiter_leaves_vp_to_source),
 
     CU_TCASE("crowd", 30),
     CU_TEST(crowd_needs_three_readings),
