@@ -61,7 +61,11 @@ anchors() {
 # The library installed as a user's would be, for the manual pages,
 # pkg-config and the example (DESTDIR: the configured prefix below it).
 inst=$tmp/install
-if ! (cd "$build" && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
+# (it relinks the build tree's libmltp_omp: under the lock the tests
+# that load that library hold shared, tests/install-lock.sh)
+# shellcheck source=tests/install-lock.sh
+. "$src/tests/install-lock.sh"
+if ! (cd "$build" && install_locked env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
           make install DESTDIR="$inst" > "$tmp/install.log" 2>&1); then
     cat "$tmp/install.log"
     echo "docs.sh: make install DESTDIR=$inst failed"

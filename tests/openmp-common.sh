@@ -90,6 +90,10 @@ omp_suite_main() {
 
     tmp=$(mktemp -d)
     trap 'rm -rf "$tmp"' EXIT
+    # the build tree's libmltp_omp, against tests/docs.sh's make install
+    # shellcheck source=tests/install-lock.sh
+    . "$(dirname "$0")/install-lock.sh"
+    [ -z "${OMP_LAUNCH:-}" ] || install_lock_shared
 
     # The list: one path a line, relative to $src; blank lines and
     # # comments left out.

@@ -17,6 +17,9 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=tests/semsets.sh
 . "$here/semsets.sh"
+# shellcheck source=tests/install-lock.sh
+. "$here/install-lock.sh"
+install_lock_shared     # against tests/docs.sh's make install
 omp=${MLTP_OMP:?MLTP_OMP must name omp/mltp-omp}
 feat=${OMP_TESTS:?OMP_TESTS must name the tests/ build directory}/omp_features
 tls=$OMP_TESTS/omp_tls
