@@ -429,7 +429,7 @@ int mltp_trace_stop(void);
    1, or returns 0; look() says, without changing anything, whether there
    is any. Both are called on VPs outside any ULT, often and from every
    VP at once: they must not block, nor call MLTP but mltp_create(),
-   mltp_create_attr(), mltp_detach() and mltp_vp_id(). Whoever adds work
+   mltp_create_attr(), mltp_detach(), mltp_vp_id() and mltp_vp_count(). Whoever adds work
    calls mltp_work_source_ready() after its stores, so that a parked VP
    is woken for it when no VP looks for work (a full fence, then two
    loads when no VP is parked). One source at a time: a call replaces the
