@@ -50,7 +50,7 @@ int omprt_deque_push(struct omprt_task *k, const struct omprt_thr *parent)
             return 0;
         d = aligned_alloc(64, sizeof *d);
         if (!d)
-            return 0;                   /* the caller makes a ULT */
+            return 0;                   /* the caller runs it at once */
         d->top = d->bottom = 0;
         __atomic_store_n(&deques[vp], d, __ATOMIC_RELEASE);
     }
