@@ -285,8 +285,9 @@ extern int sched_kernel_locks;
 void sched_calls_wake_monitor(void);
 void sched_call_blocks(struct sched_call *c);
 void sched_call_lost(struct sched_call *c);
-/* sched/preempt.c: this task's fast ticks are armed */
-extern __thread int sched_preempt_fast __attribute__((tls_model("initial-exec")));
+/* sched/preempt.c: are the calling task's fast ticks armed (its
+   vp_task's tick)? */
+int sched_preempt_fast_armed(void);
 void sched_preempt_fast_stop(void);
 
 static inline unsigned long sched_call_holder_bits(const struct vp_task *t)
@@ -316,7 +317,7 @@ static inline void sched_call_enter(struct sched_call *c, int blocks)
     if (__builtin_expect(CMM_LOAD_SHARED(sched_calls_resting), 0))
         sched_calls_wake_monitor();
     /* no fast tick may cut the call short (sched/preempt.c) */
-    if (__builtin_expect(sched_preempt_fast, 0))
+    if (__builtin_expect(sv->vp.task->tick.armed, 0))
         sched_preempt_fast_stop();
     if (blocks)
         sched_call_blocks(c);

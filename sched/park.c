@@ -620,7 +620,7 @@ int sched_kernel_locks;
 
 void sched_kernel_wait_begin(void)
 {
-    if (sched_preempt_fast)
+    if (sched_preempt_fast_armed())
         sched_preempt_fast_stop();
     uatomic_inc(&sg.semwait);
 }

@@ -63,12 +63,7 @@ static int nranges;
 #define FAST_US 200
 #define FAST_QUIET 20
 #define PREEMPT_LATE_MS 10
-__thread int sched_preempt_fast __attribute__((tls_model("initial-exec")));
-static __thread struct {
-    int made, quiet;
-    int id;                     /* the kernel's timer id */
-    unsigned long switches;     /* the VP's at the last tick */
-} fast __attribute__((tls_model("initial-exec")));
+
 
 /* the monitor's view at its last look */
 static struct {
@@ -139,29 +134,32 @@ static void interrupted_at(const void *ctx, uintptr_t *pc, uintptr_t *sp)
    tick must not cut a sleep short. */
 static void fast_arm(long us)
 {
+    struct vp_task *t = vp_task_current();
     struct itimerspec it;
 
-    if (!fast.made) {
+    if (!t)
+        return;
+    if (!t->tick.made) {
         struct sigevent ev;
         memset(&ev, 0, sizeof ev);
         ev.sigev_notify = SIGEV_THREAD_ID;
         ev.sigev_signo = SCHED_PREEMPT_TICK_SIG;
         ev._sigev_un._tid = (pid_t)base_syscall(SYS_gettid);
-        if (base_syscall(SYS_timer_create, CLOCK_MONOTONIC, &ev, &fast.id) != 0) {
-            sched_preempt_fast = 0;
+        if (base_syscall(SYS_timer_create, CLOCK_MONOTONIC, &ev, &t->tick.id) != 0) {
+            t->tick.armed = 0;
             return;
         }
-        fast.made = 1;
+        t->tick.made = 1;
     }
     it.it_value.tv_sec = it.it_interval.tv_sec = 0;
     it.it_value.tv_nsec = it.it_interval.tv_nsec = us * 1000;
-    if (base_syscall(SYS_timer_settime, fast.id, 0, &it, NULL) != 0) {
-        fast.made = 0;          /* a fork()ed copy's record: not its timer */
-        sched_preempt_fast = 0;
+    if (base_syscall(SYS_timer_settime, t->tick.id, 0, &it, NULL) != 0) {
+        t->tick.made = 0;       /* a fork()ed copy's record: not its timer */
+        t->tick.armed = 0;
         return;
     }
-    sched_preempt_fast = us != 0;
-    fast.quiet = 0;
+    t->tick.armed = us != 0;
+    t->tick.quiet = 0;
 }
 
 /* On the alternate stack: whether the interrupted ULT may switch here. A
@@ -170,14 +168,17 @@ static void fast_arm(long us)
 static void on_tick(int sig, siginfo_t *si, void *ctx)
 {
     sched_vp_t *sv = sched_current();
+    struct vp_task *t = vp_task_current();
     const ult_t *u;
     uintptr_t pc, sp;
     unsigned long sw;
     int saved = errno;
 
     (void)sig;
+    if (!t)
+        goto out;
     if (!sv || !(u = sv->cur)) {
-        if (sched_preempt_fast)
+        if (t->tick.armed)
             fast_arm(0);
         goto out;
     }
@@ -187,7 +188,7 @@ static void on_tick(int sig, siginfo_t *si, void *ctx)
         goto out;
     if (u->flags & ULT_PREEMPT_LATE) {
         /* the monitor waited for it; a fast tick is not for it */
-        if (sched_preempt_fast)
+        if (t->tick.armed)
             fast_arm(0);
         if (si->si_code == SI_TIMER)
             goto out;
@@ -197,19 +198,19 @@ static void on_tick(int sig, siginfo_t *si, void *ctx)
             fast_arm(0);
             goto out;
         }
-        if (sw != fast.switches) {
-            fast.switches = sw;
-            if (++fast.quiet >= FAST_QUIET)
+        if (sw != t->tick.switches) {
+            t->tick.switches = sw;
+            if (++t->tick.quiet >= FAST_QUIET)
                 fast_arm(0);
             goto out;
         }
-    } else if (!sched_preempt_fast) {
+    } else if (!t->tick.armed) {
         fast_arm(FAST_US);
     }
     interrupted_at(ctx, &pc, &sp);
     if (in_program(pc) &&
         (!u->stack_lo || sp - (uintptr_t)(u->stack_lo + ult_guard_of(u)) >= room_needed)) {
-        fast.quiet = 0;
+        t->tick.quiet = 0;
         kill(getpid(), SCHED_PREEMPT_SWITCH_SIG);   /* a VP is its own process */
     }
 out:
@@ -302,6 +303,12 @@ void sched_preempt_fast_stop(void)
     fast_arm(0);
 }
 
+int sched_preempt_fast_armed(void)
+{
+    struct vp_task *t = vp_task_current();
+    return t && t->tick.armed;
+}
+
 /* Around a VP's idle wait: no tick may end it (a handler's EINTR there
    interrupts the latest ULT sleep, sched/park.c); one sent meanwhile
    comes after, and finds the VP in its loop. */
@@ -309,7 +316,7 @@ int sched_preempt_idle_begin(sigset_t *old)
 {
     sigset_t one;
 
-    if (sched_preempt_fast)
+    if (sched_preempt_fast_armed())
         fast_arm(0);
     if (!CMM_LOAD_SHARED(sched_preempt_on))
         return 0;

@@ -33,16 +33,6 @@
 
 static long tid_offset = -1;   /* of the tid field in struct pthread */
 
-/* The helper's thread pointer, which CLONE_SETTLS gives the VP and which
-   glibc's TLS offsets (__rseq_offset) count from. x86-64 (TLS variant
-   II): the TCB itself, pthread_self(). aarch64 (variant I): tpidr_el0
-   points past struct pthread, at the dtv pointer; glibc's private layout
-   decides where, so the helper reads it rather than we compute it. */
-#if defined(__aarch64__)
-#define VP_TCB_TP(t) ((t)->tp)
-#else
-#define VP_TCB_TP(t) ((t)->tcb)
-#endif
 
 /* struct pthread is glibc-private: find its tid field rather than assume
    an offset. A thread's tid may also equal some other field of its first

@@ -34,6 +34,15 @@ struct vp_tcb {
 };
 
 int vp_tcb_borrow(struct vp_tcb *t, size_t stack_size);
+/* Its thread pointer: CLONE_SETTLS's. x86-64 (TLS variant II): the TCB
+   itself, pthread_self(). aarch64 (variant I): tpidr_el0 points past
+   struct pthread, at the dtv pointer; glibc's private layout decides
+   where, so the helper reads it rather than we compute it. */
+#if defined(__aarch64__)
+#define VP_TCB_TP(t) ((t)->tp)
+#else
+#define VP_TCB_TP(t) ((t)->tcb)
+#endif
 /* pthread_create(pt, a, fn, arg), every signal blocked in the new thread,
    on a stack of stack_size (0: glibc's default) plus the program's static
    TLS, which glibc puts at the stack's top: what the thread runs on is
@@ -75,6 +84,13 @@ struct vp_task {
     int index;                  /* its record's number */
     void (*spare_run)(struct vp_task *t);  /* a spare's (vp_spare_spawn) */
     void *given;                /* the scheduler's: what a spare is given (uatomic) */
+    /* the scheduler's timer aimed at this task (sched/preempt.c): here,
+       not in TLS, which a ULT with a TLS block of its own replaces */
+    struct {
+        int made, armed, quiet;
+        int id;                 /* the kernel's timer id */
+        unsigned long switches; /* its VP's at the last tick */
+    } tick;
 };
 
 /* A VP: a place where ULTs run. The scheduler embeds it, first, in its
