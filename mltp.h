@@ -82,6 +82,8 @@ typedef void (mltp_buserf_t)(void *);
        (!defined(__clang__) && defined(__GNUC__) && __GNUC__ >= 13))))
 #define MLTP_C23_PROTOTYPES 1
 typedef void *(mltp_vuserf_t)(...);
+#elif defined(__cplusplus)
+typedef void *(mltp_vuserf_t)();    /* as C++ has always read it */
 #else
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wstrict-prototypes"
@@ -307,7 +309,8 @@ int mltp_compare_and_swap(long old, long new_value, volatile void *addr);
 typedef struct mltp_attr {
     size_t stacksize;
     int priority;
-    unsigned int mltp_reserved_guard_;   /* private: mltp_attr_setguardsize */
+    unsigned int mltp_reserved_guard_;   /* private: mltp_attr_setguardsize,
+                                            mltp_attr_settls */
     const char *name;
 } mltp_attr_t;
 
@@ -337,6 +340,30 @@ int mltp_attr_getguardsize(const mltp_attr_t *a, size_t *bytes);
 #define MLTP_GUARD_PAGES 2
 #define MLTP_GUARD_REGION 3
 int mltp_stack_guard(const mltp_t *t, int *kind, size_t *bytes);
+/* Thread-local storage (__thread, thread_local, errno, OpenMP's
+   threadprivate) of the ULTs created with a:
+   MLTP_TLS_VP: the VP's. Every ULT on a VP shares its VP's variables,
+     and a ULT that moves to another VP sees that VP's (a compiler may
+     also keep a variable's address across a switch). errno alone is
+     saved and restored with each ULT.
+   MLTP_TLS_ULT: a block of its own, as a pthread has, made by glibc from
+     every loaded module's TLS image: the same variables across yields,
+     waits and moves; thread_local destructors run at the ULT's end. A
+     switch to or from such a ULT writes the thread pointer (a few ns;
+     a system call on x86-64 kernels before 5.9, or CPUs without
+     FSGSBASE). Needs glibc 2.34 to 2.41, dynamically linked.
+   MLTP_TLS_DEFAULT: the process's, MLTP_TLS (vp, the default, or ult).
+   mltp_attr_settls returns 0, EINVAL (a NULL, another value) or ENOTSUP
+   (MLTP_TLS_ULT where blocks cannot be made; mltp_tls_why() says why). */
+#define MLTP_TLS_DEFAULT 0
+#define MLTP_TLS_VP 1
+#define MLTP_TLS_ULT 2
+int mltp_attr_settls(mltp_attr_t *a, int tls);
+int mltp_attr_gettls(const mltp_attr_t *a, int *tls);
+/* What a new ULT without attributes gets (MLTP_TLS_VP or MLTP_TLS_ULT),
+   and why MLTP_TLS_ULT cannot be had here (NULL: it can). */
+int mltp_tls_default(void);
+const char *mltp_tls_why(void);
 /* Like mltp_create, with attributes (a may be NULL). EINVAL also for a
    priority outside MLTP_PRIO_MIN..MLTP_PRIO_MAX or a stack size outside
    MLTP_STACK_MIN..MLTP_STACK_MAX. */

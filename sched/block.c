@@ -5,6 +5,7 @@
 #include "base/backoff.h"
 #include "sched/block.h"
 #include "sched/switch.h"
+#include "sched/tls.h"
 
 struct sched_stripe sched_stripes[SCHED_STRIPES];
 base_spin_t sched_solo_lock;
@@ -89,6 +90,24 @@ static int episode_push(void **list, struct sched_waiter *w, unsigned int ep)
     }
 }
 
+/* block_grouped's switch for a traced ULT (its stop, and back its run)
+   and one with a TLS block of its own (the thread pointer handed over,
+   and back its block selected). */
+static void __attribute__((noinline)) block_grouped_flagged(sched_vp_t *sv, ult_t *self,
+                                                            ult_t *next)
+{
+    if (self->flags & ULT_TRACED)
+        sched_trace_stop(self, BASE_TRACE_BLOCK, NULL, 0);
+    if (self->flags & ULT_OWN_TLS)
+        sched_tls_hand_over(sv, next);
+    switch_locked(sv, self, next, &sv->rq->lock);
+    if (self->flags & ULT_OWN_TLS)
+        sched_tls_enter(self);
+    if (self->flags & ULT_TRACED)
+        sched_trace_run(self);
+    base_acquire_fence();
+}
+
 /* Blocked in our VP's group, rq's lock held: the next ULT popped, then
    rq's lock released by the switch once our context is saved (rule 3),
    where a release that queues the group takes it first. */
@@ -103,11 +122,11 @@ static void block_grouped(sched_vp_t *sv, ult_t *self)
     }
     if (!(next = sched_pop(rq, 0)))
         sched_rq_going_idle(rq);
-    if (__builtin_expect(self->flags & ULT_TRACED, 0))
-        sched_trace_stop(self, BASE_TRACE_BLOCK, NULL, 0);
+    if (__builtin_expect(self->flags & (ULT_TRACED | ULT_OWN_TLS), 0)) {
+        block_grouped_flagged(sv, self, next);
+        return;
+    }
     switch_locked(sv, self, next, &rq->lock);
-    if (__builtin_expect(self->flags & ULT_TRACED, 0))
-        sched_trace_run(self);
     base_acquire_fence();
 }
 

@@ -22,6 +22,7 @@
 #include <errno.h>
 #include <string.h>
 #include "sched/block.h"
+#include "sched/tls.h"
 
 #define CALL_LOOK_MS 1
 #define CALL_LONG_MS 10
@@ -139,6 +140,8 @@ void sched_call_lost(struct sched_call *c)
     void *sp, *fake = NULL;
 
     u->saved_errno = errno;
+    if (u->flags & ULT_OWN_TLS)
+        sched_tls_leave();              /* before the writes to our TLS */
     vp_task_hold(t, NULL);
     sched_self_tls = &sched_outside;
     /* where its process began (vp_clone): below its TCB and static TLS,
@@ -149,6 +152,8 @@ void sched_call_lost(struct sched_call *c)
     ult_asan_start(&fake, t->stack_bottom, t->stack_size);
     ult_switch(sp, u, NULL, saved);
     ult_asan_finish(fake);
+    if (u->flags & ULT_OWN_TLS)
+        sched_tls_enter(u);
 }
 
 /* The monitor, from the reaper's tick: in how many ms to look again. */

@@ -3,6 +3,11 @@
 #include <errno.h>
 #include <string.h>
 #include "sched/sched.h"
+#include "sched/tls.h"
+
+/* mltp_attr_t's padding (mltp_attr_setguardsize, below) */
+#define ATTR_GUARD 0x3fffffffU
+#define ATTR_TLS_SHIFT 30
 
 /* Make u ready where sched/place.c says (the caller's VP's queue; a
    kernel-level thread's: queue 0) and count it live. */
@@ -118,7 +123,7 @@ static ult_t *create(const mltp_attr_t *a, mltp_userf_t *fn, void *arg,
 {
     struct ult_cache *c;
     size_t usable = 0, guard = ult_guard_default;
-    int prio = MLTP_PRIO_DEFAULT, own;
+    int prio = MLTP_PRIO_DEFAULT, own, tls = MLTP_TLS_DEFAULT;
     ult_t *u;
 
     mltp_init();
@@ -136,8 +141,9 @@ static ult_t *create(const mltp_attr_t *a, mltp_userf_t *fn, void *arg,
         prio = a->priority;
         if (a->stacksize)
             usable = (a->stacksize + ult_page_size - 1) & ~(ult_page_size - 1);
-        if (a->mltp_reserved_guard_)
-            guard = (size_t)(a->mltp_reserved_guard_ - 1) * ult_page_size;
+        if (a->mltp_reserved_guard_ & ATTR_GUARD)
+            guard = (size_t)((a->mltp_reserved_guard_ & ATTR_GUARD) - 1) * ult_page_size;
+        tls = (int)(a->mltp_reserved_guard_ >> ATTR_TLS_SHIFT);
     }
     c = sched_cache();
     /* another shape than the default's: a stack of its own, no
@@ -158,10 +164,14 @@ static ult_t *create(const mltp_attr_t *a, mltp_userf_t *fn, void *arg,
     if (a && a->name)
         strncpy(u->name, a->name, sizeof u->name - 1);
     u->name[sizeof u->name - 1] = 0;
+    if (tls == MLTP_TLS_ULT)
+        u->flags |= ULT_OWN_TLS;
     /* A size asked for is kept even if it is the default now: the stack
        is taken at once (with the id's reservation, as mltp_vcreate's),
-       not at the first run, when the default may be another. */
-    if ((va || usable) && !(u->sp = ult_frame(c, u, usable ? usable : ult_stack_default, guard,
+       not at the first run, when the default may be another. So is the
+       stack of a ULT that keeps its VP's TLS under MLTP_TLS=ult: it
+       comes with ULT_OWN_TLS, cleared below. */
+    if ((va || usable || (tls == MLTP_TLS_VP && sched_tls_all)) && !(u->sp = ult_frame(c, u, usable ? usable : ult_stack_default, guard,
                                               !own, va, sched_first_run))) {
         u->life = ULT_FREED;            /* never made live */
         ult_handle_put(c, u);
@@ -170,6 +180,8 @@ static ult_t *create(const mltp_attr_t *a, mltp_userf_t *fn, void *arg,
         errno = ENOMEM;
         return NULL;
     }
+    if (tls == MLTP_TLS_VP)
+        u->flags &= (unsigned char)~ULT_OWN_TLS;
     make_ready(u);
     return u;
 }
@@ -203,8 +215,9 @@ void mltp_attr_init(mltp_attr_t *a)
     a->name = NULL;
 }
 
-/* Kept as pages + 1 in the attribute's padding (0: the default), so that
-   mltp_attr_t keeps its size. */
+/* Kept in the attribute's padding, so that mltp_attr_t keeps its size:
+   the guard as pages + 1 (0: the default) below ATTR_TLS_SHIFT (at most
+   MLTP_GUARD_MAX / 4 KiB + 1), the TLS (MLTP_TLS_*) above. */
 int mltp_attr_setguardsize(mltp_attr_t *a, size_t bytes)
 {
     size_t pages;
@@ -213,18 +226,54 @@ int mltp_attr_setguardsize(mltp_attr_t *a, size_t bytes)
     if (!a || bytes > MLTP_GUARD_MAX)
         return EINVAL;
     pages = (bytes + ult_page_size - 1) / ult_page_size;
-    a->mltp_reserved_guard_ = (unsigned int)pages + 1;
+    a->mltp_reserved_guard_ = (a->mltp_reserved_guard_ & ~ATTR_GUARD) | ((unsigned int)pages + 1);
     return 0;
 }
 
 int mltp_attr_getguardsize(const mltp_attr_t *a, size_t *bytes)
 {
+    unsigned int g;
+
     mltp_init();
     if (!a || !bytes)
         return EINVAL;
-    *bytes = a->mltp_reserved_guard_ ? (size_t)(a->mltp_reserved_guard_ - 1) * ult_page_size
-                                     : ult_guard_default;
+    g = a->mltp_reserved_guard_ & ATTR_GUARD;
+    *bytes = g ? (size_t)(g - 1) * ult_page_size : ult_guard_default;
     return 0;
+}
+
+int mltp_attr_settls(mltp_attr_t *a, int tls)
+{
+    mltp_init();
+    if (!a || tls < MLTP_TLS_DEFAULT || tls > MLTP_TLS_ULT)
+        return EINVAL;
+    if (tls == MLTP_TLS_ULT && sched_tls_usable(NULL) != 0)
+        return ENOTSUP;
+    a->mltp_reserved_guard_ = (a->mltp_reserved_guard_ & ATTR_GUARD) |
+                              (unsigned int)tls << ATTR_TLS_SHIFT;
+    return 0;
+}
+
+int mltp_attr_gettls(const mltp_attr_t *a, int *tls)
+{
+    if (!a || !tls)
+        return EINVAL;
+    *tls = (int)(a->mltp_reserved_guard_ >> ATTR_TLS_SHIFT);
+    return 0;
+}
+
+int mltp_tls_default(void)
+{
+    mltp_init();
+    return sched_tls_all ? MLTP_TLS_ULT : MLTP_TLS_VP;
+}
+
+const char *mltp_tls_why(void)
+{
+    const char *why;
+
+    mltp_init();
+    return sched_tls_usable(&why) ? why : NULL;
 }
 
 /* From mltp_vcreate's entry (sched/vcreate-x86_64.S), with the caller's

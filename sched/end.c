@@ -3,10 +3,14 @@
 #include <stdlib.h>
 #include "sched/block.h"
 #include "sched/switch.h"
+#include "sched/tls.h"
 
-/* A first run with arguments of any kind, or traced. */
+/* A first run with arguments of any kind, traced, or with a TLS block
+   of its own. */
 static __attribute__((noinline)) void *first_run_flagged(ult_t *u, mltp_userf_t *fn)
 {
+    if (u->flags & ULT_OWN_TLS)
+        sched_tls_first_run(u);
     if (u->flags & ULT_TRACED)
         sched_trace_first_run(u);
     if (u->flags & ULT_VARGS)
@@ -26,7 +30,7 @@ void sched_first_run(void *arg, void *helper_result)
     u->private = u->stack_lo + u->stack_map - MLTP_PRIVATE_SIZE;
     u->prio_bit = 1UL << u->prio;       /* for mltp_yield; fn is read */
     /* one test, as before the trace had a flag */
-    if (__builtin_expect(u->flags & (ULT_VARGS | ULT_TRACED), 0))
+    if (__builtin_expect(u->flags & (ULT_VARGS | ULT_TRACED | ULT_OWN_TLS), 0))
         r = first_run_flagged(u, fn);
     else
         r = fn(u->arg);
@@ -129,11 +133,19 @@ static void *dead_stack_helper(void *old_sp, void *sv, void *d)
     return NULL;
 }
 
-static __attribute__((noinline)) void end_flagged(sched_vp_t *sv, const ult_t *self)
+/* The end's checks, and a ULT's own TLS block ended first, in the ULT
+   (its destructors may block: then it may end on another VP). The VP it
+   ends on. */
+static __attribute__((noinline)) sched_vp_t *end_flagged(sched_vp_t *sv, ult_t *self)
 {
+    if (self->flags & ULT_OWN_TLS) {
+        sched_tls_end(self);
+        sv = sched_current();
+    }
     sched_check_stack(sv, self);
     if (self->flags & ULT_TRACED)
         sched_trace_stop(self, BASE_TRACE_END, NULL, 0);
+    return sv;
 }
 
 /* The end of the running ULT: its life, then its joiner readied and the
@@ -154,14 +166,16 @@ void sched_end(void *retval, int set_retval)
     if (__builtin_expect(!sv, 0))
         exit_forked_child();
     ult_t *self = sv->cur, *next, *joiner;
-    struct sched_runq *q = sv->rq;
+    struct sched_runq *q;
     struct dying d;
     size_t own;
     void *to;
 
-    /* the stack check's one test, which a traced ULT fails too */
-    if (__builtin_expect(self->flags & (ULT_UNGUARDED | ULT_TRACED), 0))
-        end_flagged(sv, self);
+    /* the stack check's one test, which a traced ULT and one with a TLS
+       block of its own fail too */
+    if (__builtin_expect(self->flags & (ULT_UNGUARDED | ULT_TRACED | ULT_OWN_TLS), 0))
+        sv = end_flagged(sv, self);
+    q = sv->rq;
     if (set_retval)
         self->retval = retval;
     /* after this VP's counts of creations ("Live count") */

@@ -6,6 +6,7 @@
 #include <unistd.h>
 #include "base/raw.h"
 #include "sched/sched.h"
+#include "sched/tls.h"
 
 struct sched_global sg = { .park_semid = -1 };
 /* What mltp_yield finds outside a VP: a ULT whose priority bit is never
@@ -43,6 +44,7 @@ static int init_layers(void)
 {
     vp_init();
     ult_init_layer();
+    sched_tls_init();
     /* about one cross-CPU wake-up on a VM; at most 10 s */
     sg.spin_ns = base_env_long("MLTP_SPIN_US", 20, 0, 10 * 1000 * 1000) * 1000;
     /* a poller gives its VP up after this (sched/slice.c); the kernel's

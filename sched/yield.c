@@ -9,6 +9,7 @@
 #include <sched.h>
 #include "sched/block.h"
 #include "sched/switch.h"
+#include "sched/tls.h"
 
 __attribute__((noinline)) void sched_switch_new(ult_t *self, base_spin_t *held)
 {
@@ -27,18 +28,31 @@ void sched_give_cpu(void)
     sched_yield();
 }
 
+static void __attribute__((noinline)) switch_locked_flagged(sched_vp_t *sv, ult_t *self,
+                                                             ult_t *next, base_spin_t *held)
+{
+    if (self->flags & ULT_TRACED)
+        sched_trace_stop(self, BASE_TRACE_YIELD, NULL, 0);
+    if (self->flags & ULT_OWN_TLS)
+        sched_tls_hand_over(sv, next);
+    switch_locked(sv, self, next, held);
+    if (self->flags & ULT_OWN_TLS)
+        sched_tls_enter(self);
+    if (self->flags & ULT_TRACED)
+        sched_trace_run(self);
+}
+
 /* A switch on a slow path: a traced ULT's stop before it, and its run
-   once it is back (on whatever VP resumes it). */
+   once it is back (on whatever VP resumes it); a ULT's own TLS block
+   left and selected again (sched/tls.h). */
 static inline void switch_locked_traced(sched_vp_t *sv, ult_t *self, ult_t *next,
                                         base_spin_t *held)
 {
-    if (!(self->flags & ULT_TRACED)) {
+    if (!(self->flags & (ULT_TRACED | ULT_OWN_TLS))) {
         switch_locked(sv, self, next, held);
         return;
     }
-    sched_trace_stop(self, BASE_TRACE_YIELD, NULL, 0);
-    switch_locked(sv, self, next, held);
-    sched_trace_run(self);
+    switch_locked_flagged(sv, self, next, held);
 }
 
 static void warn_outside(const char *what)
@@ -180,8 +194,9 @@ void mltp_yield_to_first(void)
    that whoever holds every queue's lock sees it: sched/ids.c); held is
    released by the switch, once the caller's context is saved. solo (a
    constant where it is inlined): no queue lock, so no call but the
-   switch, a tail call. */
-static inline void block_now(sched_vp_t *sv, base_spin_t *held, int solo)
+   switch, a tail call. tls (a constant too): the caller has a TLS block
+   of its own, handed over to the next ULT. */
+static inline void block_now(sched_vp_t *sv, base_spin_t *held, int solo, int tls)
 {
     struct sched_runq *q = sv->rq;
     ult_t *self, *next;
@@ -203,11 +218,15 @@ static inline void block_now(sched_vp_t *sv, base_spin_t *held, int solo)
             sched_rq_going_idle(q);
         sched_rq_unlock(q);
     }
+    if (tls)
+        sched_tls_hand_over(sv, next);
     switch_to_cur(sv, self, next, held);
 }
 
 /* A ULT on a stack without guard pages is checked first
-   (sched_check_stack); a traced one records its stop and, back, its run. */
+   (sched_check_stack); a traced one records its stop and, back, its run;
+   one with a TLS block of its own hands the thread pointer over and,
+   back, selects its block. */
 static void __attribute__((noinline))
 block_flagged(sched_vp_t *sv, base_spin_t *held, int solo)
 {
@@ -216,26 +235,33 @@ block_flagged(sched_vp_t *sv, base_spin_t *held, int solo)
     sched_check_stack(sv, self);
     if (self->flags & ULT_TRACED)
         sched_trace_stop(self, BASE_TRACE_BLOCK, NULL, 0);
-    if (solo)
-        block_now(sv, held, 1);
-    else
-        block_now(sv, held, 0);
+    if (self->flags & ULT_OWN_TLS) {
+        if (solo)
+            block_now(sv, held, 1, 1);
+        else
+            block_now(sv, held, 0, 1);
+        sched_tls_enter(self);
+    } else if (solo) {
+        block_now(sv, held, 1, 0);
+    } else {
+        block_now(sv, held, 0, 0);
+    }
     if (self->flags & ULT_TRACED)
         sched_trace_run(self);
 }
 
 /* The check's way is a tail call: a call on the way would cost the solo
-   path a frame (2.5 ns of a 16 ns 2-party barrier on 1 VP). A traced ULT
-   fails the same test. */
+   path a frame (2.5 ns of a 16 ns 2-party barrier on 1 VP). A traced ULT,
+   and one with a TLS block of its own, fail the same test. */
 static inline void block(base_spin_t *held, int solo)
 {
     sched_vp_t *sv = sched_current();
 
-    if (__builtin_expect(sv->cur->flags & (ULT_UNGUARDED | ULT_TRACED), 0)) {
+    if (__builtin_expect(sv->cur->flags & (ULT_UNGUARDED | ULT_TRACED | ULT_OWN_TLS), 0)) {
         block_flagged(sv, held, solo);
         return;
     }
-    block_now(sv, held, solo);
+    block_now(sv, held, solo, 0);
 }
 
 static void __attribute__((noinline)) block_shared(base_spin_t *held)
@@ -262,6 +288,8 @@ void sched_abandon(void)
     sched_vp_t *sv = sched_current();
     static base_spin_t nobody;      /* a lock word nobody takes */
 
+    if (sv->cur->flags & ULT_OWN_TLS)
+        sched_tls_leave();
     switch_locked(sv, sv->cur, NULL, &nobody);
     __builtin_unreachable();
 }

@@ -35,12 +35,16 @@
    guessed) that waited; sched_poll_waits (IT_CROWD_HEADER's): waits in
    the poller */
 #define IT_SYS_HEADER "sys/sys.h"
+/* ult_tls_counts (blocks made and pooled), ult_tls_test_version (the
+   glibc version the check reads) */
+#define IT_TLS_HEADER "ult/tls.h"
 
 #include IT_RUNQ_HEADER
 #include IT_CROWD_HEADER
 #include IT_CHUNK_HEADER
 #include IT_RAW_HEADER
 #include IT_SYS_HEADER
+#include IT_TLS_HEADER
 
 /* From now on a new default stack size (mltp_set_stack_size) maps no
    stacks ahead for the ULTs already created: the first run of one may

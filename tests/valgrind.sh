@@ -102,6 +102,7 @@ skip_test_sync=(
     semaphore_sets_group_kill                            # B: SIGKILL, SIGINT to the group
     solo_start_then_bound_thread                         # C: 100,000 creations racing a bound thread (3 minutes)
 )
+skip_test_tls=()
 skip_test_api=(
     bound_join_prompt_in_start                           # C: the join within 20 ms of the end
 )
@@ -339,7 +340,7 @@ omp omp-features-T16-vps2 16 2
 LD_PRELOAD=$omp_lib LD_LIBRARY_PATH=$omp_libpath \
     app ocean-openmp-P16-vps2 ocean -b openmp -n 66 -s 4 -p 16
 legacy
-for prog in test_ult test_sync test_api test_sched test_main test_vp test_proc; do
+for prog in test_ult test_sync test_tls test_api test_sched test_main test_vp test_proc; do
     check $prog
 done
 

@@ -36,9 +36,12 @@ enum ult_flags {        /* fit in a byte */
                            default shape): never cached */
     ULT_TRACED = 32,    /* the scheduler records its runs (sched/trace.c):
                            given with its stack (ult_stack_flags_add) */
-    ULT_PREEMPT_LATE = 64   /* preempted after PREEMPT_LATE_MS, not at once
+    ULT_PREEMPT_LATE = 64,  /* preempted after PREEMPT_LATE_MS, not at once
                                (mltp_set_preempt_delay): written by the ULT
                                itself, read by the monitor */
+    ULT_OWN_TLS = 128       /* a TLS block of its own (ult/tls.h), from its
+                               first run: given with its stack
+                               (ult_stack_flags_add) or at its creation */
 };
 
 /* What guards a stack: the values of mltp.h's MLTP_GUARD_* */
@@ -82,7 +85,11 @@ struct ult {
         };
     };
     ult_t *joiner;          /* the ULT that joins it (ULT_JOINED) */
-    unsigned long fp_control;  /* the creator's, for the first run */
+    union {
+        unsigned long fp_control;  /* the creator's, for its frame */
+        char *tls;          /* from its first run, with ULT_OWN_TLS: its
+                               block's thread pointer (sched/tls.c) */
+    };
     char name[16];
 };
 

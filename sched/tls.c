@@ -1,0 +1,126 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* sched/tls.c - ULTs with a TLS block of their own (ULT_OWN_TLS): when
+ * the thread pointer changes, and what their block holds of the VP's.
+ *
+ * The thread pointer is the running task's own (its VP's block) whenever
+ * MLTP switches to a ULT without a block or to the VP's loop, and the
+ * next ULT's own block when it switches to one: a ULT with a block hands
+ * the thread pointer over before it switches away (once: the next ULT
+ * finds its block selected), and selects its own once it runs if the
+ * switch to it did not (its first run; a switch from a ULT without a
+ * block, or from the loop). A ULT without one never changes it: its
+ * switch is as before. While a block is selected, MLTP's own TLS is the block's copy:
+ * the pointers to the VP, its task, and the scheduler's record are
+ * written into the block before it is selected (they change only when
+ * the ULT moves, which is a switch), and the task's tid, which glibc's
+ * recursive locks compare. MLTP's per-task state that changes while a
+ * ULT runs is not in TLS (vp_task's tick). sched_slice_countdown is: a
+ * block counts its own ULT's unlocks, which only spaces the slice checks.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include "base/log.h"
+#include "sched/block.h"
+#include "sched/tls.h"
+#include "ult/tls.h"
+
+int sched_tls_all;
+static base_once_t offsets_once;
+static struct {
+    ptrdiff_t sched_self, vp_self, vp_task;
+} off;
+
+static int find_offsets(void)
+{
+    char *tp = ult_tp_get();
+
+    off.sched_self = (char *)&sched_self_tls - tp;
+    off.vp_self = (char *)&vp_self_tls - tp;
+    off.vp_task = (char *)&vp_task_tls - tp;
+    return 0;
+}
+
+int sched_tls_usable(const char **why)
+{
+    int e = ult_tls_check(why);
+
+    if (e == 0)
+        (void)base_once(&offsets_once, find_offsets);
+    return e;
+}
+
+/* mltp_init: MLTP_TLS */
+void sched_tls_init(void)
+{
+    const char *s = secure_getenv("MLTP_TLS"), *why;
+
+    if (!s || !*s || strcmp(s, "vp") == 0)
+        return;
+    if (strcmp(s, "ult") != 0) {
+        base_warn("ignoring MLTP_TLS=%s (vp or ult)", s);
+        return;
+    }
+    if (sched_tls_usable(&why) != 0) {
+        base_warn("MLTP_TLS=ult: no TLS block per ULT here: %s; ending the program", why);
+        exit(1);
+    }
+    sched_tls_all = 1;
+    ult_stack_flags_add(ULT_OWN_TLS);
+}
+
+/* u's block selected on task t of sv: first what it holds of them */
+static void select_block(const ult_t *u, sched_vp_t *sv, struct vp_task *t)
+{
+    char *tp = u->tls;
+
+    *(sched_vp_t **)(tp + off.sched_self) = sv;
+    *(vp_t **)(tp + off.vp_self) = &sv->vp;
+    *(struct vp_task **)(tp + off.vp_task) = t;
+    ult_tls_set_tid(tp, t->pid);
+    ult_tp_set(tp);
+}
+
+/* Selected already if the ULT that switched to u handed it over; else
+   the task's own is, whose TLS says where u runs. */
+void sched_tls_enter(ult_t *u)
+{
+    if (ult_tp_get() != u->tls)
+        select_block(u, sched_current(), vp_task_current());
+}
+
+void sched_tls_leave(void)
+{
+    ult_tp_set(VP_TCB_TP(&vp_task_current()->tcb));
+}
+
+void sched_tls_hand_over(sched_vp_t *sv, const ult_t *next)
+{
+    if (next && (next->prio_bit & SCHED_TLS_BIT))
+        select_block(next, sv, vp_task_current());
+    else
+        sched_tls_leave();
+}
+
+void sched_tls_first_run(ult_t *u)
+{
+    size_t guard = ult_guard_of(u);
+    char *tp = ult_tls_get(u->stack_lo + guard, u->stack_map - guard);
+
+    if (__builtin_expect(!tp, 0)) {
+        base_warn("no memory for the TLS block of ULT %d%s%s%s; ending the program",
+                  u->thrid, u->name[0] ? " \"" : "", u->name, u->name[0] ? "\"" : "");
+        vp_group_exit(1);
+    }
+    u->tls = tp;
+    u->prio_bit |= SCHED_TLS_BIT;       /* mltp_yield's slow path */
+    sched_tls_enter(u);
+    ult_tls_start();
+}
+
+void sched_tls_end(ult_t *u)
+{
+    ult_tls_finish();                   /* destructors may block */
+    sched_tls_leave();
+    ult_tls_put(u->tls);
+}
