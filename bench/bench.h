@@ -41,7 +41,7 @@ struct bench_row {
     const char *op;         /* "yield ping-pong" */
     const char *variant;    /* "MLTP 2 ULTs / 1 VP" */
     bench_fn *fn;
-    long arg[4];            /* kernel parameters */
+    long arg[5];            /* kernel parameters */
     int workers;            /* ULTs or threads, if the kernel takes a count */
     int cpus;               /* 1: pin to one CPU; 0: all CPUs */
     int nvp;                /* VPs (or threads' CPUs) of the row, 0 if none */

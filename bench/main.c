@@ -62,6 +62,11 @@ static const struct target {
     { "yield ping-pong", "MLTP 2 ULTs / 1 VP", 20, 0, NULL, 0, NULL, 0 },
     { "trace event", "MLTP yield traced - untraced, per event", 10, 0, NULL, 0, NULL, 0 },
     { "create+join", "1000 in a ULT / 1 VP", 60, 0, NULL, 0, NULL, 0 },
+    /* a TLS block of its own: at most 2x the life without, and a switch
+       at most 3 ns more */
+    { "create+run+finish", "1000 in a ULT / 1 VP warm, mltp_free, own TLS", INFINITY, 0,
+      "1000 in a ULT / 1 VP warm, mltp_free", 0, NULL, 2.0 },
+    { "own TLS block", "MLTP yield with blocks - without, per switch", 3, 0, NULL, 0, NULL, 0 },
     { "create+join", "1000 in a ULT / 2 VPs", 70, 0, NULL, 0, NULL, 0 },
     { "lock hand-off, 2 ULTs", "MLTP SPIN / 2 VPs", 150, 0, NULL, 0, NULL, 0 },
     { "barrier", "MLTP 2 parties / 1 VP", 35, 0, NULL, 0, NULL, 0 },

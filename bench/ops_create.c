@@ -27,7 +27,23 @@ static void noop_work(int id, void *p)
     (void)p;
 }
 
-/* n ULTs running f(arg) into h; how many were made (*err: errno if not all). */
+/* n ULTs running f(arg) into h, with a TLS block each if tls; how many
+   were made (*err: errno if not all). */
+static long make_tls(mltp_t **h, long n, mltp_userf_t *f, void *arg, int tls, int *err)
+{
+    mltp_attr_t a;
+
+    mltp_attr_init(&a);
+    if (tls && (*err = mltp_attr_settls(&a, MLTP_TLS_ULT)) != 0)
+        return 0;
+    for (long i = 0; i < n; i++)
+        if (!(h[i] = tls ? mltp_create_attr(&a, f, arg) : mltp_create(f, arg))) {
+            *err = errno;
+            return i;
+        }
+    return n;
+}
+
 static long make(mltp_t **h, long n, mltp_userf_t *f, void *arg, int *err)
 {
     for (long i = 0; i < n; i++)
@@ -124,6 +140,7 @@ struct master {
     long batch, made;
     long nbatch;        /* batches timed back to back */
     int join;           /* join each instead of waiting for the count */
+    int tls;            /* each child with a TLS block of its own */
     long release;       /* BY_FREE or BY_MLTP_FREE */
     int err, join_err, vp, late;
     int drivers, *arrived;  /* masters in the run, and how many have started */
@@ -158,7 +175,7 @@ static void master_ult(int id, void *p)
     for (long b = 0; b < m->nbatch && !m->err; b++) {
         /* the batch before has counted itself done: nobody adds any more */
         __atomic_store_n(&m->done, 0, __ATOMIC_RELAXED);
-        m->made = make(m->h, m->batch, m->join ? noop : child, m, &m->err);
+        m->made = make_tls(m->h, m->batch, m->join ? noop : child, m, m->tls, &m->err);
         while (!m->join && __atomic_load_n(&m->done, __ATOMIC_RELAXED) < m->made)
             mltp_yield();
         for (long i = 0; i < m->made; i++) {
@@ -171,8 +188,8 @@ static void master_ult(int id, void *p)
     m->t1 = bench_now();
 }
 
-/* arg[0] batch, arg[1] cold, arg[2] join, arg[3] BY_FREE or BY_MLTP_FREE;
-   row->workers masters (at least 1, each on a VP of its own) on row->nvp
+/* arg[0] batch, arg[1] cold, arg[2] join, arg[3] BY_FREE or BY_MLTP_FREE,
+   arg[4] children with TLS blocks of their own; row->workers masters (at least 1, each on a VP of its own) on row->nvp
    VPs; iters batches back to back in one start (rows with fixed_iters 1
    time one batch per repetition) */
 static void k_batch_ult(const struct bench_row *row, long iters, struct bench_run *r)
@@ -191,6 +208,7 @@ static void k_batch_ult(const struct bench_row *row, long iters, struct bench_ru
         m[k].nbatch = iters > 0 ? iters : 1;
         m[k].join = (int)row->arg[2];
         m[k].release = row->arg[3];
+        m[k].tls = (int)row->arg[4];
         m[k].drivers = w;
         m[k].arrived = &arrived;
         m[k].h = malloc(sizeof *m->h * (size_t)m->batch);
@@ -407,10 +425,11 @@ void ops_create_register(void)
 {
     /* A batch row's parameters are read from its name, so that the two
        cannot disagree: the batch size, "from main", "cold", "free()",
-       "2 VPs"; "plot": a point on the VPs plot. */
+       "2 VPs", "own TLS"; "plot": a point on the VPs plot. */
     static const char *const b[][3] = {
         { "create+run+finish", "1000 in a ULT / 1 VP warm, mltp_free", "plot" },
         { "create+run+finish", "1000 in a ULT / 1 VP warm, free()" },
+        { "create+run+finish", "1000 in a ULT / 1 VP warm, mltp_free, own TLS" },
         { "create+run+finish", "1000 in a ULT / 1 VP cold" },
         { "create+run+finish", "1000 in a ULT / 2 VPs warm", "plot" },
         { "create+run+finish", "1000 from main / 1 VP warm, mltp_free" },
@@ -457,7 +476,8 @@ void ops_create_register(void)
         bench_add(&(struct bench_row){
             .op = b[i][0], .variant = v, .fn = strstr(v, "from main") ? k_batch_main : k_batch_ult,
             .arg = { size, cold, !strcmp(b[i][0], "create+join"),
-                     strstr(v, "free()") ? BY_FREE : BY_MLTP_FREE },
+                     strstr(v, "free()") ? BY_FREE : BY_MLTP_FREE,
+                     strstr(v, "own TLS") != NULL },
             .nvp = nvp, .cpus = nvp == 1, .fixed_iters = nvp == 1, .fresh = cold,
             .warmup = cold ? -1 : 0,
             .reps = nvp > 1 ? 0 : size > 1000 ? (bench_full ? 5 : 3) : bench_full ? 101 : 51,

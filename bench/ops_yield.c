@@ -2,6 +2,7 @@
 /* bench/ops_yield.c - yield ping-pong: N ULTs on V VPs, each yielding in a
  * loop, timed inside the ULTs (earliest start to latest end). The figure
  * is per yield as one VP sees it: wall time x VPs / yields. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -85,6 +86,68 @@ static void k_trace_event(const struct bench_row *row, long n, struct bench_run 
     free(on);
 }
 
+/* A switch's cost with TLS blocks of their own: in one process, yield
+   ping-pong of 2 ULTs on 1 VP without blocks, then with; the figure is
+   the difference per switch (the slow path such a yield takes, and the
+   thread pointer written twice). */
+struct tls_yield {
+    struct yrun *y;
+    int id;
+};
+
+static void *tls_yield_ult(void *p)
+{
+    struct tls_yield *t = p;
+
+    yield_ult(t->id, t->y);
+    return NULL;
+}
+
+static int tls_pingpong(struct yrun *y, int tls, struct bench_run *r)
+{
+    struct tls_yield arg[2] = { { y, 0 }, { y, 1 } };
+    mltp_attr_t a;
+    mltp_t *t[2];
+    int e;
+
+    mltp_attr_init(&a);
+    if ((e = mltp_attr_settls(&a, tls)) != 0) {
+        bench_fail(r, "mltp_attr_settls: %s", strerror(e));
+        return -1;
+    }
+    for (int i = 0; i < 2; i++)
+        if (!(t[i] = mltp_create_attr(&a, tls_yield_ult, &arg[i]))) {
+            bench_fail(r, "mltp_create_attr: %s", strerror(errno));
+            return -1;
+        }
+    mltp_start(1);
+    free(t[0]);
+    free(t[1]);
+    bench_span(r, y->t, 2);
+    return 0;
+}
+
+static void k_tls_switch(const struct bench_row *row, long n, struct bench_run *r)
+{
+    struct yrun *off = yrun_new(2, n, bench_warm(n), 0, 0), *on = yrun_new(2, n, bench_warm(n), 0, 0);
+    struct bench_run a = { 0 }, b = { 0 };
+
+    (void)row;
+    if (tls_pingpong(off, MLTP_TLS_VP, &a) != 0) {
+        bench_fail(r, "%s", a.err);
+    } else if (tls_pingpong(on, MLTP_TLS_ULT, &b) != 0) {
+        bench_fail(r, "%s", b.err);
+    } else {
+        r->ns = b.ns - a.ns;
+        r->ops = 2.0 * (double)n;               /* 2 ULTs, n yields each */
+        r->total_ops = r->ops;
+        snprintf(r->info, sizeof r->info, "own TLS block: a yield took %.1f ns with blocks, "
+                 "%.1f ns without", b.ns / r->ops, a.ns / r->ops);
+    }
+    free(off);
+    free(on);
+}
+
 /* callgrind: 2 ULTs on 1 VP, n yields each */
 int ops_yield_callgrind(long n)
 {
@@ -129,6 +192,11 @@ void ops_yield_register(void)
         .fn = k_trace_event, .nvp = 1, .cpus = 1, .fresh = 1,
         .note = "ns per trace event: (traced - untraced yield ping-pong, one process) / "
                 "(2 events a yield); the slow path a traced yield takes included" });
+    bench_add(&(struct bench_row){
+        .op = "own TLS block", .variant = "MLTP yield with blocks - without, per switch",
+        .fn = k_tls_switch, .nvp = 1, .cpus = 1,
+        .note = "ns per switch: (yield ping-pong of 2 ULTs with TLS blocks of their own - "
+                "without, one process) / switches" });
     /* the scaling axis: ULTs in the run queue */
     for (int v = 1; v <= 2; v++)
         for (int i = 0; i < k; i++)
