@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 # tests/check-aarch64.sh BUILDDIR - make check-aarch64: make check's test
 # programs, cross-built for aarch64 (static, from `make distdir`'s copy of
-# the tree) and run in an emulated arm64 machine (scripts/aarch64-vm), each
+# the tree; test_tls dynamic, with the libraries it needs beside it) and
+# run in an emulated arm64 machine (scripts/aarch64-vm), each
 # as make check runs it; then Check's summary. The shell-script tests
 # (apps, PARMACS, Splash-3, gdb) need tools the machine does not have and
 # are left out; gdb's is run on the host instead, with gdb-multiarch, on
@@ -35,6 +36,24 @@ mkdir -p "$run"
 for p in $tests $helpers hang; do
     cp "$work/src/tests/$p" "$run/"
 done
+# test_tls: a ULT's own TLS block is made by glibc's dynamic linker, so
+# it is built dynamically and runs on the cross toolchain's ld.so and
+# libraries, copied in (its interpreter and rpath name /rundir, where
+# scripts/vm puts RUNDIR), with tlsmod.so, the library it dlopen()s
+( cd "$work/src" &&
+  make -s LDFLAGS="-Wl,--dynamic-linker=/rundir/ld-linux-aarch64.so.1 -Wl,-rpath,/rundir" \
+      tests/test_tls >>"$work/make.log" 2>&1 ) ||
+    { echo "$me: the dynamic build of test_tls failed (see $work/make.log)" >&2; exit 1; }
+cp "$work/src/tests/test_tls" "$run/"
+aarch64-linux-gnu-gcc -shared -fPIC -O2 -o "$run/tlsmod.so" "$work/src/tests/tlsmod.c"
+for lib in ld-linux-aarch64.so.1 $(aarch64-linux-gnu-readelf -d "$run/test_tls" |
+                                  sed -n 's/.*Shared library: \[\(.*\)\]/\1/p'); do
+    f=$(aarch64-linux-gnu-gcc -print-file-name="$lib")
+    [ "$f" != "$lib" ] || f=$sysroot/usr/lib/aarch64-linux-gnu/$lib
+    cp -L "$f" "$run/$lib"
+done
+vm_tests="$vm_tests test_tls"
+tests="$tests test_tls"
 # then a core file for gdb on the host, in base64 between two marker lines
 vm_run_sh "$run" 'mkdir /tmp/core && cd /tmp/core && ulimit -c unlimited
 $here/hang abort >/dev/null 2>&1

@@ -4,8 +4,9 @@
  * ULT's __thread variables and errno are its own across yields, blocking
  * waits and moves between VPs, start from their images in a pooled
  * block, and end with the ULT's destructors; a dlopen()ed library's
- * (global-dynamic) too; stack-protector code, setjmp/longjmp, malloc and
- * stdio in many such ULTs; ULTs that keep the VP's TLS beside them; the
+ * (global-dynamic) too, and dlopen() from many such ULTs at once;
+ * stack-protector code, setjmp/longjmp, fork(), malloc and stdio in
+ * many such ULTs; ULTs that keep the VP's TLS beside them; the
  * attribute's misuse and the refusal where glibc is not one we read.
  * Built with -fstack-protector-all. The multi-VP cases run on
  * MLTP_TEST_VPS when set (tests/test_vps.h).
@@ -189,7 +190,8 @@ START_TEST(own_beside_shared)
 END_TEST
 
 /* ==================================================================== */
-/* Pooled blocks start as new ones; destructors run at the ULT's end    */
+/* Pooled blocks start as new ones (images, errno, key data);          */
+/* destructors run at the ULT's end                                    */
 
 extern int __cxa_thread_atexit_impl(void (*dtor)(void *), void *obj, void *dso);
 extern void *__dso_handle;
@@ -197,6 +199,7 @@ extern void *__dso_handle;
 #define WAVE_ULTS 8
 #define WAVES 3
 static int dtor_order[WAVE_ULTS][2], dtor_runs[WAVE_ULTS];
+static pthread_key_t wave_key;
 
 static void dtor(void *obj)
 {
@@ -211,8 +214,10 @@ static void *wave_ult(void *p)
 {
     int id = (int)(intptr_t)p;
 
-    ULT_CHECK(tx == 7 && tbss[10] == 0 && errno == 0,
-              "ULT %d on a pooled block: tx %d, tbss %d, errno %d", id, tx, tbss[10], errno);
+    ULT_CHECK(tx == 7 && tbss[10] == 0 && errno == 0 && pthread_getspecific(wave_key) == NULL,
+              "ULT %d on a pooled block: tx %d, tbss %d, errno %d, key %p", id, tx, tbss[10],
+              errno, pthread_getspecific(wave_key));
+    ULT_CHECK(pthread_setspecific(wave_key, p ? p : &wave_key) == 0, "setspecific");
     tx = 200 + id;
     tbss[10] = 1;
     errno = EIO;
@@ -226,6 +231,7 @@ START_TEST(pooled_blocks_reset)
 {
     long made, pooled;
 
+    ck_assert_int_eq(pthread_key_create(&wave_key, NULL), 0);
     for (int w = 0; w < WAVES; w++) {
         memset(dtor_order, 0, sizeof dtor_order);
         memset(dtor_runs, 0, sizeof dtor_runs);
@@ -262,15 +268,49 @@ static void *mod_ult(void *p)
     return NULL;
 }
 
+/* TLSMOD: where an emulated machine has it (tests/check-aarch64.sh) */
+static const char *tlsmod_path(void)
+{
+    return getenv("TLSMOD") ? getenv("TLSMOD") : TLSMOD_PATH;
+}
+
 START_TEST(dlopen_library_tls)
 {
-    void *h = dlopen(TLSMOD_PATH, RTLD_NOW);
+    const char *path = tlsmod_path();
+    void *h = dlopen(path, RTLD_NOW);
 
-    ck_assert_msg(h != NULL, "dlopen %s: %s", TLSMOD_PATH, dlerror());
+    ck_assert_msg(h != NULL, "dlopen %s: %s", path, dlerror());
     mod_addr = (int *(*)(void))dlsym(h, "tlsmod_addr");
     ck_assert_ptr_nonnull(mod_addr);
     run_tls(nvp_of(_i), 8, MLTP_TLS_ULT, mod_ult);
     dlclose(h);
+}
+END_TEST
+
+/* The dynamic linker's recursive lock, whose owner is the running
+   thread's tid: ULTs with blocks on several VPs dlopen() and dlclose()
+   the library at once, yielding between */
+static void *dl_churn_ult(void *p)
+{
+    int id = (int)(intptr_t)p;
+
+    for (int r = 0; r < 50; r++) {
+        void *h = dlopen(tlsmod_path(), RTLD_NOW);
+        int *(*addr)(void) = h ? (int *(*)(void))dlsym(h, "tlsmod_addr") : NULL;
+        ULT_CHECK(addr != NULL, "ULT %d: dlopen: %s", id, dlerror());
+        if (!addr)
+            return NULL;
+        *addr() = id;
+        mltp_yield();
+        ULT_CHECK(*addr() == id, "ULT %d: the library's variable is %d", id, *addr());
+        dlclose(h);
+    }
+    return NULL;
+}
+
+START_TEST(dlopen_from_ults)
+{
+    run_tls(several_vps(4), 16, MLTP_TLS_ULT, dl_churn_ult);
 }
 END_TEST
 
@@ -474,6 +514,7 @@ static const struct cu_row tls_tests[] = {
     CU_TEST(own_beside_shared),
     CU_TEST(pooled_blocks_reset),
     CU_LOOP(dlopen_library_tls, 0, 3),
+    CU_TEST(dlopen_from_ults),
     CU_LOOP(protector_and_longjmp, 0, 3),
     CU_LOOP(fork_from_own_block, 0, 2),
     CU_TEST(malloc_and_stdio),

@@ -179,12 +179,12 @@ static void fail(const char *fmt, ...)
 enum {
     F_LOCKS, F_QUEUES, F_BARRIERS, F_PIPES, F_PIPEBAR, F_SPAWN, F_MISC,
     F_FORK, F_COND, F_BOUND, F_DEADLOCK, F_BEGIN, F_RESTART, F_STACKSIZE,
-    F_SETSTACK, F_GUARD, F_WAVES, F_SOURCE, F_N
+    F_SETSTACK, F_GUARD, F_WAVES, F_SOURCE, F_TLS, F_N
 };
 static const char *const feature_name[F_N] = {
     "locks", "queues", "barriers", "pipes", "pipebar", "spawn", "misc",
     "fork", "cond", "bound", "deadlock", "begin", "restart", "stacksize",
-    "setstack", "guard", "waves", "source"
+    "setstack", "guard", "waves", "source", "tls"
 };
 static unsigned skipped;
 static int on(int f) { return !(skipped & (1u << f)); }
@@ -275,7 +275,12 @@ struct task {
     mltp_t *h;              /* main's handle: joined after the start */
     mltp_barrier_t *storm_bar;  /* a storm child's, with its parent */
     int detached;
+    int tls;                /* a TLS block of its own: task_tls is its */
 };
+
+/* A ULT with a TLS block of its own finds it 0 at its start, and its
+   slot + 1 from then on, whatever it does and wherever it runs. */
+static __thread int task_tls;
 
 struct pc {                 /* producer/consumer queue */
     mltp_lock_t lk;
@@ -487,6 +492,10 @@ static mltp_t *spawn(struct task *t, uint64_t *r)
                (mltp_create(3)), of the size in force now */
             if (page_up((size_t)t->guard) != dflt_guard)
                 t->dflt = 0;
+        }
+        if (trn(r, 3) == 0 && on(F_TLS)) {
+            CHECK(mltp_attr_settls(&a, MLTP_TLS_ULT) == 0, "mltp_attr_settls failed");
+            t->tls = 1;
         }
         h = mltp_create_attr(&a, ult_main, t);
     }
@@ -1295,6 +1304,10 @@ static void *run_task(struct task *t)
     mltp_t *self = mltp_self();
     CHECK(self != NULL && self->thrid == mltp_get_myid() && self->thrid > 0,
           "ULT %d: mltp_self()/mltp_get_myid() disagree", t->slot);
+    if (t->tls) {
+        CHECK(task_tls == 0, "ULT %d: a new TLS block holds %d", t->slot, task_tls);
+        task_tls = t->slot + 1;
+    }
     stack_check(t);
     switch (t->kind) {
     case K_LEAF: case K_MISC: misc(t); break;
@@ -1356,6 +1369,8 @@ static void *run_task(struct task *t)
         break;
     default: break;
     }
+    CHECK(!t->tls || task_tls == t->slot + 1, "ULT %d (%s): its TLS holds %d at its end",
+          t->slot, kind_name[t->kind], task_tls);
     if (t->detached)
         INC(P.detached_done);
     if (t->aborts)
@@ -1874,7 +1889,7 @@ static void usage(void)
             "cond,bound,deadlock,begin,restart,stacksize (attributes),"
             "setstack (mltp_set_stack_size),guard (mltp_attr_setguardsize),"
             "waves (many ULTs alive at once, their stacks checked),"
-            "source (mltp_set_work_source's items)\n");
+            "source (mltp_set_work_source's items),tls (mltp_attr_settls: a TLS block per ULT)\n");
     exit(2);
 }
 

@@ -64,6 +64,7 @@ export CLASH_NOPROBE=\$here/clash_noprobe SCHEDPROG=\$here/schedprog
 export PREEMPTPROG=\$here/preemptprog
 export MAINPROG=\$here/mainprog NOLOCKSYS=\$here/nolocksys
 export TLSBIG1M=\$here/tlsbig1m TLSBIG64M=\$here/tlsbig64m
+export TLSMOD=\$here/tlsmod.so
 export CK_DEFAULT_TIMEOUT=60 CK_TIMEOUT_MULTIPLIER=5 TMPDIR=/tmp
 # Left out: the cases whose scenario needs X to wait before an idle VP
 # steals Y (schedprog barrier-syscall); under emulation a woken VP stole

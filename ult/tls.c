@@ -8,9 +8,10 @@
  * layout is private, so it is read from glibc at run time, not assumed:
  * the size of struct pthread and the offsets of its tid, DTV and key
  * slots from the _thread_db_* descriptors libc exports for debuggers,
- * the stack and robust-list fields from a probe thread. Pinned to glibc
- * 2.34 to 2.41 (those exports, and _dl_allocate_tls_init(tcb, init));
- * elsewhere ult_tls_check refuses with its reason.
+ * the stack, robust-list and key-data fields from a probe thread.
+ * Pinned to glibc 2.34 to 2.41 (those exports, and
+ * _dl_allocate_tls_init(tcb, init)); elsewhere ult_tls_check refuses
+ * with its reason.
  *
  * Blocks are pooled. A block taken again is reset as glibc resets a
  * cached thread stack (its key data and dynamic TLS freed, every image
@@ -148,7 +149,7 @@ static void *probe_main(void *arg)
                 p->key_value = pd + (ptrdiff_t)i - tp;
                 break;
             }
-        p->key_used = *(pd + (L.specific - p->pd) + 32 * (ptrdiff_t)sizeof(void *));
+        p->key_used = *(pd + L.specific + 32 * (ptrdiff_t)sizeof(void *));
         pthread_setspecific(p->key, NULL);
     }
     return NULL;
@@ -269,6 +270,11 @@ static int check(void)
     if (!dl_iterate_phdr(find_libc_tls, NULL) || L.libc_size > LIBC_TLS_MAX)
         return refuse("cannot find libc's TLS");
     L.rseq = __rseq_size > 0;
+#if defined(__x86_64__)
+    if (!ult_tp_fsgsbase)
+        base_warn("no FSGSBASE (Linux 5.9 and a CPU with it): a switch of a ULT with a TLS "
+                  "block of its own makes a system call (arch_prctl, ~200 ns)");
+#endif
     check_result = 0;
     return 0;
 }
