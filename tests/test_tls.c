@@ -354,7 +354,9 @@ static void *fork_ult(void *p)
     pid = fork();
     if (pid == 0) {
         char *m = malloc(64);   /* the child's malloc, on the block's arena */
-        _exit(m && tx == 41 ? 0 : 3);
+        int ok = m && tx == 41;
+        free(m);                /* memcheck follows the child */
+        _exit(ok ? 0 : 3);
     }
     ULT_CHECK(pid > 0, "fork: %s", strerror(errno));
     ULT_CHECK(waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0,
