@@ -2,8 +2,9 @@
 /*
  * test_tls.c - a ULT's own thread-local storage (MLTP_TLS_ULT): each
  * ULT's __thread variables and errno are its own across yields, blocking
- * waits and moves between VPs, start from their images in a pooled
- * block, and end with the ULT's destructors; a dlopen()ed library's
+ * waits and moves between VPs, with wrfsbase and (x86-64) with
+ * arch_prctl, start from their images in a pooled block, and end with
+ * the ULT's destructors; a dlopen()ed library's
  * (global-dynamic) too, and dlopen() from many such ULTs at once;
  * stack-protector code, setjmp/longjmp, fork(), malloc and stdio in
  * many such ULTs; ULTs that keep the VP's TLS beside them; the
@@ -140,6 +141,23 @@ START_TEST(own_across_switches)
         ck_assert_msg(own_moved, "no ULT ran on two VPs of %d in 5 s", nvp);
 }
 END_TEST
+
+#if defined(__x86_64__)
+/* The same through arch_prctl(ARCH_SET_FS), the way without FSGSBASE
+   (CPUs before Ivy Bridge, kernels before 5.9): the check, which reads
+   AT_HWCAP2, runs first, then every write takes the system call. */
+START_TEST(own_without_fsgsbase)
+{
+    ck_assert_ptr_null(mltp_tls_why());
+    ult_tp_fsgsbase = 0;
+    own_nvp = several_vps(2);
+    mltp_barrier_init(&own_barrier);
+    ck_assert_int_eq(mltp_lock_init(&own_lock, MLTP_LOCK_BLOCK), 0);
+    run_tls(own_nvp, OWN_ULTS, MLTP_TLS_ULT, own_ult);
+    ck_assert_msg(own_moved, "no ULT ran on two VPs of %d in 5 s", own_nvp);
+}
+END_TEST
+#endif
 
 /* ==================================================================== */
 /* ULTs that keep the VP's TLS, beside ULTs with their own              */
@@ -513,6 +531,9 @@ END_TEST
 static const struct cu_row tls_tests[] = {
     CU_TCASE("own", 60),
     CU_LOOP(own_across_switches, 0, 3),
+#if defined(__x86_64__)
+    CU_TEST(own_without_fsgsbase),
+#endif
     CU_TEST(own_beside_shared),
     CU_TEST(pooled_blocks_reset),
     CU_LOOP(dlopen_library_tls, 0, 3),
