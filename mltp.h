@@ -349,9 +349,9 @@ int mltp_stack_guard(const mltp_t *t, int *kind, size_t *bytes);
    MLTP_TLS_ULT: a block of its own, as a pthread has, made by glibc from
      every loaded module's TLS image: the same variables across yields,
      waits and moves; thread_local destructors run at the ULT's end. A
-     switch to or from such a ULT writes the thread pointer (a few ns;
-     a system call on x86-64 kernels before 5.9, or CPUs without
-     FSGSBASE). Needs glibc 2.34 to 2.41, dynamically linked.
+     switch to or from such a ULT writes the thread pointer once
+     (wrfsbase, 12-17 ns on a VM; a system call on x86-64 kernels
+     before 5.9, or CPUs without FSGSBASE). Needs glibc 2.34 to 2.41, dynamically linked.
    MLTP_TLS_DEFAULT: the process's, MLTP_TLS (vp, the default, or ult).
    mltp_attr_settls returns 0, EINVAL (a NULL, another value) or ENOTSUP
    (MLTP_TLS_ULT where blocks cannot be made; mltp_tls_why() says why). */
