@@ -364,6 +364,29 @@ int mltp_attr_gettls(const mltp_attr_t *a, int *tls);
    and why MLTP_TLS_ULT cannot be had here (NULL: it can). */
 int mltp_tls_default(void);
 const char *mltp_tls_why(void);
+/* Main's share (mltp_begin) from the next mltp_begin on: MLTP_TLS_ULT
+   runs it on the main thread's own block, so that main's thread-local
+   variables keep their addresses and values across mltp_begin and
+   mltp_end (the reaper then runs on a block of its own; sched_getcpu() in
+   main's share says where the reaper last ran); MLTP_TLS_VP on the VP's
+   it runs on; MLTP_TLS_DEFAULT (the start's setting) as MLTP_TLS says.
+   Returns 0, EINVAL (another value) or ENOTSUP (as mltp_attr_settls). */
+int mltp_set_main_tls(int tls);
+/* A TLS block that ULTs borrow in turn, kept with its values for the
+   program's life: OpenMP's threads keep their threadprivate variables
+   from one parallel region to the next, each run by a new ULT. Made from
+   every loaded module's TLS image; NULL with errno ENOTSUP (see
+   mltp_tls_why) or ENOMEM. mltp_tls_block_borrow: the calling ULT, which
+   runs on its VP's TLS, runs on b (its thread-local variables and errno
+   b's) until mltp_tls_block_return or its end, which returns b, running
+   no thread_local destructors (they stay with b). 0, EINVAL (b NULL; the
+   caller main's share, a bound thread, outside a ULT, or on a block
+   already) or EBUSY (another ULT has b). mltp_tls_block_return: 0, or
+   EINVAL when the caller has borrowed no block. */
+typedef struct mltp_tls_block mltp_tls_block_t;
+mltp_tls_block_t *mltp_tls_block_create(void);
+int mltp_tls_block_borrow(mltp_tls_block_t *b);
+int mltp_tls_block_return(void);
 /* Like mltp_create, with attributes (a may be NULL). EINVAL also for a
    priority outside MLTP_PRIO_MIN..MLTP_PRIO_MAX or a stack size outside
    MLTP_STACK_MIN..MLTP_STACK_MAX. */

@@ -15,6 +15,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 #include "sched/switch.h"
+#include "sched/tls.h"
+#include "ult/tls.h"
 #include "ult/valgrind.h"
 
 /* Committed only as it is touched; the program's signal handlers run
@@ -29,6 +31,7 @@ static struct {
     volatile int begun;         /* from mltp_begin to mltp_end's return */
     volatile int leaving;       /* main waits in mltp_end */
     char *stack;                /* the reaper's, kept for the next begin */
+    char *reaper_tls;           /* main on its own block: the reaper's */
 } mg;
 
 int sched_is_main_share(const ult_t *u)
@@ -124,6 +127,8 @@ static void reaper(void *arg, void *helper_result)
 
     (void)arg, (void)helper_result;
     ult_asan_finish(NULL);          /* the switch from main's stack */
+    if (mg.reaper_tls)
+        sched_tls_reaper_enter(mg.reaper_tls);
     mg.result = sched_start_run(mg.nvp, &none);
     if (none) {
         unqueue_main();
@@ -137,6 +142,10 @@ static void reaper(void *arg, void *helper_result)
         sched_trace_deadlock(0);
         base_warn("deadlock: %ld ULT(s) blocked and none can ever run; "
                   "mltp_end returns", sched_live());
+    }
+    if (mg.reaper_tls) {
+        sched_tls_reaper_leave(mg.reaper_tls, mg.u.tls);
+        mg.reaper_tls = NULL;
     }
     ult_asan_start(NULL, mg.u.stack_lo + ult_guard_size, mg.u.stack_map - ult_guard_size);
     ult_switch(mg.u.sp, NULL, NULL, nothing);
@@ -175,6 +184,15 @@ int mltp_begin(int nvp)
         (void)ult_vg_stack_register(s + page, s + REAPER_STACK);
     }
     main_ult_init();
+    if (sched_tls_main_wanted()) {
+        mg.reaper_tls = ult_tls_get(mg.stack + page, REAPER_STACK - (size_t)page);
+        if (!mg.reaper_tls) {
+            base_warn("mltp_begin(%d): no memory for the reaper's TLS block", nvp);
+            errno = ENOMEM;
+            return -1;
+        }
+        sched_tls_main_share(&mg.u);
+    }
     mg.nvp = nvp;
     mg.result = 0;
     mg.leaving = 0;
@@ -184,6 +202,8 @@ int mltp_begin(int nvp)
                &mg.u, NULL, queue_main);
     ult_asan_finish(fake);
     if (sched_running() == &mg.u) {     /* on a VP: main's share */
+        if (mg.u.flags & ULT_OWN_TLS)
+            sched_tls_enter(&mg.u);     /* the VP's loop switched to it */
         set_errno(saved_errno);
         return 0;
     }

@@ -26,10 +26,21 @@
 #include "ult/tls.h"
 
 int sched_tls_all;
+static int main_tls = MLTP_TLS_DEFAULT;     /* mltp_set_main_tls */
 static base_once_t offsets_once;
 static struct {
-    ptrdiff_t sched_self, vp_self, vp_task;
+    ptrdiff_t sched_self, vp_self, vp_task, lent;
 } off;
+
+/* ULTs borrow it in turn (mltp_tls_block_borrow) */
+struct mltp_tls_block {
+    char *tp;
+    volatile int borrowed;
+    int started;                /* glibc's per-thread set-up made */
+};
+/* A lent block's own record, in its copy; NULL in every other block's:
+   its end tells a borrowed block from a pooled one. */
+static __thread struct mltp_tls_block *lent_tls __attribute__((tls_model("initial-exec")));
 
 static int find_offsets(void)
 {
@@ -38,6 +49,7 @@ static int find_offsets(void)
     off.sched_self = (char *)&sched_self_tls - tp;
     off.vp_self = (char *)&vp_self_tls - tp;
     off.vp_task = (char *)&vp_task_tls - tp;
+    off.lent = (char *)&lent_tls - tp;
     return 0;
 }
 
@@ -118,9 +130,137 @@ void sched_tls_first_run(ult_t *u)
     ult_tls_start();
 }
 
+/* A borrowed block back: nothing of it runs any more (release). */
+static void give_back(ult_t *u, struct mltp_tls_block *b)
+{
+    sched_tls_leave();
+    u->flags &= (unsigned char)~ULT_OWN_TLS;
+    u->prio_bit &= ~SCHED_TLS_BIT;
+    __atomic_store_n(&b->borrowed, 0, __ATOMIC_RELEASE);
+}
+
 void sched_tls_end(ult_t *u)
 {
+    struct mltp_tls_block *b = lent_tls;    /* the selected block's */
+
+    if (b) {
+        give_back(u, b);
+        return;
+    }
     ult_tls_finish();                   /* destructors may block */
     sched_tls_leave();
     ult_tls_put(u->tls);
+}
+
+mltp_tls_block_t *mltp_tls_block_create(void)
+{
+    struct mltp_tls_block *b;
+
+    mltp_init();
+    if (sched_tls_usable(NULL) != 0) {
+        errno = ENOTSUP;
+        return NULL;
+    }
+    if (!(b = calloc(1, sizeof *b)))
+        return NULL;
+    if (!(b->tp = ult_tls_get(NULL, 0))) {
+        free(b);
+        errno = ENOMEM;
+        return NULL;
+    }
+    *(struct mltp_tls_block **)(b->tp + off.lent) = b;
+    return b;
+}
+
+/* No switch can come between the writes (MLTP's own code is never
+   preempted): the block is selected with the flags that say so. */
+int mltp_tls_block_borrow(mltp_tls_block_t *b)
+{
+    ult_t *u = sched_running();
+    size_t guard;
+
+    if (!b || !u || sched_is_main_share(u) || (u->flags & ULT_OWN_TLS))
+        return EINVAL;
+    if (__atomic_exchange_n(&b->borrowed, 1, __ATOMIC_ACQUIRE))
+        return EBUSY;
+    guard = ult_guard_of(u);
+    ult_tls_set_stack(b->tp, u->stack_lo + guard, u->stack_map - guard);
+    u->tls = b->tp;
+    u->flags |= ULT_OWN_TLS;
+    u->prio_bit |= SCHED_TLS_BIT;
+    sched_tls_enter(u);
+    if (!b->started) {
+        ult_tls_start();
+        b->started = 1;
+    }
+    return 0;
+}
+
+int mltp_tls_block_return(void)
+{
+    ult_t *u = sched_running();
+    struct mltp_tls_block *b;
+
+    if (!u || !(u->flags & ULT_OWN_TLS) || !(b = lent_tls))
+        return EINVAL;
+    give_back(u, b);
+    return 0;
+}
+
+/* ---- main's share on the main thread's own block ----
+   The reaper, on the main thread meanwhile, runs on a block of its own
+   with main's view of MLTP's TLS, and hands main's block back as main
+   left it when it switches back into main. */
+
+static struct {
+    sched_vp_t *sched_self;
+    vp_t *vp_self;
+    struct vp_task *vp_task;
+    pid_t tid;
+} main_view;
+
+int mltp_set_main_tls(int tls)
+{
+    mltp_init();
+    if (tls < MLTP_TLS_DEFAULT || tls > MLTP_TLS_ULT)
+        return EINVAL;
+    if (tls == MLTP_TLS_ULT && sched_tls_usable(NULL) != 0)
+        return ENOTSUP;
+    main_tls = tls;
+    return 0;
+}
+
+int sched_tls_main_wanted(void)
+{
+    return main_tls == MLTP_TLS_ULT || (main_tls == MLTP_TLS_DEFAULT && sched_tls_all);
+}
+
+void sched_tls_main_share(ult_t *u)
+{
+    u->tls = ult_tp_get();
+    u->flags |= ULT_OWN_TLS;
+    u->prio_bit |= SCHED_TLS_BIT;
+}
+
+void sched_tls_reaper_enter(char *reaper)
+{
+    main_view.sched_self = sched_self_tls;
+    main_view.vp_self = vp_self_tls;
+    main_view.vp_task = vp_task_tls;
+    main_view.tid = *(pid_t *)(ult_tp_get() + ult_tls_tid_offset);
+    *(sched_vp_t **)(reaper + off.sched_self) = main_view.sched_self;
+    *(vp_t **)(reaper + off.vp_self) = main_view.vp_self;
+    *(struct vp_task **)(reaper + off.vp_task) = main_view.vp_task;
+    ult_tls_set_tid(reaper, main_view.tid);
+    ult_tp_set(reaper);
+}
+
+void sched_tls_reaper_leave(char *reaper, char *main_tp)
+{
+    *(sched_vp_t **)(main_tp + off.sched_self) = main_view.sched_self;
+    *(vp_t **)(main_tp + off.vp_self) = main_view.vp_self;
+    *(struct vp_task **)(main_tp + off.vp_task) = main_view.vp_task;
+    ult_tls_set_tid(main_tp, main_view.tid);
+    ult_tp_set(main_tp);
+    ult_tls_put(reaper);
 }

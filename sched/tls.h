@@ -29,4 +29,14 @@ void sched_tls_enter(ult_t *u);
 void sched_tls_first_run(ult_t *u);
 void sched_tls_end(ult_t *u);
 
+/* Main's share on the main thread's own block (mltp_set_main_tls): is
+   it wanted; u made such a ULT, on the main thread; the reaper's block
+   selected at its start, with main's view of MLTP's TLS, and main's
+   given back, as main left it, before the reaper switches into main (then
+   the reaper's goes back to the pool). */
+int sched_tls_main_wanted(void);
+void sched_tls_main_share(ult_t *u);
+void sched_tls_reaper_enter(char *reaper);
+void sched_tls_reaper_leave(char *reaper, char *main_tp);
+
 #endif

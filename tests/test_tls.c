@@ -16,7 +16,9 @@
 #include <sched.h>
 #include <setjmp.h>
 #include <time.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
+#include <unistd.h>
 #include "check_util.h"
 #include "internals.h"
 
@@ -24,6 +26,13 @@ __thread int tx = 7;
 __thread char tbss[64];
 
 static const int vp_counts[] = { 1, 2, 4 };
+
+/* &tx where the thread pointer is now: a function that switched threads
+   may keep the address it computed before (main's share, mltp_begin) */
+static __attribute__((noinline, noipa)) int *cu_tx_addr(void)
+{
+    return &tx;
+}
 
 static int nvp_of(int i)
 {
@@ -471,6 +480,11 @@ START_TEST(refused_elsewhere)
     ck_assert_int_eq(mltp_attr_settls(&a, MLTP_TLS_ULT), ENOTSUP);
     ck_assert_ptr_nonnull(strstr(mltp_tls_why(), "2.99"));
     ck_assert_int_eq(mltp_attr_settls(&a, MLTP_TLS_VP), 0);
+    ck_assert_int_eq(mltp_set_main_tls(MLTP_TLS_ULT), ENOTSUP);
+    ck_assert_int_eq(mltp_set_main_tls(MLTP_TLS_VP), 0);
+    errno = 0;
+    ck_assert_ptr_null(mltp_tls_block_create());
+    ck_assert_int_eq(errno, ENOTSUP);
 }
 END_TEST
 
@@ -528,6 +542,176 @@ START_TEST(process_setting)
 }
 END_TEST
 
+/* ==================================================================== */
+/* Main's share on the main thread's own block                         */
+
+static void *main_peer(void *p)
+{
+    (void)p;
+    tx = 500;                           /* a VP's copy: not main's */
+    for (int i = 0; i < 50; i++)
+        mltp_yield();
+    return NULL;
+}
+
+START_TEST(main_keeps_its_tls)
+{
+    int nvp = nvp_of(_i), *addr = cu_tx_addr();
+    long made, pooled, made2, pooled2;
+    mltp_t *t[4];
+
+    tx = 42;
+    ck_assert_int_eq(mltp_set_main_tls(MLTP_TLS_ULT), 0);
+    errno = EDOM;
+    ck_assert_int_eq(mltp_begin(nvp), 0);
+    ult_tls_counts(&made, &pooled);
+    ck_assert_int_eq(errno, EDOM);
+    ck_assert_ptr_eq(cu_tx_addr(), addr);
+    ck_assert_int_eq(tx, 42);
+    for (int i = 0; i < 4; i++)
+        ck_assert_ptr_nonnull(t[i] = mltp_create(main_peer, NULL));
+    for (int r = 0; r < 200; r++) {
+        tx = 1000 + r;
+        errno = r;
+        mltp_yield();
+        ck_assert_ptr_eq(cu_tx_addr(), addr);
+        ck_assert_int_eq(tx, 1000 + r);
+        ck_assert_int_eq(errno, r);
+    }
+    for (int i = 0; i < 4; i++) {
+        ck_assert_int_eq(mltp_join(t[i], NULL), 0);
+        free(t[i]);
+    }
+    tx = 43;
+    ck_assert_int_eq(mltp_end(), 0);
+    /* back on the main thread, on its block */
+    ck_assert_ptr_eq(cu_tx_addr(), addr);
+    ck_assert_int_eq(tx, 43);
+    ck_assert_int_eq((int)syscall(SYS_gettid), (int)getpid());
+    /* the reaper's block is back in the pool */
+    ult_tls_counts(&made2, &pooled2);
+    ck_assert_int_eq(made2, made);
+    ck_assert_int_eq(pooled2, pooled + 1);
+    /* again, and then with the VP's TLS */
+    ck_assert_int_eq(mltp_begin(nvp), 0);
+    ck_assert_int_eq(tx, 43);
+    ck_assert_int_eq(mltp_end(), 0);
+    ck_assert_int_eq(mltp_set_main_tls(MLTP_TLS_VP), 0);
+    ck_assert_int_eq(mltp_begin(nvp), 0);
+    ck_assert_ptr_ne(cu_tx_addr(), addr);
+    ck_assert_int_eq(mltp_end(), 0);
+    ck_assert_int_eq(tx, 43);
+    cu_assert_ults_ok();
+}
+END_TEST
+
+/* ==================================================================== */
+/* Blocks that ULTs borrow in turn keep their values                    */
+
+#define LENT 4
+#define LENT_ROUNDS 20
+static mltp_tls_block_t *lent[LENT];
+static mltp_barrier_t lent_barrier;
+
+static void *lent_ult(void *p)
+{
+    intptr_t v = (intptr_t)p;
+    int i = (int)(v % LENT), round = (int)(v / LENT), *addr;
+
+    ULT_CHECK(mltp_tls_block_return() == EINVAL, "returned a block not borrowed");
+    ULT_CHECK(mltp_tls_block_borrow(lent[i]) == 0, "borrow");
+    ULT_CHECK(mltp_tls_block_borrow(lent[(i + 1) % LENT]) == EINVAL, "borrowed two");
+    addr = cu_tx_addr();
+    ULT_CHECK(tx == (round ? round * 10 + i : 7) && errno == (round ? round : 0),
+              "block %d in round %d: tx %d, errno %d", i, round, tx, errno);
+    tx = (round + 1) * 10 + i;
+    errno = round + 1;
+    mltp_barrier(&lent_barrier, LENT);
+    ULT_CHECK(mltp_tls_block_borrow(lent[(i + 1) % LENT]) == EINVAL, "borrowed two");
+    mltp_yield();
+    ULT_CHECK(cu_tx_addr() == addr && tx == (round + 1) * 10 + i, "block %d after a yield: tx %d", i, tx);
+    /* half give it back, half end with it */
+    if (i % 2 == 0) {
+        ULT_CHECK(mltp_tls_block_return() == 0, "return");
+        ULT_CHECK(cu_tx_addr() != addr, "still on block %d", i);
+    }
+    return NULL;
+}
+
+static void *lent_busy_ult(void *p)
+{
+    (void)p;
+    ULT_CHECK(mltp_tls_block_borrow(lent[0]) == EBUSY, "borrowed a block borrowed");
+    return NULL;
+}
+
+static void *lent_holder(void *p)
+{
+    (void)p;
+    mltp_t *t;
+
+    ULT_CHECK(mltp_tls_block_borrow(lent[0]) == 0, "borrow");
+    t = mltp_create(lent_busy_ult, NULL);
+    ULT_CHECK(t && mltp_join(t, NULL) == 0, "join");
+    free(t);
+    return NULL;
+}
+
+START_TEST(borrowed_blocks_keep_values)
+{
+    int nvp = nvp_of(_i);
+    mltp_t *t[LENT];
+
+    mltp_barrier_init(&lent_barrier);
+    for (int i = 0; i < LENT; i++)
+        ck_assert_ptr_nonnull(lent[i] = mltp_tls_block_create());
+    ck_assert_int_eq(mltp_tls_block_borrow(lent[0]), EINVAL);    /* outside a ULT */
+    ck_assert_int_eq(mltp_begin(nvp), 0);
+    ck_assert_int_eq(mltp_tls_block_borrow(lent[0]), EINVAL);    /* main's share */
+    ck_assert_int_eq(mltp_tls_block_borrow(NULL), EINVAL);
+    for (int round = 0; round < LENT_ROUNDS; round++) {
+        for (int i = 0; i < LENT; i++)
+            ck_assert_ptr_nonnull(t[i] = create_tls(MLTP_TLS_VP, lent_ult,
+                                                    (void *)(intptr_t)(round * LENT + i)));
+        for (int i = 0; i < LENT; i++) {
+            ck_assert_int_eq(mltp_join(t[i], NULL), 0);
+            free(t[i]);
+        }
+    }
+    ck_assert_ptr_nonnull(t[0] = create_tls(MLTP_TLS_VP, lent_holder, NULL));
+    ck_assert_int_eq(mltp_join(t[0], NULL), 0);
+    free(t[0]);
+    ck_assert_int_eq(mltp_end(), 0);
+    cu_assert_ults_ok();
+}
+END_TEST
+
+/* A ULT with a block of its own cannot borrow one */
+static void *own_borrows(void *p)
+{
+    (void)p;
+    ULT_CHECK(mltp_tls_block_borrow(lent[0]) == EINVAL, "borrowed on its own block");
+    return NULL;
+}
+
+START_TEST(borrow_misuse)
+{
+    mltp_t *t;
+
+    ck_assert_ptr_nonnull(lent[0] = mltp_tls_block_create());
+    ck_assert_int_eq(mltp_set_main_tls(3), EINVAL);
+    ck_assert_int_eq(mltp_set_main_tls(-1), EINVAL);
+    ck_assert_int_eq(mltp_tls_block_return(), EINVAL);
+    ck_assert_int_eq(mltp_begin(1), 0);
+    t = create_tls(MLTP_TLS_ULT, own_borrows, NULL);
+    ck_assert_int_eq(mltp_join(t, NULL), 0);
+    free(t);
+    ck_assert_int_eq(mltp_tls_block_return(), EINVAL);
+    ck_assert_int_eq(mltp_end(), 0);
+    cu_assert_ults_ok();
+}
+END_TEST
+
 static const struct cu_row tls_tests[] = {
     CU_TCASE("own", 60),
     CU_LOOP(own_across_switches, 0, 3),
@@ -542,9 +726,12 @@ static const struct cu_row tls_tests[] = {
     CU_LOOP(fork_from_own_block, 0, 2),
     CU_TEST(malloc_and_stdio),
     CU_TEST(process_setting),
+    CU_LOOP(main_keeps_its_tls, 0, 3),
+    CU_LOOP(borrowed_blocks_keep_values, 0, 3),
 
     CU_TCASE("misuse", 30),
     CU_TEST(attr_misuse),
+    CU_TEST(borrow_misuse),
     CU_TEST(refused_elsewhere),
     CU_TEST(refused_setting_ends),
 };

@@ -287,6 +287,12 @@ int ult_tls_check(const char **why)
     return check_result;
 }
 
+void ult_tls_set_stack(char *tp, char *lo, size_t size)
+{
+    *(char **)(tp + L.stackblock) = lo;
+    *(size_t *)(tp + L.stackblock + (ptrdiff_t)sizeof(void *)) = size;
+}
+
 /* What every thread shares, from the caller's control block, and what is
    this thread's. */
 static void fill(char *tp, char *lo, size_t size)
@@ -306,8 +312,7 @@ static void fill(char *tp, char *lo, size_t size)
        are globals */
     *(int *)(tp + L.pd) = *(int *)(own + L.pd);
 #endif
-    *(char **)(tp + L.stackblock) = lo;
-    *(size_t *)(tp + L.stackblock + (ptrdiff_t)sizeof(void *)) = size;
+    ult_tls_set_stack(tp, lo, size);
     /* struct robust_list_head: an empty list, the futex offset as the
        caller's */
     memcpy(rh, own + L.robust, 3 * sizeof(void *));

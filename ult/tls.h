@@ -61,6 +61,9 @@ int ult_tls_check(const char **why);
 char *ult_tls_get(char *lo, size_t size);
 /* Back to the pool, once nothing runs on it. */
 void ult_tls_put(char *tp);
+/* The stack glibc thinks the block's thread runs on: a block lent to
+   ULTs in turn takes each one's. */
+void ult_tls_set_stack(char *tp, char *lo, size_t size);
 
 /* The kernel task that runs the block's ULT now (glibc's owner checks:
    recursive locks compare it). One store. */
