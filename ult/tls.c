@@ -78,7 +78,7 @@ static struct {
     ptrdiff_t libc;             /* libc's TLS, libc_size bytes */
     size_t libc_size;
     ptrdiff_t err;              /* errno */
-    int rseq;                   /* glibc registers rseq areas */
+    int rseq;                   /* descriptors hold an rseq area */
 } L;
 
 static base_once_t check_once;
@@ -269,7 +269,7 @@ static int check(void)
     L.err = (char *)&errno - ult_tp_get();
     if (!dl_iterate_phdr(find_libc_tls, NULL) || L.libc_size > LIBC_TLS_MAX)
         return refuse("cannot find libc's TLS");
-    L.rseq = __rseq_size > 0;
+    L.rseq = __rseq_offset != 0;
 #if defined(__x86_64__)
     if (!ult_tp_fsgsbase)
         base_warn("no FSGSBASE (Linux 5.9 and a CPU with it): a switch of a ULT with a TLS "
@@ -322,7 +322,10 @@ static void fill(char *tp, char *lo, size_t size)
        out of its list of running threads and puts it on its list of
        threads with user stacks */
     ((char **)(tp + L.list))[0] = ((char **)(tp + L.list))[1] = tp + L.list;
-    /* never registered: sched_getcpu() asks the kernel */
+    /* never registered: sched_getcpu() asks the kernel. Also where the
+       kernel refused the main thread's (valgrind): a zeroed cpu_id would
+       tell pthread_create, called here, that the new thread must
+       register one, and its failure there is fatal */
     if (L.rseq)
         ((struct rseq *)(tp + __rseq_offset))->cpu_id = (uint32_t)RSEQ_CPU_ID_REGISTRATION_FAILED;
 }
