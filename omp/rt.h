@@ -145,6 +145,7 @@ struct omprt_thr {
     struct omprt_taskgroup *taskgroup;
     struct omprt_depmap *deps;  /* its children's dependences */
     int final;                  /* in a final task */
+    mltp_tls_block_t *tls_block;    /* borrowed for the region, if any */
 };
 
 extern struct omprt_icv omprt_global_icv;
@@ -163,9 +164,9 @@ void omprt_env_init(void);
 /* MLTP's preemption of ULTs in the program's own code, once
    (omp/preempt.c) */
 void omprt_preempt_setup(void);
-/* one line when the program has thread-local storage (threadprivate) */
-void omprt_check_tls(void);
 void omprt_env_display(void);   /* OMP_DISPLAY_ENV=true */
+/* Each OpenMP thread on a TLS block of its own (omp/team.c) */
+extern int omprt_tls_per_thread;
 /* nthreads-var for the members of a region at `level` (OMP_NUM_THREADS'
    list), else the encountering thread's */
 int omprt_nthreads_at(int level, int fallback);

@@ -18,6 +18,7 @@
  * its parent's dependence map's. Whoever waits for tasks, once it has
  * run its own children still in its VP's deque, blocks, and its VP runs
  * the tasks. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "omp/rt.h"
@@ -629,8 +630,13 @@ static void task_run_here(struct omprt_thr *parent, struct omprt_task *k)
    (a blocked LU at 2 threads: 0.77x libgomp's time, 1.05x without). */
 static void task_launch(struct omprt_task *k)
 {
+    static int told;
     int priority = k->priority;
     mltp_t *u;
+
+    if (omprt_tls_per_thread && !__atomic_exchange_n(&told, 1, __ATOMIC_RELAXED))
+        fputs("mltp-omp: an explicit task runs as a ULT of its own: its threadprivate "
+              "variables are its VP's, not a team thread's (doc/openmp.md)\n", stderr);
 
     if (priority == 0 && k->has_preds) {
         static const mltp_attr_t after = { .priority = MLTP_PRIO_DEFAULT + 1, .name = "omp task" };

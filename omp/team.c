@@ -61,6 +61,7 @@ static void thr_init(struct omprt_thr *t, struct omprt_team *team, struct omprt_
     t->taskgroup = NULL;
     t->deps = NULL;
     t->final = 0;
+    t->tls_block = NULL;
     omprt_task_thr_init(t);
 }
 
@@ -163,6 +164,74 @@ static void at_exit(void)
         perror("mltp-omp: mltp_end");
 }
 
+/* ---- thread-local variables ----
+   GCC makes threadprivate variables __thread ones. In a program (or a
+   library it loaded) with thread-local storage, each OpenMP thread runs
+   on a TLS block of its own: main's share on the main thread's, so that
+   the initial thread's copies are main's; thread i of a team that main's
+   share starts outside any active region borrows block i, kept across
+   regions, so that its copies keep their values from one region to the
+   next; threads of nested teams get new blocks. Explicit tasks that run
+   as ULTs of their own keep their VP's (doc/openmp.md). */
+
+int omprt_tls_per_thread;
+static mltp_tls_block_t **kept_blocks;  /* by thread number; main's share's */
+static int nkept;
+
+static int object_has_tls(struct dl_phdr_info *info, size_t size, void *found)
+{
+    const char *name = info->dlpi_name;
+    int i;
+
+    (void)size;
+    /* the C library, the compiler's and the system's: made for VPs' TLS */
+    if (name && name[0] && (!strncmp(name, "/lib", 4) || !strncmp(name, "/usr/lib", 8) ||
+                            strstr(name, "linux-vdso") || strstr(name, "libmltp")))
+        return 0;
+    for (i = 0; i < info->dlpi_phnum; i++)
+        if (info->dlpi_phdr[i].p_type == PT_TLS && info->dlpi_phdr[i].p_memsz) {
+            *(const char **)found = name && name[0] ? name : "the program";
+            return 1;
+        }
+    return 0;
+}
+
+/* Before the first mltp_begin: the objects loaded then */
+static void tls_setup(void)
+{
+    const char *found = NULL, *why, *quiet = getenv("MLTP_OMP_TLS");
+
+    dl_iterate_phdr(object_has_tls, &found);
+    if (!found)
+        return;
+    if (!(why = mltp_tls_why()) && mltp_set_main_tls(MLTP_TLS_ULT) == 0) {
+        omprt_tls_per_thread = 1;
+        return;
+    }
+    if (!quiet || strcmp(quiet, "shared"))
+        fprintf(stderr, "mltp-omp: %s has thread-local variables (threadprivate?), but OpenMP "
+                "threads cannot have their own here (%s): threads on one VP share them "
+                "(doc/openmp.md; MLTP_OMP_TLS=shared: no message)\n", found,
+                why ? why : "no block for main");
+}
+
+/* Block i of main's share's teams, made once */
+static mltp_tls_block_t *kept_block(int i)
+{
+    if (i >= nkept) {
+        int n = i + 1 > 2 * nkept ? i + 1 : 2 * nkept;
+        mltp_tls_block_t **b = realloc(kept_blocks, (size_t)n * sizeof *b);
+        if (!b)
+            omprt_fatal("out of memory for OpenMP threads' TLS blocks");
+        memset(b + nkept, 0, (size_t)(n - nkept) * sizeof *b);
+        kept_blocks = b;
+        nkept = n;
+    }
+    if (!kept_blocks[i] && !(kept_blocks[i] = mltp_tls_block_create()))
+        omprt_fatal("no TLS block for OpenMP thread %d: %s", i, strerror(errno));
+    return kept_blocks[i];
+}
+
 /* OMP_STACKSIZE, else MLTP_STACK_SIZE, else what libgomp's threads get:
    POSIX threads' default (the stack rlimit, 8 MiB most often). Only the
    pages a thread touches are ever committed. */
@@ -197,6 +266,8 @@ int omprt_ensure_started(void)
     }
     nvp = mltp_vps_default();
     set_stack_size();
+    if (!began)
+        tls_setup();
     if (mltp_begin(nvp) != 0) {
         perror("mltp-omp: mltp_begin (regions run with one thread)");
         return -1;
@@ -211,47 +282,6 @@ int omprt_ensure_started(void)
             registered = 1;
     }
     return 0;
-}
-
-/* ---- thread-local variables ----
-   GCC makes threadprivate variables __thread ones, and __thread belongs to
-   the VP, not to the ULT: OpenMP threads that share a VP share them, and
-   a thread that moves to another VP sees that VP's. Say so once when a
-   team starts in a program whose own code has thread-local storage. */
-
-static int object_has_tls(struct dl_phdr_info *info, size_t size, void *found)
-{
-    const char *name = info->dlpi_name;
-    int i;
-
-    (void)size;
-    /* the C library, the compiler's and the system's: made for VPs' TLS */
-    if (name && name[0] && (!strncmp(name, "/lib", 4) || !strncmp(name, "/usr/lib", 8) ||
-                            strstr(name, "linux-vdso") || strstr(name, "libmltp")))
-        return 0;
-    for (i = 0; i < info->dlpi_phnum; i++)
-        if (info->dlpi_phdr[i].p_type == PT_TLS && info->dlpi_phdr[i].p_memsz) {
-            *(const char **)found = name && name[0] ? name : "the program";
-            return 1;
-        }
-    return 0;
-}
-
-void omprt_check_tls(void)
-{
-    static int checked;
-    const char *found = NULL;
-    const char *quiet = getenv("MLTP_OMP_TLS");
-
-    if (__atomic_exchange_n(&checked, 1, __ATOMIC_RELAXED))
-        return;
-    if (quiet && !strcmp(quiet, "shared"))
-        return;
-    dl_iterate_phdr(object_has_tls, &found);
-    if (found)
-        fprintf(stderr, "mltp-omp: %s has thread-local variables (threadprivate?): OpenMP "
-                "threads on one VP share them (doc/openmp.md; MLTP_OMP_TLS=shared: "
-                "no message)\n", found);
 }
 
 /* ---- the free list of teams ---- */
@@ -388,9 +418,15 @@ static void *member_main(void *arg)
     struct omprt_thr *t = arg;
     struct omprt_team *team = t->team;
 
+    if (t->tls_block && mltp_tls_block_borrow(t->tls_block) != 0)
+        omprt_fatal("thread %d cannot borrow its TLS block", t->num);
     omprt_set_self(t);
     team->fn(team->data);
     omprt_deps_release(t);
+    /* given back before the barrier: the next region's thread may take
+       it once the encountering thread has passed it */
+    if (t->tls_block)
+        mltp_tls_block_return();
     /* the closing barrier; nothing of the team is read after it */
     mltp_barrier(&team->barrier, team->nthreads);
     return NULL;
@@ -432,7 +468,7 @@ int omprt_parallel(void (*fn)(void *), void *data, unsigned requested,
     struct omprt_thr *outer = omprt_self();
     struct omprt_team *team;
     struct omprt_icv icv = outer->icv;
-    int n = team_size(outer, requested), i;
+    int n = team_size(outer, requested), i, kept;
 
     if (n > 1 && omprt_ensure_started() != 0) {
         team_size_release(n);
@@ -459,8 +495,9 @@ int omprt_parallel(void (*fn)(void *), void *data, unsigned requested,
             team->thr[i].ws = &team->ws[team->ws_base % OMPRT_WS_RING];
         }
     }
-    if (n > 1)
-        omprt_check_tls();
+    /* threads whose copies persist: of a team main's share starts outside
+       any active region (only one such team at a time) */
+    kept = omprt_tls_per_thread && outer->active_level == 0 && mltp_self() == main_share;
     for (i = 1; i < n; i++) {
         /* named for crash messages: ULT 66 "omp thread 2" */
         char name[32];
@@ -469,6 +506,12 @@ int omprt_parallel(void (*fn)(void *), void *data, unsigned requested,
         mltp_attr_init(&a);
         snprintf(name, sizeof name, "omp thread %d", i);
         a.name = name;
+        if (kept) {
+            team->thr[i].tls_block = kept_block(i);
+            mltp_attr_settls(&a, MLTP_TLS_VP);
+        } else if (omprt_tls_per_thread) {
+            mltp_attr_settls(&a, MLTP_TLS_ULT);
+        }
         u = mltp_create_attr(&a, member_main, &team->thr[i]);
         if (!u)
             omprt_fatal("no ULT for thread %d of a team of %d: %s", i, n, strerror(errno));

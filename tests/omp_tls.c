@@ -1,23 +1,88 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* tests/omp_tls.c - threadprivate, which GCC makes a __thread variable:
- * prints how many of 4 threads did not see their own copy after a
- * barrier (0 on libgomp; on MLTP, threads that share a VP share it, and
- * the runtime says so once on stderr: tests/openmp.sh). */
+ * each of 4 threads sees its own copy across barriers; the initial
+ * thread's copy is the one main set before the first region, at the same
+ * address; the other threads' copies keep their values from one region
+ * to the next; copyin and copyprivate copy the right copies; a nested
+ * team's new threads start from the initial value; errno is each
+ * thread's. Prints "threadprivate mismatches N" (0 on libgomp, and on
+ * MLTP: tests/openmp.sh). With an argument, a task that waits for
+ * another too: under MLTP it runs as a ULT of its own, which sees its
+ * VP's copies, and the runtime says so. */
+#include <errno.h>
 #include <omp.h>
 #include <stdio.h>
 
 int tp_var = -1;
 #pragma omp threadprivate(tp_var)
 
-int main(void)
+static __attribute__((noinline, noipa)) int *tp_addr(void)
 {
-    int bad = 0;
+    return &tp_var;
+}
 
+int main(int argc, char **argv)
+{
+    int bad = 0, *main_addr, dep = 0;
+
+    omp_set_dynamic(0);
+    omp_set_max_active_levels(2);
+    tp_var = 100;
+    main_addr = tp_addr();
 #pragma omp parallel num_threads(4) reduction(+ : bad)
     {
+        int me = omp_get_thread_num();
+
+        if (me == 0)
+            bad += tp_var != 100 || tp_addr() != main_addr;
+        else
+            bad += tp_var != -1;
+        tp_var = me;
+        errno = 1000 + me;
+#pragma omp barrier
+        bad += tp_var != me || errno != 1000 + me;
+    }
+    bad += tp_var != 0 || tp_addr() != main_addr;
+    /* the copies persist across regions of as many threads */
+#pragma omp parallel num_threads(4) reduction(+ : bad)
+    {
+        bad += tp_var != omp_get_thread_num();
+        tp_var += 10;
+    }
+#pragma omp parallel num_threads(4) reduction(+ : bad)
+    bad += tp_var != omp_get_thread_num() + 10;
+    /* copyin: the initial thread's to each */
+    tp_var = 77;
+#pragma omp parallel num_threads(4) copyin(tp_var) reduction(+ : bad)
+    {
+        bad += tp_var != 77;
         tp_var = omp_get_thread_num();
 #pragma omp barrier
-        bad += tp_var != omp_get_thread_num();
+        /* copyprivate: the one that ran single's to each */
+#pragma omp single copyprivate(tp_var)
+        tp_var = 55 + omp_get_thread_num();
+        bad += tp_var < 55 || tp_var > 58;
+        /* a nested team: its thread 0 is this thread, the others new */
+        tp_var = 200 + omp_get_thread_num();
+#pragma omp parallel num_threads(2) reduction(+ : bad)
+        {
+            if (omp_get_thread_num() == 0)
+                bad += tp_var != 200 + omp_get_ancestor_thread_num(1);
+            else
+                bad += tp_var != -1;
+        }
+        bad += tp_var != 200 + omp_get_thread_num();
+    }
+    (void)argv;
+    if (argc > 1) {
+#pragma omp parallel num_threads(2)
+#pragma omp single
+        {
+#pragma omp task depend(out : dep)
+            dep = 1;
+#pragma omp task depend(in : dep)
+            bad += dep != 1;
+        }
     }
     printf("threadprivate mismatches %d\n", bad);
     return 0;
