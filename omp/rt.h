@@ -109,6 +109,10 @@ struct omprt_team {
     volatile int task_waiters;
     mltp_lock_t task_lock;
     mltp_cond_t tasks_done;
+    /* with a TLS block per thread, the barrier whose waiters run tasks:
+       arrivals of this episode, and the episode (omprt_barrier) */
+    volatile long arrived __attribute__((aligned(64)));
+    volatile unsigned long episode;
     /* constructs met in its earlier regions; a line away from tasks */
     long ws_base __attribute__((aligned(64)));
     struct omprt_thr *thr;      /* nthreads of them */
@@ -165,8 +169,13 @@ void omprt_env_init(void);
    (omp/preempt.c) */
 void omprt_preempt_setup(void);
 void omprt_env_display(void);   /* OMP_DISPLAY_ENV=true */
-/* Each OpenMP thread on a TLS block of its own (omp/team.c) */
+/* Each OpenMP thread on a TLS block of its own (omp/team.c); then the
+   team's threads run every task, in place, while they wait: one turn of
+   a wait (a task, or a yield or a sleep; idle 0 at the wait's start),
+   and a wait while *count > above (omp/task.c) */
 extern int omprt_tls_per_thread;
+void omprt_wait_turn(struct omprt_thr *t, unsigned *idle);
+void omprt_run_tasks_while(struct omprt_thr *t, volatile long *count, long above);
 /* nthreads-var for the members of a region at `level` (OMP_NUM_THREADS'
    list), else the encountering thread's */
 int omprt_nthreads_at(int level, int fallback);

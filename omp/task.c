@@ -17,10 +17,13 @@
  * its children's (they count down in its omprt_thr when they end) and
  * its parent's dependence map's. Whoever waits for tasks, once it has
  * run its own children still in its VP's deque, blocks, and its VP runs
- * the tasks. */
+ * the tasks. In a program whose OpenMP threads have TLS blocks of their
+ * own, no task becomes a ULT: the threads that wait run them in place
+ * (omprt_wait_turn). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "omp/rt.h"
 
 #define TASK_FLAG_FINAL (1u << 1)
@@ -634,9 +637,20 @@ static void task_launch(struct omprt_task *k)
     int priority = k->priority;
     mltp_t *u;
 
-    if (omprt_tls_per_thread && !__atomic_exchange_n(&told, 1, __ATOMIC_RELAXED))
-        fputs("mltp-omp: an explicit task runs as a ULT of its own: its threadprivate "
-              "variables are its VP's, not a team thread's (doc/openmp.md)\n", stderr);
+    if (omprt_tls_per_thread) {
+        /* into this VP's deque for the team's threads, else here, in the
+           thread whose task's end readied it */
+        if (mltp_vp_id() >= 0) {
+            if (!omprt_deque_push(k, k->parent))
+                task_run_here(omprt_self(), k);
+            return;
+        }
+        /* readied outside the VPs (omp_fulfill_event from another
+           thread): a ULT, on its VP's TLS */
+        if (!__atomic_exchange_n(&told, 1, __ATOMIC_RELAXED))
+            fputs("mltp-omp: an explicit task runs as a ULT of its own: its threadprivate "
+                  "variables are its VP's, not a team thread's (doc/openmp.md)\n", stderr);
+    }
 
     if (priority == 0 && k->has_preds) {
         static const mltp_attr_t after = { .priority = MLTP_PRIO_DEFAULT + 1, .name = "omp task" };
@@ -690,6 +704,54 @@ static void task_run_popped(struct omprt_thr *t, struct omprt_task *k)
         mltp_set_preempt_delay(MLTP_PREEMPT_SOON);
 }
 
+/* With a TLS block per OpenMP thread, no task is a ULT of its own (its
+   threadprivate variables are the thread's that runs it, whose block is
+   in use wherever that thread runs): a thread that waits runs tasks in
+   place meanwhile, its own children first, then any deque's (a child of
+   it may wait in the deque of a VP it ran on before). A stolen task of
+   its team takes its number. */
+static int run_one_task(struct omprt_thr *t)
+{
+    struct omprt_task *k = omprt_deque_pop(t);
+
+    if (!k)
+        k = omprt_deque_take();
+    if (!k)
+        return 0;
+    if (k->thr.team == t->team)
+        k->thr.num = t->num;
+    task_run_popped(t, k);
+    return 1;
+}
+
+/* Finding none, it leaves its VP to the VP's other ULTs; after 512 such
+   turns (tens of microseconds) it sleeps, which leaves the VP to park,
+   10 us, doubling to 160 us: a wait has no wake-up to lose, and a long
+   one burns no CPU. */
+void omprt_wait_turn(struct omprt_thr *t, unsigned *idle)
+{
+    struct timespec ts = { 0, 0 };
+
+    if (run_one_task(t)) {
+        *idle = 0;
+        return;
+    }
+    if (++*idle <= 512) {
+        mltp_yield();
+        return;
+    }
+    ts.tv_nsec = 10000L << (*idle - 512 < 4 ? *idle - 512 : 4);
+    nanosleep(&ts, NULL);
+}
+
+void omprt_run_tasks_while(struct omprt_thr *t, volatile long *count, long above)
+{
+    unsigned idle = 0;
+
+    while (__atomic_load_n(count, __ATOMIC_ACQUIRE) > above)
+        omprt_wait_turn(t, &idle);
+}
+
 static int tasks_take(void)
 {
     struct omprt_task *k = omprt_deque_take();
@@ -702,6 +764,8 @@ static int tasks_take(void)
 
 void omprt_tasks_source_register(void)
 {
+    if (omprt_tls_per_thread)
+        return;                         /* the team's threads run them */
     if (mltp_set_work_source(omprt_deque_any, tasks_take) != 0)
         omprt_fatal("mltp_set_work_source: %s", strerror(errno));
 }
@@ -719,7 +783,8 @@ static void task_start(struct omprt_thr *parent, struct omprt_task *k, int undef
         if (priority == 0 && __atomic_load_n(&k->npending, __ATOMIC_ACQUIRE) == 1) {
             k->npending = 0;            /* no predecessor left to count */
             if (omprt_deque_push(k, parent)) {
-                mltp_work_source_ready();
+                if (!omprt_tls_per_thread)
+                    mltp_work_source_ready();
                 return;
             }
             task_run_here(parent, k);   /* full */
@@ -734,7 +799,12 @@ static void task_start(struct omprt_thr *parent, struct omprt_task *k, int undef
         mltp_pause_init(&k->ready);
         k->undeferred = 1;
         task_pending_done(k);
-        mltp_pause_wait(&k->ready);
+        if (omprt_tls_per_thread) {
+            unsigned idle = 0;
+            while (__atomic_load_n(&k->npending, __ATOMIC_ACQUIRE) != 0)
+                omprt_wait_turn(parent, &idle);
+        }
+        mltp_pause_wait(&k->ready);     /* set at once, if not yet */
     }
     task_run_here(parent, k);
 }
@@ -811,6 +881,8 @@ OMPRT_API void GOMP_taskwait(void)
     /* its own children first, newest first, here */
     while (__atomic_load_n(&t->children, __ATOMIC_ACQUIRE) != 0 && (k = omprt_deque_pop(t)))
         task_run_popped(t, k);
+    if (omprt_tls_per_thread)
+        omprt_run_tasks_while(t, &t->children, 0);
     if (__atomic_load_n(&t->children, __ATOMIC_ACQUIRE) == 0) {
         omprt_deps_release(t);
         return;
@@ -865,6 +937,8 @@ OMPRT_API void GOMP_taskgroup_end(void)
     /* its owner's children in it first, newest first, here */
     while (__atomic_load_n(&g->count, __ATOMIC_ACQUIRE) > 1 && (k = omprt_deque_pop(t)) != NULL)
         task_run_popped(t, k);
+    if (omprt_tls_per_thread)
+        omprt_run_tasks_while(t, &g->count, 1);
     /* its owner's count given back: blocks until the last task's end
        (its VP runs them meanwhile), unless none is left */
     if (__atomic_sub_fetch(&g->count, 1, __ATOMIC_ACQ_REL) == 0)

@@ -171,12 +171,14 @@ static void at_exit(void)
    the initial thread's copies are main's; thread i of a team that main's
    share starts outside any active region borrows block i, kept across
    regions, so that its copies keep their values from one region to the
-   next; threads of nested teams get new blocks. Explicit tasks that run
-   as ULTs of their own keep their VP's (doc/openmp.md). */
+   next; threads of nested teams get new blocks. The team's threads then
+   run every task (omp/task.c), which so sees the copies of the thread
+   that runs it. */
 
 int omprt_tls_per_thread;
 static mltp_tls_block_t **kept_blocks;  /* by thread number; main's share's */
 static int nkept;
+static int kept_in_use;                 /* by a region of main's share */
 
 static int object_has_tls(struct dl_phdr_info *info, size_t size, void *found)
 {
@@ -196,19 +198,23 @@ static int object_has_tls(struct dl_phdr_info *info, size_t size, void *found)
     return 0;
 }
 
-/* Before the first mltp_begin: the objects loaded then */
+/* Before the first mltp_begin: the objects loaded then, or
+   MLTP_OMP_TLS=own */
 static void tls_setup(void)
 {
-    const char *found = NULL, *why, *quiet = getenv("MLTP_OMP_TLS");
+    const char *found = NULL, *why, *setting = getenv("MLTP_OMP_TLS");
 
-    dl_iterate_phdr(object_has_tls, &found);
+    if (setting && strcmp(setting, "own") == 0)
+        found = "MLTP_OMP_TLS=own";
+    else
+        dl_iterate_phdr(object_has_tls, &found);
     if (!found)
         return;
     if (!(why = mltp_tls_why()) && mltp_set_main_tls(MLTP_TLS_ULT) == 0) {
         omprt_tls_per_thread = 1;
         return;
     }
-    if (!quiet || strcmp(quiet, "shared"))
+    if (!setting || strcmp(setting, "shared"))
         fprintf(stderr, "mltp-omp: %s has thread-local variables (threadprivate?), but OpenMP "
                 "threads cannot have their own here (%s): threads on one VP share them "
                 "(doc/openmp.md; MLTP_OMP_TLS=shared: no message)\n", found,
@@ -365,6 +371,10 @@ void omprt_wait_team_tasks(struct omprt_team *team)
 {
     if (__atomic_load_n(&team->tasks, __ATOMIC_ACQUIRE) == 0)
         return;
+    if (omprt_tls_per_thread) {
+        omprt_run_tasks_while(omprt_self(), &team->tasks, 0);
+        return;
+    }
     __atomic_add_fetch(&team->task_waiters, 1, __ATOMIC_SEQ_CST);
     mltp_lock(&team->task_lock);
     while (__atomic_load_n(&team->tasks, __ATOMIC_SEQ_CST) != 0)
@@ -401,13 +411,36 @@ void omprt_team_task_ended(struct omprt_team *team, int home)
     }
 }
 
-/* GOMP_barrier: every member arrives, then every task of the team ends */
+/* A thread reaches the barrier of an episode only once every thread has
+   left the last: the last to arrive resets the count before it starts
+   the next episode (release), which the waiters read (acquire). Lines
+   written: the count's by each arrival, the episode's by the last. */
+static void task_barrier(struct omprt_thr *t, struct omprt_team *team)
+{
+    unsigned long episode = __atomic_load_n(&team->episode, __ATOMIC_ACQUIRE);
+    unsigned idle = 0;
+
+    if (__atomic_add_fetch(&team->arrived, 1, __ATOMIC_ACQ_REL) == team->nthreads) {
+        __atomic_store_n(&team->arrived, 0, __ATOMIC_RELAXED);
+        __atomic_store_n(&team->episode, episode + 1, __ATOMIC_RELEASE);
+        return;
+    }
+    while (__atomic_load_n(&team->episode, __ATOMIC_ACQUIRE) == episode)
+        omprt_wait_turn(t, &idle);
+}
+
+/* GOMP_barrier: every member arrives, then every task of the team ends.
+   With a TLS block per thread the waiting members run the tasks. */
 void omprt_barrier(struct omprt_thr *t)
 {
     struct omprt_team *team = t->team;
 
-    if (team->nthreads > 1)
-        mltp_barrier(&team->barrier, team->nthreads);
+    if (team->nthreads > 1) {
+        if (omprt_tls_per_thread)
+            task_barrier(t, team);
+        else
+            mltp_barrier(&team->barrier, team->nthreads);
+    }
     omprt_wait_team_tasks(team);
 }
 
@@ -423,6 +456,9 @@ static void *member_main(void *arg)
     omprt_set_self(t);
     team->fn(team->data);
     omprt_deps_release(t);
+    /* the team's tasks run in its threads: a barrier that runs them */
+    if (omprt_tls_per_thread)
+        omprt_barrier(t);
     /* given back before the barrier: the next region's thread may take
        it once the encountering thread has passed it */
     if (t->tls_block)
@@ -496,8 +532,11 @@ int omprt_parallel(void (*fn)(void *), void *data, unsigned requested,
         }
     }
     /* threads whose copies persist: of a team main's share starts outside
-       any active region (only one such team at a time) */
-    kept = omprt_tls_per_thread && outer->active_level == 0 && mltp_self() == main_share;
+       any active region, unless its region runs in another's wait (main's
+       share ran a task there that starts it) */
+    kept = omprt_tls_per_thread && outer->active_level == 0 && mltp_self() == main_share &&
+           !kept_in_use;
+    kept_in_use |= kept;
     for (i = 1; i < n; i++) {
         /* named for crash messages: ULT 66 "omp thread 2" */
         char name[32];
@@ -520,9 +559,13 @@ int omprt_parallel(void (*fn)(void *), void *data, unsigned requested,
     omprt_set_self(&team->thr[0]);
     fn(data);
     omprt_deps_release(&team->thr[0]);
+    if (n > 1 && omprt_tls_per_thread)
+        omprt_barrier(&team->thr[0]);
     if (n > 1)
         mltp_barrier(&team->barrier, n);
     omprt_wait_team_tasks(team);
+    if (kept)
+        kept_in_use = 0;
     team->ws_base = team->thr[0].ws_count;
     omprt_set_self(outer);
     team_put(team);

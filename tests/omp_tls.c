@@ -6,9 +6,10 @@
  * to the next; copyin and copyprivate copy the right copies; a nested
  * team's new threads start from the initial value; errno is each
  * thread's. Prints "threadprivate mismatches N" (0 on libgomp, and on
- * MLTP: tests/openmp.sh). With an argument, a task that waits for
- * another too: under MLTP it runs as a ULT of its own, which sees its
- * VP's copies, and the runtime says so. */
+ * MLTP: tests/openmp.sh). With an argument, tasks too: each counts
+ * itself in the copy of the thread that runs it (a tree with taskwaits,
+ * one that waits for another, one with a priority, a taskgroup), and the
+ * team's copies add up to all of them. */
 #include <errno.h>
 #include <omp.h>
 #include <stdio.h>
@@ -21,9 +22,68 @@ static __attribute__((noinline, noipa)) int *tp_addr(void)
     return &tp_var;
 }
 
+/* Tasks: each counts itself in the copy of the thread that runs it; the
+   team's copies then add up to every task (BOTS's nqueens counts its
+   solutions so) */
+static int tp_count;
+#pragma omp threadprivate(tp_count)
+
+static void tree(int depth)
+{
+    tp_count++;
+    if (depth == 0)
+        return;
+    for (int i = 0; i < 3; i++) {
+#pragma omp task
+        tree(depth - 1);
+    }
+#pragma omp taskwait
+}
+
+#define TREE_DEPTH 7
+#define TREE_TASKS 3280         /* (3^8 - 1) / 2 */
+
+static int tasks(void)
+{
+    int bad = 0, total = 0, dep = 0;
+
+#pragma omp parallel num_threads(4) reduction(+ : total, bad)
+    {
+        tp_count = 0;
+#pragma omp barrier
+#pragma omp single
+        {
+            tree(TREE_DEPTH);
+            /* one that waits for another, one with a priority, a group */
+#pragma omp task depend(out : dep)
+            {
+                dep = 1;
+                tp_count++;
+            }
+#pragma omp task depend(in : dep)
+            {
+                bad += dep != 1;
+                tp_count++;
+            }
+#pragma omp task priority(5)
+            tp_count++;
+#pragma omp taskgroup
+            {
+                for (int i = 0; i < 10; i++) {
+#pragma omp task
+                    tp_count++;
+                }
+            }
+        }
+        bad += omp_get_thread_num() >= omp_get_num_threads();
+        total += tp_count;
+    }
+    return bad + (total != TREE_TASKS + 13);
+}
+
 int main(int argc, char **argv)
 {
-    int bad = 0, *main_addr, dep = 0;
+    int bad = 0, *main_addr;
 
     omp_set_dynamic(0);
     omp_set_max_active_levels(2);
@@ -74,16 +134,8 @@ int main(int argc, char **argv)
         bad += tp_var != 200 + omp_get_thread_num();
     }
     (void)argv;
-    if (argc > 1) {
-#pragma omp parallel num_threads(2)
-#pragma omp single
-        {
-#pragma omp task depend(out : dep)
-            dep = 1;
-#pragma omp task depend(in : dep)
-            bad += dep != 1;
-        }
-    }
+    if (argc > 1)
+        bad += tasks();
     printf("threadprivate mismatches %d\n", bad);
     return 0;
 }

@@ -300,15 +300,16 @@ check() {
     fi
 }
 
-# omp NAME THREADS VPS: tests/omp_features on MLTP's OpenMP runtime
-# (preloaded, as omp/mltp-omp does; valgrind keeps the program's
-# LD_PRELOAD beside its own)
+# omp NAME THREADS VPS [PROGRAM ARG WANT]: tests/omp_features (or
+# PROGRAM ARG, which prints WANT) on MLTP's OpenMP runtime (preloaded, as
+# omp/mltp-omp does; valgrind keeps the program's LD_PRELOAD beside its
+# own)
 omp() {
-    local name=$1 t=$SECONDS
+    local name=$1 t=$SECONDS prog=${4:-omp_features} want=${6:-all ok}
     wanted "$name" || return 0
     LD_PRELOAD=$omp_lib LD_LIBRARY_PATH=$omp_libpath OMP_NUM_THREADS=$2 MLTP_VPS=$3 \
-        vg 300 "$name" "$tests/omp_features"
-    if [ "$st" = 0 ] && [ "$out" = "all ok" ]; then
+        vg 300 "$name" "$tests/$prog" ${5:+"$5"}
+    if [ "$st" = 0 ] && [ "$out" = "$want" ]; then
         report "$name" 1 $((SECONDS - t))
     else
         report "$name" 0 $((SECONDS - t)) "status $st: $(printf '%s' "$out" | head -3 | tr '\n' ' ')"
@@ -337,6 +338,8 @@ share 1
 share 2
 omp omp-features-T4-vps1 4 1
 omp omp-features-T16-vps2 16 2
+# threadprivate: blocks per OpenMP thread, tasks run in the threads
+omp omp-tls-tasks-vps2 4 2 omp_tls tasks "threadprivate mismatches 0"
 LD_PRELOAD=$omp_lib LD_LIBRARY_PATH=$omp_libpath \
     app ocean-openmp-P16-vps2 ocean -b openmp -n 66 -s 4 -p 16
 legacy
