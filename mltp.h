@@ -526,6 +526,12 @@ unsigned long mltp_clock_us(void);
    and status 1, so that callers need not check. */
 void *mltp_shared_malloc(size_t size);
 
+/* The caller waits at least ns nanoseconds: a ULT on MLTP's timers, its
+   VP running other ULTs meanwhile, whatever MLTP_SYSCALLS says; any
+   other thread in nanosleep(2). Returns 0, EINTR (a signal handled by
+   its VP meanwhile) or EINVAL (ns < 0). */
+int mltp_sleep_ns(long ns);
+
 /* Event flags (mltp_pause_t: mltp_types.h). mltp_pause_wait() blocks the
    caller (a ULT blocks, its VP runs others) until the flag is set;
    mltp_pause_set() sets it and lets every waiter go; mltp_pause_clear()

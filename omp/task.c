@@ -23,7 +23,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "omp/rt.h"
 
 #define TASK_FLAG_FINAL (1u << 1)
@@ -725,23 +724,20 @@ static int run_one_task(struct omprt_thr *t)
 }
 
 /* Finding none, it leaves its VP to the VP's other ULTs; after 512 such
-   turns (tens of microseconds) it sleeps, which leaves the VP to park,
-   10 us, doubling to 160 us: a wait has no wake-up to lose, and a long
-   one burns no CPU. */
+   turns (tens of microseconds) it sleeps on MLTP's timers, 10 us
+   doubling to 160 us: its VP then runs the others or parks, and fires
+   due timers (ULTs that only yield to each other hold a sleeper back:
+   a thread of the team in a sleep). A wait has no wake-up to lose. */
 void omprt_wait_turn(struct omprt_thr *t, unsigned *idle)
 {
-    struct timespec ts = { 0, 0 };
-
     if (run_one_task(t)) {
         *idle = 0;
         return;
     }
-    if (++*idle <= 512) {
+    if (++*idle <= 512)
         mltp_yield();
-        return;
-    }
-    ts.tv_nsec = 10000L << (*idle - 512 < 4 ? *idle - 512 : 4);
-    nanosleep(&ts, NULL);
+    else
+        mltp_sleep_ns(10000L << (*idle - 512 < 4 ? *idle - 512 : 4));
 }
 
 void omprt_run_tasks_while(struct omprt_thr *t, volatile long *count, long above)

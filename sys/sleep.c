@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* sys/sleep.c - nanosleep, clock_nanosleep, usleep and sleep from a ULT:
+/* sys/sleep.c - nanosleep, clock_nanosleep, usleep and sleep from a ULT
+ * (and mltp_sleep_ns):
  * the ULT waits on MLTP's timers (sched/timer.c) and its VP runs others.
  * What glibc does, the same: the arguments checked as the kernel does,
  * EINTR (a signal handled by the VP while it waited for this sleep: the
@@ -108,6 +109,22 @@ API int clock_nanosleep(clockid_t c, int flags, const struct timespec *req,
     if ((e = sleep_as_ult(due, rem)) < 0)
         return sys_real.clock_nanosleep(c, flags, req, rem);
     sys_set_errno(saved);              /* it returns its error, errno untouched */
+    return e;
+}
+
+/* The same wait whatever MLTP_SYSCALLS says: a runtime's backoff that
+   must leave the VP to the threads it waits for (libmltp_omp's). */
+API int mltp_sleep_ns(long ns)
+{
+    struct timespec t = { (time_t)(ns / NS), ns % NS };
+    int e, saved = sys_errno();
+
+    if (ns < 0)
+        return EINVAL;
+    if (sched_in_ult() && (e = sleep_as_ult(due_after(base_now_ns(), &t), NULL)) >= 0)
+        return e;
+    e = sys_real.nanosleep(&t, NULL) ? sys_errno() : 0;
+    sys_set_errno(saved);
     return e;
 }
 

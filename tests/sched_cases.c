@@ -725,6 +725,15 @@ void sc_sleep_direct(void)
     pc_end(&r);
     ck_assert_msg(ult < 100.0 && direct >= 100.0, "two 50 ms sleeps on one VP: %.1f ms as "
                   "ULTs, %.1f ms with MLTP_SYSCALLS=direct", ult, direct);
+    /* mltp_sleep_ns waits as a ULT all the same */
+    setenv("MLTP_SYSCALLS", "direct", 1);
+    sc_run_ok(&r, SC_SCHEDPROG, "sleep-two", 1, "mltp", PC_WATCHDOG + 5.0);
+    unsetenv("MLTP_SYSCALLS");
+    pc_assert_has(&r, "outside r=0 slept=1\neinval=1\n");
+    ck_assert_msg(sc_ms(&r, "\nelapsed-ms=") < 100.0 && sc_ms(&r, "\nmin-slept-ms=") >= 50.0,
+                  "two 50 ms mltp_sleep_ns on one VP with MLTP_SYSCALLS=direct: %.1f ms, the "
+                  "shorter %.1f ms", sc_ms(&r, "\nelapsed-ms="), sc_ms(&r, "\nmin-slept-ms="));
+    pc_end(&r);
 }
 
 void sc_sleep_deadlock(int nvp)

@@ -82,7 +82,8 @@
  *                     sets a flag: no VP goes idle, S must still wake
  *                     (late-ms)
  * sleep-two           2 ULTs sleep 50 ms each on one VP (elapsed-ms);
- *                     the test sets MLTP_SYSCALLS
+ *                     the test sets MLTP_SYSCALLS; ARG mltp: with
+ *                     mltp_sleep_ns, also before the start and with -1
  * sleep-deadlock      S sleeps 50 ms, then waits at a barrier nobody
  *                     else reaches: the start must end in EDEADLK
  * pipe-ult            R reads a pipe that W, made after it, writes 20 ms
@@ -2015,14 +2016,34 @@ static int sleep_busy(void)
     return 0;
 }
 
+/* mltp_sleep_ns: MLTP's timers whatever MLTP_SYSCALLS says */
+static void *sl_mltp_sleeper(void *p)
+{
+    long t0 = ns_now();
+    if (mltp_sleep_ns((long)(intptr_t)p * 1000000L) != 0)
+        return (void *)1;
+    sl_note_min(ns_now() - t0);
+    return NULL;
+}
+
 static int sleep_two(void)
 {
+    int mltp = arg && strcmp(arg, "mltp") == 0;
+
     mltp_init();
-    make(sl_sleeper, (void *)50L);
-    make(sl_sleeper, (void *)50L);
+    if (mltp) {
+        /* outside a ULT: nanosleep's; a bad length: EINVAL */
+        long t0 = ns_now();
+        int r = mltp_sleep_ns(2000000);
+        printf("outside r=%d slept=%d\neinval=%d\n", r, ns_now() - t0 >= 2000000,
+               mltp_sleep_ns(-1) == EINVAL);
+    }
+    make(mltp ? sl_mltp_sleeper : sl_sleeper, (void *)50L);
+    make(mltp ? sl_mltp_sleeper : sl_sleeper, (void *)50L);
     double t0 = now();
     int e = start_errno(nvp);
-    printf("start-errno=%d\nelapsed-ms=%.1f\ndone\n", e, (now() - t0) * 1e3);
+    printf("start-errno=%d\nelapsed-ms=%.1f\nmin-slept-ms=%.1f\ndone\n", e,
+           (now() - t0) * 1e3, (double)LOAD(sl_min_ns) / 1e6);
     return 0;
 }
 
