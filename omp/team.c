@@ -413,8 +413,9 @@ void omprt_team_task_ended(struct omprt_team *team, int home)
 
 /* A thread reaches the barrier of an episode only once every thread has
    left the last: the last to arrive resets the count before it starts
-   the next episode (release), which the waiters read (acquire). Lines
-   written: the count's by each arrival, the episode's by the last. */
+   the next episode (release), which the waiters read (acquire; see
+   litmus "Task barrier"). Lines written: the count's by each arrival,
+   the episode's by the last. */
 static void task_barrier(struct omprt_thr *t, struct omprt_team *team)
 {
     unsigned long episode = __atomic_load_n(&team->episode, __ATOMIC_ACQUIRE);
