@@ -81,16 +81,20 @@ void sched_tls_init(void)
     ult_stack_flags_add(ULT_OWN_TLS);
 }
 
+/* What a block holds of where it runs: MLTP's pointers and the tid */
+static inline void write_view(char *tp, sched_vp_t *sv, vp_t *v, struct vp_task *t, pid_t tid)
+{
+    *(sched_vp_t **)(tp + off.sched_self) = sv;
+    *(vp_t **)(tp + off.vp_self) = v;
+    *(struct vp_task **)(tp + off.vp_task) = t;
+    ult_tls_set_tid(tp, tid);
+}
+
 /* u's block selected on task t of sv: first what it holds of them */
 static void select_block(const ult_t *u, sched_vp_t *sv, struct vp_task *t)
 {
-    char *tp = u->tls;
-
-    *(sched_vp_t **)(tp + off.sched_self) = sv;
-    *(vp_t **)(tp + off.vp_self) = &sv->vp;
-    *(struct vp_task **)(tp + off.vp_task) = t;
-    ult_tls_set_tid(tp, t->pid);
-    ult_tp_set(tp);
+    write_view(u->tls, sv, &sv->vp, t, t->pid);
+    ult_tp_set(u->tls);
 }
 
 /* Selected already if the ULT that switched to u handed it over; else
@@ -248,19 +252,15 @@ void sched_tls_reaper_enter(char *reaper)
     main_view.vp_self = vp_self_tls;
     main_view.vp_task = vp_task_tls;
     main_view.tid = *(pid_t *)(ult_tp_get() + ult_tls_tid_offset);
-    *(sched_vp_t **)(reaper + off.sched_self) = main_view.sched_self;
-    *(vp_t **)(reaper + off.vp_self) = main_view.vp_self;
-    *(struct vp_task **)(reaper + off.vp_task) = main_view.vp_task;
-    ult_tls_set_tid(reaper, main_view.tid);
+    write_view(reaper, main_view.sched_self, main_view.vp_self, main_view.vp_task,
+               main_view.tid);
     ult_tp_set(reaper);
 }
 
 void sched_tls_reaper_leave(char *reaper, char *main_tp)
 {
-    *(sched_vp_t **)(main_tp + off.sched_self) = main_view.sched_self;
-    *(vp_t **)(main_tp + off.vp_self) = main_view.vp_self;
-    *(struct vp_task **)(main_tp + off.vp_task) = main_view.vp_task;
-    ult_tls_set_tid(main_tp, main_view.tid);
+    write_view(main_tp, main_view.sched_self, main_view.vp_self, main_view.vp_task,
+               main_view.tid);
     ult_tp_set(main_tp);
     ult_tls_put(reaper);
 }

@@ -56,8 +56,9 @@ int ult_tls_check(const char **why);
    thread's (every module's TLS from its image, a zeroed thread
    descriptor) but for what stays with a pooled block (ult/tls.c says
    what), with the fields every thread shares copied from the caller's
-   thread control block: its thread pointer, or NULL (no memory). The
-   caller runs on its own block (a VP's), not another ULT's. */
+   thread control block (any thread's: main's, a VP's, a ULT's, the
+   fields copied are the same in each): its thread pointer, or NULL (no
+   memory). */
 char *ult_tls_get(char *lo, size_t size);
 /* Back to the pool, once nothing runs on it. */
 void ult_tls_put(char *tp);
