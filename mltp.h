@@ -532,6 +532,18 @@ void *mltp_shared_malloc(size_t size);
    its VP meanwhile) or EINVAL (ns < 0). */
 int mltp_sleep_ns(long ns);
 
+/* Word waits, a futex for ULTs. mltp_word_wait() returns EAGAIN at once
+   if *word is not expected; else the caller waits (a ULT blocks, its VP
+   runs others; any other thread sleeps in the kernel) until
+   mltp_word_wake() on word lets it go (0), deadline_ns passes (ETIMEDOUT;
+   nanoseconds of CLOCK_MONOTONIC, -1: none), or a signal handled by its
+   VP interrupts it (EINTR). It may also return 0 for no reason: callers
+   look at the word again. mltp_word_wake() lets go at most n waiters on
+   word, first come first served, and returns how many (-EINVAL: word
+   NULL or n < 0). Words are told apart by address, in this process. */
+int mltp_word_wait(volatile unsigned int *word, unsigned int expected, long deadline_ns);
+int mltp_word_wake(volatile unsigned int *word, int n);
+
 /* Event flags (mltp_pause_t: mltp_types.h). mltp_pause_wait() blocks the
    caller (a ULT blocks, its VP runs others) until the flag is set;
    mltp_pause_set() sets it and lets every waiter go; mltp_pause_clear()

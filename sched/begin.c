@@ -14,6 +14,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
+#include "base/libc.h"
 #include "sched/switch.h"
 #include "sched/tls.h"
 #include "ult/tls.h"
@@ -63,7 +64,7 @@ static void main_ult_init(void)
     u->prio_bit = 1UL << u->prio;
     memset(mg.private_area, 0, sizeof mg.private_area);
     u->private = mg.private_area;
-    if (pthread_getattr_np(pthread_self(), &a) == 0) {
+    if (base_libc()->pthread_getattr_np(base_libc()->pthread_self(), &a) == 0) {
         pthread_attr_getstack(&a, &addr, &size);
         pthread_attr_destroy(&a);
     }

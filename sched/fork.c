@@ -37,6 +37,7 @@ static void child(void)
     }
     sched_pending_forget();
     sched_timers_reset();
+    sched_words_reset();
     sched_poll_reset();
     sched_calls_reset(0);       /* the parent's spares are not ours */
     sched_spares_reset();

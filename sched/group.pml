@@ -18,10 +18,18 @@
  * or waits for the done of each node a waker took, then returns: its
  * frame, nodes and group gone.
  *
+ * The same shape is a word wait (sched/word.c: mltp_word_wait and
+ * mltp_word_wake): R is the word's bucket, E a wake that takes the node
+ * off it and counts it in what it returns. The waiter then reports
+ * woken if E claimed the group, or if E took its node before its own
+ * take-back: a wake counted is never lost to a timeout that claimed
+ * first.
+ *
  * Checked: the ULT is placed at most once, never after its frame is
  * gone, and never runs before it is placed; no waker touches a node or
  * the group after the frame is gone; at the end the waiter has returned
- * (a blocked waiter is always woken: the timer fires). Each step that
+ * (a blocked waiter is always woken: the timer fires), and reported
+ * woken whenever E took its node. Each step that
  * is one lock's critical section, or one atomic instruction, is one
  * atomic step. Sequential consistency: the exchange is a full fence. */
 
@@ -35,12 +43,14 @@ bit doner, donet;               /* that waker let go */
 bit moved;                      /* R's count moved: the waiter cancels */
 bit evwill;                     /* R's event comes */
 bit resumed;
+bit reported;                   /* the waiter says woken (a word wait's 0) */
+byte claimer;                   /* 1: E won the claim; 2: the timer */
 
-inline wake_group(done)
+inline wake_group(done, who)
 {
     assert(frame);
     if
-    :: atomic { claimed == 0 -> claimed = 1 }
+    :: atomic { claimed == 0 -> claimed = 1; claimer = who }
        assert(frame);
        done = 1;                /* before placing: the waiter waits for nothing else */
        waitlock == 0;           /* the waiter's context saved */
@@ -62,14 +72,14 @@ active proctype event()
 {
 end:
     atomic { evwill && linked -> linked = 0; tookr = 1 }
-    wake_group(doner)
+    wake_group(doner, 1)
 }
 
 active proctype firer()
 {
 end:
     atomic { inheap -> inheap = 0; tookt = 1 }
-    wake_group(donet)
+    wake_group(donet, 2)
 }
 
 active proctype waiter()
@@ -105,6 +115,15 @@ active proctype waiter()
     atomic {
         if
         :: linked -> linked = 0
+        :: else ->
+#ifndef NOFIX_WAKE_COUNTS
+            reported = 1        /* E took it: its wake counts */
+#else
+            skip
+#endif
+        fi;
+        if
+        :: claimer == 1 -> reported = 1
         :: else -> skip
         fi
     }
@@ -133,7 +152,8 @@ active proctype rest()
 {
 end:
     timeout ->
-    assert(frame == 0 && placed <= 1 && resumed)
+    assert(frame == 0 && placed <= 1 && resumed);
+    assert(!tookr || reported)
 }
 
 init {

@@ -45,6 +45,7 @@
 #include <time.h>
 #include <ucontext.h>
 #include <unistd.h>
+#include "base/libc.h"
 #include "sched/block.h"
 #include "base/raw.h"
 #include "ult/valgrind.h"
@@ -322,13 +323,13 @@ int sched_preempt_idle_begin(sigset_t *old)
         return 0;
     sigemptyset(&one);
     sigaddset(&one, SCHED_PREEMPT_TICK_SIG);
-    return pthread_sigmask(SIG_BLOCK, &one, old) == 0;
+    return base_libc()->pthread_sigmask(SIG_BLOCK, &one, old) == 0;
 }
 
 void sched_preempt_idle_end(int blocked, const sigset_t *old)
 {
     if (blocked)
-        pthread_sigmask(SIG_SETMASK, old, NULL);
+        base_libc()->pthread_sigmask(SIG_SETMASK, old, NULL);
 }
 
 /* Each task that runs VPs, at its start: it may have inherited a mask that
@@ -340,7 +341,7 @@ void sched_preempt_unblock(void)
     sigemptyset(&two);
     sigaddset(&two, SCHED_PREEMPT_TICK_SIG);
     sigaddset(&two, SCHED_PREEMPT_SWITCH_SIG);
-    pthread_sigmask(SIG_UNBLOCK, &two, NULL);
+    base_libc()->pthread_sigmask(SIG_UNBLOCK, &two, NULL);
 }
 
 void sched_preempt_reset(void)

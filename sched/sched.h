@@ -397,6 +397,7 @@ unsigned long sched_poll_latest(int vp);
 int sched_poll_interrupt(unsigned long seq);
 void sched_poll_reset(void);
 void sched_timers_reset(void);         /* a start begins; a fork()ed child */
+void sched_words_reset(void);          /* a fork()ed child (sched/word.c) */
 
 /* sched/watchdog.c: the reaper's tick (no lock taken; the ms until the
    next), and its state reset as a start begins */

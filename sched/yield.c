@@ -7,6 +7,7 @@
  * goes to the VP's scheduler loop (sched/loop.c), which steals. */
 #include <errno.h>
 #include <sched.h>
+#include "base/libc.h"
 #include "sched/block.h"
 #include "sched/switch.h"
 #include "sched/tls.h"
@@ -25,7 +26,7 @@ __attribute__((noinline)) void sched_switch_new(ult_t *self, base_spin_t *held)
 
 void sched_give_cpu(void)
 {
-    sched_yield();
+    base_libc()->sched_yield();
 }
 
 static void __attribute__((noinline)) switch_locked_flagged(sched_vp_t *sv, ult_t *self,
@@ -61,7 +62,7 @@ static void warn_outside(const char *what)
     if (!uatomic_xchg(&warned, 1))
         base_warn("%s called outside a ULT (bound threads use mltp_yield_bound)", what);
     errno = EPERM;
-    sched_yield();
+    base_libc()->sched_yield();
 }
 
 /* Nothing else is ready here, every LONELY_LOOK-th time, and no VP is

@@ -973,6 +973,128 @@ static void *pc_consumer(void *p)
     return NULL;
 }
 
+/* ==================================================================== */
+/* Word waits                                                           */
+
+static long ww_now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1000000000L + ts.tv_nsec;
+}
+
+/* Outside a ULT (the kernel's futex path) and misuse */
+START_TEST(word_wait_misuse_and_timeout)
+{
+    volatile unsigned int w = 7;
+    long t0;
+
+    ck_assert_int_eq(mltp_word_wait(&w, 8, -1), EAGAIN);
+    ck_assert_int_eq(mltp_word_wait(NULL, 0, -1), EINVAL);
+    ck_assert_int_eq(mltp_word_wait(&w, 7, -2), EINVAL);
+    ck_assert_int_eq(mltp_word_wake(&w, -1), -EINVAL);
+    ck_assert_int_eq(mltp_word_wake(NULL, 1), -EINVAL);
+    ck_assert_int_eq(mltp_word_wake(&w, 1), 0);
+    ck_assert_int_eq(mltp_word_wait(&w, 7, ww_now_ns() - 1), ETIMEDOUT);
+    t0 = ww_now_ns();
+    ck_assert_int_eq(mltp_word_wait(&w, 7, t0 + 5000000), ETIMEDOUT);
+    ck_assert_int_ge(ww_now_ns() - t0, 5000000);
+}
+END_TEST
+
+/* Tokens through a word: posters add one and wake one; takers take one
+   or wait, half of them with deadlines of 1-10 us that race the wakes,
+   and a bound thread (the futex path) takes too. Every token is taken,
+   and a wake is never lost: the waits that return 0 are exactly the
+   waiters the wakes say they let go. */
+#define WW_TAKERS 6
+#define WW_TOKENS 6000
+static volatile unsigned int ww_count;
+static long ww_taken, ww_woken_waits, ww_wakes, ww_timeouts;
+static int ww_posters_left;
+
+static int ww_try_take(void)
+{
+    unsigned int c = __atomic_load_n(&ww_count, __ATOMIC_SEQ_CST);
+    while (c > 0)
+        if (__atomic_compare_exchange_n(&ww_count, &c, c - 1, 0, __ATOMIC_SEQ_CST,
+                                        __ATOMIC_SEQ_CST))
+            return 1;
+    return 0;
+}
+
+static void ww_take_all(int timed)
+{
+    for (;;) {
+        if (ww_try_take()) {
+            if (__atomic_add_fetch(&ww_taken, 1, __ATOMIC_SEQ_CST) == WW_TOKENS)
+                /* the others may stop */
+                __atomic_add_fetch(&ww_wakes, mltp_word_wake(&ww_count, 1 << 30),
+                                   __ATOMIC_SEQ_CST);
+            continue;
+        }
+        if (__atomic_load_n(&ww_taken, __ATOMIC_SEQ_CST) >= WW_TOKENS)
+            return;
+        long deadline = timed ? ww_now_ns() + 1000 + (ww_now_ns() % 9000) : -1;
+        int e = mltp_word_wait(&ww_count, 0, deadline);
+        if (e == 0)
+            CU_INC(ww_woken_waits);
+        else if (e == ETIMEDOUT)
+            CU_INC(ww_timeouts);
+        else
+            ULT_CHECK(e == EAGAIN || e == EINTR, "word wait: %d", e);
+    }
+}
+
+static void *ww_taker(void *p)
+{
+    ww_take_all((int)(intptr_t)p % 2);
+    return NULL;
+}
+
+static void ww_bound_taker(void *p)
+{
+    ww_take_all((int)(intptr_t)p);
+}
+
+static void *ww_poster(void *p)
+{
+    for (int i = 0; i < WW_TOKENS / 2; i++) {
+        __atomic_add_fetch(&ww_count, 1, __ATOMIC_SEQ_CST);
+        __atomic_add_fetch(&ww_wakes, mltp_word_wake(&ww_count, 1), __ATOMIC_SEQ_CST);
+        if (i % 8 == (int)(intptr_t)p)
+            mltp_yield();
+    }
+    __atomic_sub_fetch(&ww_posters_left, 1, __ATOMIC_SEQ_CST);
+    return NULL;
+}
+
+START_TEST(word_wait_no_wake_lost)
+{
+    int nvp = _i ? several_vps(_i == 1 ? 2 : 4) : 1;
+    mltp_t *t[WW_TAKERS + 2], *bt;
+
+    ww_count = 0;
+    ww_taken = ww_woken_waits = ww_wakes = ww_timeouts = 0;
+    ww_posters_left = 2;
+    ck_assert_ptr_nonnull(bt = mltp_create_bound(ww_bound_taker, (void *)(intptr_t)(_i % 2), 0,
+                                                 NULL));
+    for (int i = 0; i < WW_TAKERS; i++)
+        ck_assert_ptr_nonnull(t[i] = mltp_create(ww_taker, (void *)(intptr_t)i));
+    for (int i = 0; i < 2; i++)
+        ck_assert_ptr_nonnull(t[WW_TAKERS + i] = mltp_create(ww_poster, (void *)(intptr_t)i));
+    mltp_start(nvp);
+    mltp_join_bound(*bt);
+    free(bt);
+    for (int i = 0; i < WW_TAKERS + 2; i++)
+        free(t[i]);
+    cu_assert_ults_ok();
+    ck_assert_int_eq(ww_taken, WW_TOKENS);
+    ck_assert_int_eq(ww_count, 0);
+    ck_assert_int_eq(ww_woken_waits, ww_wakes);
+}
+END_TEST
+
 START_TEST(cond_producer_consumer)
 {
     int cls = _i / 3 ? MLTP_LOCK_SPIN : MLTP_LOCK_BLOCK;
@@ -1539,6 +1661,10 @@ static const struct cu_row sync_tests[] = {
     CU_TEST(barrier_with_bound_thread),
     CU_LOOP(barrier_stress, 0, 3),
     CU_TEST(solo_start_then_bound_thread),
+
+    CU_TCASE("word waits", 60),
+    CU_TEST(word_wait_misuse_and_timeout),
+    CU_LOOP(word_wait_no_wake_lost, 0, 3),
 
     CU_TCASE("conditions", 60),
     CU_LOOP(cond_producer_consumer, 0, 6),

@@ -13,6 +13,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include "base/libc.h"
 #include "base/log.h"
 #include "ult/ult.h"
 
@@ -89,7 +90,7 @@ static void cache_exit(void *c)
 
 static void make_key(void)
 {
-    if (pthread_key_create(&cache_key, cache_exit) != 0) {
+    if (base_libc()->pthread_key_create(&cache_key, cache_exit) != 0) {
         base_warn("thread ids: no thread-specific key left (PTHREAD_KEYS_MAX)");
         abort();
     }
@@ -155,8 +156,8 @@ static int __attribute__((noinline)) refill_slow(struct ult_cache *c, unsigned i
     int id;
 
     if (!c->id_limit && c == &ult_cache_tls) {
-        pthread_once(&key_once, make_key);
-        pthread_setspecific(cache_key, c);
+        base_libc()->pthread_once(&key_once, make_key);
+        base_libc()->pthread_setspecific(cache_key, c);
     }
     base_spin_lock(&id_lock);
     if (!c->id_limit) {

@@ -37,6 +37,7 @@
 #include <sys/rseq.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+#include "base/libc.h"
 #include "base/log.h"
 #include "base/once.h"
 #include "base/raw.h"
@@ -127,7 +128,7 @@ struct probe {
 static void *probe_main(void *arg)
 {
     struct probe *p = arg;
-    char *tp = ult_tp_get(), *pd = (char *)pthread_self();
+    char *tp = ult_tp_get(), *pd = (char *)base_libc()->pthread_self();
     pid_t tid = (pid_t)base_syscall(SYS_gettid);
     void *head = NULL;
     size_t len;
@@ -143,14 +144,14 @@ static void *probe_main(void *arg)
     if (*(pid_t *)(pd + p->tid) != tid)
         p->tid = -1;
     /* where a key's value goes, and the flag that some was set */
-    if (pthread_setspecific(p->key, p) == 0) {
+    if (base_libc()->pthread_setspecific(p->key, p) == 0) {
         for (size_t i = 0; i + sizeof(void *) <= L.pd_size; i += sizeof(void *))
             if (*(void **)(pd + i) == p) {
                 p->key_value = pd + (ptrdiff_t)i - tp;
                 break;
             }
         p->key_used = *(pd + L.specific + 32 * (ptrdiff_t)sizeof(void *));
-        pthread_setspecific(p->key, NULL);
+        base_libc()->pthread_setspecific(p->key, NULL);
     }
     return NULL;
 }
@@ -236,19 +237,19 @@ static int check(void)
     p.stackblock = p.robust = p.key_value = PTRDIFF_MAX;
     /* the probe reads specific_used there: from its struct pthread */
     L.specific = (ptrdiff_t)spec_off;
-    if (pthread_key_create(&p.key, NULL) != 0)
+    if (base_libc()->pthread_key_create(&p.key, NULL) != 0)
         return refuse("cannot probe glibc's thread layout (no key)");
     p.stack = mmap(NULL, p.size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (p.stack == MAP_FAILED)
         return refuse("cannot probe glibc's thread layout (no memory)");
     if (pthread_attr_init(&a) != 0 || pthread_attr_setstack(&a, p.stack, p.size) != 0 ||
-        pthread_create(&pt, &a, probe_main, &p) != 0) {
+        base_libc()->pthread_create(&pt, &a, probe_main, &p) != 0) {
         munmap(p.stack, p.size);
         return refuse("cannot probe glibc's thread layout (no thread)");
     }
-    pthread_join(pt, NULL);
+    base_libc()->pthread_join(pt, NULL);
     pthread_attr_destroy(&a);
-    pthread_key_delete(p.key);
+    base_libc()->pthread_key_delete(p.key);
     munmap(p.stack, p.size);
     if (p.stackblock == PTRDIFF_MAX || p.robust == PTRDIFF_MAX || p.tid < 0)
         return refuse("cannot read glibc's thread layout (a probe thread's stack, "

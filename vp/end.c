@@ -8,6 +8,7 @@
 #include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
+#include "base/libc.h"
 #include "vp/vp.h"
 
 #define EXIT_HANDLERS_TIMEOUT_S 10
@@ -45,7 +46,7 @@ void vp_die_like(int sig)
     sigaction(sig, &dfl, NULL);
     sigemptyset(&s);
     sigaddset(&s, sig);
-    pthread_sigmask(SIG_UNBLOCK, &s, NULL);
+    base_libc()->pthread_sigmask(SIG_UNBLOCK, &s, NULL);
     raise(sig);                         /* this thread: the whole program */
     _exit(128 + sig);
 }

@@ -21,6 +21,7 @@
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "base/libc.h"
 #include "base/raw.h"
 #include "base/once.h"
 #include "vp/valgrind.h"
@@ -144,10 +145,10 @@ static void janitor_start(void)
     janitor_args.parent = vpg.main_pid;
     /* it keeps the mask it is made with: every signal blocked */
     sigfillset(&all);
-    pthread_sigmask(SIG_SETMASK, &all, &old);
+    base_libc()->pthread_sigmask(SIG_SETMASK, &all, &old);
     c = clone_janitor();
     e = errno;
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    base_libc()->pthread_sigmask(SIG_SETMASK, &old, NULL);
     if (pidfd >= 0)
         base_raw_close(pidfd);
     if (c < 0) {

@@ -32,6 +32,7 @@
 #include <sys/syscall.h>
 #include <ucontext.h>
 #include <unistd.h>
+#include "base/libc.h"
 #include "vp/vp.h"
 
 #define TICK_MS 100
@@ -50,7 +51,7 @@ static sigset_t kept, saved_mask;
 static void signals_take(void)
 {
     sigemptyset(&kept);
-    pthread_sigmask(SIG_SETMASK, NULL, &saved_mask);
+    base_libc()->pthread_sigmask(SIG_SETMASK, NULL, &saved_mask);
     for (size_t i = 0; i < sizeof ending_signals / sizeof ending_signals[0]; i++)
         sigaddset(&kept, ending_signals[i]);
     for (int s = SIGRTMIN; s <= SIGRTMAX; s++)
@@ -59,12 +60,12 @@ static void signals_take(void)
     for (int s = 1; s < NSIG; s++)
         if (sigismember(&saved_mask, s))
             sigdelset(&kept, s);
-    pthread_sigmask(SIG_BLOCK, &kept, NULL);
+    base_libc()->pthread_sigmask(SIG_BLOCK, &kept, NULL);
 }
 
 static void signals_give_back(void)
 {
-    pthread_sigmask(SIG_SETMASK, &saved_mask, NULL);
+    base_libc()->pthread_sigmask(SIG_SETMASK, &saved_mask, NULL);
 }
 
 /* A handler of the program's, called as the kernel would call it here. */
@@ -75,7 +76,7 @@ static void run_handler(int sig, siginfo_t *si, const struct sigaction *sa)
 
     if (!(sa->sa_flags & SA_NODEFER))
         sigaddset(&block, sig);
-    pthread_sigmask(SIG_BLOCK, &block, &old);
+    base_libc()->pthread_sigmask(SIG_BLOCK, &block, &old);
     if ((unsigned int)sa->sa_flags & SA_RESETHAND) {
         struct sigaction dfl;
         memset(&dfl, 0, sizeof dfl);
@@ -88,7 +89,7 @@ static void run_handler(int sig, siginfo_t *si, const struct sigaction *sa)
     } else {
         sa->sa_handler(sig);
     }
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    base_libc()->pthread_sigmask(SIG_SETMASK, &old, NULL);
 }
 
 /* Sent by the terminal to its foreground process group, VPs included.
@@ -261,7 +262,7 @@ int vp_run(vp_t *const *vps, int n, vp_main_t *main_fn)
     vpg.exit_pid = 0;
     vpg.reaper = getpid();
     vpg.running = 1;
-    pthread_sigmask(SIG_SETMASK, NULL, &vpg.task_mask);
+    base_libc()->pthread_sigmask(SIG_SETMASK, NULL, &vpg.task_mask);
     vp_fault_install();
     vp_plan_pins(vps, n);
     /* the VPs' records first: a spare made as soon as VP 0 runs takes

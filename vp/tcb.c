@@ -21,6 +21,7 @@
 #include <sys/rseq.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+#include "base/libc.h"
 #include "base/raw.h"
 #include "vp/valgrind.h"
 #include "vp/vp.h"
@@ -45,7 +46,7 @@ typedef uint64_t tid_mask_t[TID_SLOTS / 64];
 
 static void tid_candidates(tid_mask_t m)
 {
-    const pid_t *self = (const pid_t *)pthread_self();
+    const pid_t *self = (const pid_t *)base_libc()->pthread_self();
     pid_t tid = (pid_t)base_syscall(SYS_gettid);
 
     memset(m, 0, sizeof(tid_mask_t));
@@ -104,9 +105,9 @@ static long find_tid_offset(tid_mask_t cand)
             return n == 1 ? off : -1;
         tid_mask_t more;
         pthread_t pt;
-        if (pthread_create(&pt, NULL, probe_main, more) != 0)
+        if (base_libc()->pthread_create(&pt, NULL, probe_main, more) != 0)
             return -1;
-        pthread_join(pt, NULL);
+        base_libc()->pthread_join(pt, NULL);
         for (size_t k = 0; k < TID_SLOTS / 64; k++)
             cand[k] &= more[k];
     }
@@ -177,9 +178,9 @@ int vp_pthread_create(pthread_t *pt, pthread_attr_t *a, size_t stack_size,
     for (int tries = 0; e == 0; tries++) {
         if ((e = pthread_attr_setstacksize(a, size + tls)) == 0) {
             sigfillset(&all);
-            pthread_sigmask(SIG_SETMASK, &all, &old);   /* it inherits: none */
-            e = pthread_create(pt, a, fn, arg);
-            pthread_sigmask(SIG_SETMASK, &old, NULL);
+            base_libc()->pthread_sigmask(SIG_SETMASK, &all, &old);   /* it inherits: none */
+            e = base_libc()->pthread_create(pt, a, fn, arg);
+            base_libc()->pthread_sigmask(SIG_SETMASK, &old, NULL);
         }
         if (e != EINVAL || tls || tries == 16)
             break;
@@ -204,12 +205,12 @@ int vp_tcb_borrow(struct vp_tcb *t, size_t stack_size)
     if (e)
         return e;
     while (!base_load_acquire(&b.ready))
-        sched_yield();
+        base_libc()->sched_yield();
     if (tid_offset < 0)
         tid_offset = find_tid_offset(b.cand);
     if (tid_offset < 0 || !(b.cand[(size_t)tid_offset / sizeof(pid_t) / 64] >>
                             ((size_t)tid_offset / sizeof(pid_t) % 64) & 1)) {
-        pthread_join(pt, NULL);
+        base_libc()->pthread_join(pt, NULL);
         base_warn("cannot find the tid field in glibc's thread descriptor "
                 "(unsupported glibc); no VP can be created");
         return ENOTSUP;
@@ -259,13 +260,13 @@ void vp_tcb_adopt(struct vp_tcb *t)
 void vp_tcb_scrub_keys(void)
 {
     for (unsigned int k = 0; k < PTHREAD_KEYS_MAX; k++)
-        pthread_setspecific((pthread_key_t)k, NULL);
+        base_libc()->pthread_setspecific((pthread_key_t)k, NULL);
 }
 
 void vp_tcb_release(struct vp_tcb *t)
 {
     if (t->tcb) {
-        pthread_join(t->pt, NULL); /* tid is 0: glibc frees stack and TLS */
+        base_libc()->pthread_join(t->pt, NULL); /* tid is 0: glibc frees stack and TLS */
         t->tcb = NULL;
     }
 }
@@ -280,7 +281,7 @@ static void vg_fresh_stack(struct vp_tcb *t)
     void *lo;
     size_t size;
 
-    if (!vp_vg_running() || pthread_getattr_np(t->pt, &a) != 0)
+    if (!vp_vg_running() || base_libc()->pthread_getattr_np(t->pt, &a) != 0)
         return;
     if (pthread_attr_getstack(&a, &lo, &size) == 0 && (char *)lo < (char *)t->stack_top)
         vp_vg_undefined(lo, (size_t)((char *)t->stack_top - (char *)lo));

@@ -18,6 +18,7 @@
 #include <sys/prctl.h>
 #include <time.h>
 #include <unistd.h>
+#include "base/libc.h"
 #include "base/clock.h"
 #include "vp/vp.h"
 
@@ -38,7 +39,7 @@ static void note_stack(struct vp_task *t)
 {
     pthread_attr_t a;
 
-    if (!t->stack_bottom && pthread_getattr_np(pthread_self(), &a) == 0) {
+    if (!t->stack_bottom && base_libc()->pthread_getattr_np(base_libc()->pthread_self(), &a) == 0) {
         pthread_attr_getstack(&a, &t->stack_bottom, &t->stack_size);
         pthread_attr_destroy(&a);
     }
@@ -92,7 +93,7 @@ static int vp_main(void *arg)
     note_stack(t);
     if (t->spare_run) {
         /* made by the reaper, it has the reaper's mask */
-        pthread_sigmask(SIG_SETMASK, &vpg.task_mask, NULL);
+        base_libc()->pthread_sigmask(SIG_SETMASK, &vpg.task_mask, NULL);
         t->spare_run(t);        /* ends with vp_task_end */
     }
     pin_self(vp);
