@@ -7,8 +7,8 @@
 # class's (the rest goes through sched/block.h); sync/'s and sys/'s
 # sources include sched/block.h (through sync/sync.h, sys/sys.h) and base/
 # of the library's headers, and name nothing of vp/ or ult/ (what sched/block.h's inline calls use
-# of them is sched's to use); omp/ includes mltp.h only and calls mltp_*
-# only.
+# of them is sched's to use); omp/ and pthread/ include mltp.h only and
+# call mltp_* only.
 set -euo pipefail
 build=${MLTP_BUILD:-$(cd "$(dirname "$0")/.." && pwd)}
 src=${MLTP_SRC:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -80,22 +80,26 @@ done < <({ grep -nE '\b(vp_[a-z_]+|vpg)\b|#include "vp/' "$src"/ult/*.[chS] |
            grep -nE '\bult_[a-z_]+\b|#include "ult/' "$src"/vp/*.[ch]; } |
          grep -vE '^[^:]*:[0-9]+:[ \t]*(/\*|\*)' || true)
 passed=$((passed + 1))
-# omp/ is a program of MLTP's: its sources include no header of the
-# library's but mltp.h (and config.h), and its objects use no symbol of
-# the library's but mltp_* (libmltp.so exports nothing else anyway).
-while IFS= read -r hit; do
-    echo "FAIL: $hit: omp/ reaches past mltp.h"
-    failed=$((failed + 1))
-done < <(grep -nE '#include "' "$src"/omp/*.[ch] |
-         grep -vE '#include "(omp/[a-z_]+\.h|config\.h)"' || true)
-while IFS= read -r sym; do
-    echo "FAIL: omp/ uses $sym, not an mltp_ call"
-    failed=$((failed + 1))
-done < <(cd "$build" &&
-         comm -12 <(nm -u omp/*libmltp_omp_la-*.o 2>/dev/null | awk '{ print $2 }' | sort -u) \
-                  <(nm --defined-only -g $(ls $objs | grep -v '^sys/') | awk 'NF == 3 { print $3 }' |
-                    grep -v '^mltp_' |
-                    sort -u) || true)
-passed=$((passed + 1))
+# omp/ and pthread/ are programs of MLTP's: their sources include no
+# header of the library's but mltp.h (and config.h), and their objects use
+# no symbol of the library's but mltp_* (libmltp.so exports nothing else
+# anyway).
+for above in omp:libmltp_omp pthread:libmltp_pthread; do
+    dir=${above%%:*} lib=${above#*:}
+    while IFS= read -r hit; do
+        echo "FAIL: $hit: $dir/ reaches past mltp.h"
+        failed=$((failed + 1))
+    done < <(grep -nE '#include "' "$src"/"$dir"/*.[ch] |
+             grep -vE "#include \"($dir/[a-z_]+\.h|config\.h)\"" || true)
+    while IFS= read -r sym; do
+        echo "FAIL: $dir/ uses $sym, not an mltp_ call"
+        failed=$((failed + 1))
+    done < <(cd "$build" &&
+             comm -12 <(nm -u "$dir"/*"${lib}"_la-*.o 2>/dev/null | awk '{ print $2 }' | sort -u) \
+                      <(nm --defined-only -g $(ls $objs | grep -v '^sys/') | awk 'NF == 3 { print $3 }' |
+                        grep -v '^mltp_' |
+                        sort -u) || true)
+    passed=$((passed + 1))
+done
 echo "layers: $passed passed, $failed failed"
 [ "$failed" -eq 0 ] && [ "$passed" -gt 1 ]
