@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* pthread/signal.c - signal masks and signals to threads, as far as ULTs
  * can honour them. MLTP delivers a signal to the program (its handler
- * runs in main's thread: ARCHITECTURE.md, "Signals"), not to one ULT, and
- * a VP runs many ULTs, so a thread's mask is kept and reported, and
- * changes only what the VP it runs on blocks when the caller is not a
- * ULT; pthread_kill sends the signal to the program. doc/pthreads.md. */
+ * runs in main's thread: ARCHITECTURE.md, "Processes"), not to one ULT, and
+ * a VP runs many ULTs, so a thread's mask is kept and reported but
+ * blocks nothing; pthread_kill sends the signal to the program.
+ * doc/pthreads.md. */
 #include <errno.h>
 #include <signal.h>
 #include <string.h>

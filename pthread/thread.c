@@ -214,8 +214,11 @@ static int join(pthread_t th, void **retval, clockid_t c, const struct timespec 
     }
     while (!((s = __atomic_load_n(&t->state, __ATOMIC_ACQUIRE)) & PT_ENDED)) {
         e = pt_wait_cancellable(&t->state, s, deadline);
-        if (e == ETIMEDOUT) {
+        if (e == ETIMEDOUT || e == ECANCELED) {
+            /* a cancelled joiner leaves the thread joinable */
             __atomic_fetch_and(&t->state, ~PT_JOINING, __ATOMIC_RELEASE);
+            if (e == ECANCELED)
+                pt_exit(self, PTHREAD_CANCELED);
             return ETIMEDOUT;
         }
     }

@@ -382,6 +382,19 @@ static void *disabled(void *p)
     return p;
 }
 
+static volatile int release_target;
+static void *waits_for_release(void *p)
+{
+    while (!release_target)
+        usleep(1000);
+    return p;
+}
+static void *joins(void *p)
+{
+    pthread_join(*(pthread_t *)p, NULL);
+    return NULL;
+}
+
 static void cancellation(void)
 {
     pthread_t t;
@@ -396,6 +409,13 @@ static void cancellation(void)
     check("cancel a condition waiter: the mutex is its again",
           pthread_cancel(t) == 0 && pthread_join(t, &r) == 0 && r == PTHREAD_CANCELED &&
               pthread_mutex_trylock(&cm) == 0 && pthread_mutex_unlock(&cm) == 0);
+    pthread_t target, joiner;
+    pthread_create(&target, NULL, waits_for_release, (void *)3);
+    pthread_create(&joiner, NULL, joins, &target);
+    usleep(10000);
+    check("cancel a joiner: the thread it joined stays joinable",
+          pthread_cancel(joiner) == 0 && pthread_join(joiner, &r) == 0 && r == PTHREAD_CANCELED &&
+              (release_target = 1) && pthread_join(target, &r) == 0 && r == (void *)3);
     pthread_create(&t, NULL, disabled, (void *)5);
     usleep(5000);
     check("cancel while disabled: acted on at testcancel",
