@@ -71,11 +71,6 @@ PT_API int pthread_barrier_wait(pthread_barrier_t *pb)
         mltp_word_wake(&b->episode, INT_MAX);
         return PTHREAD_BARRIER_SERIAL_THREAD;
     }
-    for (int i = pt_spins() * 4; i > 0; i--) {
-        if (__atomic_load_n(&b->episode, __ATOMIC_ACQUIRE) != ep)
-            return 0;
-        pt_pause();
-    }
     while (__atomic_load_n(&b->episode, __ATOMIC_ACQUIRE) == ep)
         mltp_word_wait(&b->episode, ep, -1);
     return 0;
