@@ -149,7 +149,8 @@ splash3_filter() {
 
 # splash3_run WORK DIR P N [VAR=VALUE or -uVAR...]: run the program built in
 # WORK/codes/DIR with P workers (Ocean on an N x N grid), in its directory,
-# with the variables set and for at most $splash3_timeout seconds; output
+# with the variables set, behind the command in the array splash3_runner
+# if any (pthread/mltp-run), and for at most $splash3_timeout seconds; output
 # in WORK/codes/DIR/out. Sets s3_status (124: timed out), s3_secs (wall
 # clock, s) and s3_digest ("none" if no line of the output is a digest
 # line: a program that printed nothing must not pass for one that agrees).
@@ -181,7 +182,8 @@ splash3_run() {
         # gives it, and no checks in the string functions they call.
         export ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0:max_malloc_fill_size=0:replace_str=0
         t0=${EPOCHREALTIME//[.,]/}
-        timeout "$splash3_timeout" "$exe" "${args[@]}" < "$in" > "$dir/out" 2>&1
+        timeout "$splash3_timeout" ${splash3_runner[@]+"${splash3_runner[@]}"} "$exe" "${args[@]}" \
+            < "$in" > "$dir/out" 2>&1
         st=$?
         t1=${EPOCHREALTIME//[.,]/}
         echo "$st $((t1 - t0))")

@@ -5,7 +5,8 @@
 # DIR: shared/splash3 beside the source tree), each built with the build
 # tree's parmacs/c.m4.mltp and library and with Splash-3's pthread macros,
 # timed (wall clock, s) at P = 2 and 16 on MLTP with 1 VP, on MLTP with 2
-# VPs and on pthreads, and Ocean (contiguous) on a 1026 x 1026 grid at
+# VPs, on pthreads, and the pthread build under pthread/mltp-run (every
+# pthread a ULT) on 2 VPs, and Ocean (contiguous) on a 1026 x 1026 grid at
 # P = 16. Each cell is run $REPS times (default 5), the runs interleaved
 # round-robin across cells and configurations so that a slow minute of a
 # shared machine hits them all alike. Prints a table of medians (min..max),
@@ -71,9 +72,9 @@ for d in "${progs[@]}"; do
 done
 ocean=apps/ocean/contiguous_partitions
 splash3_present "$codes" $ocean && cells+=("$ocean|16|1026")
-confs=(mltp1 mltp2 pth)
-declare -A conf_work=([mltp1]=$work/mltp [mltp2]=$work/mltp [pth]=$work/pth)
-declare -A conf_env=([mltp1]=MLTP_VPS=1 [mltp2]=MLTP_VPS=2 [pth]=-uMLTP_VPS)
+confs=(mltp1 mltp2 pth run2)
+declare -A conf_work=([mltp1]=$work/mltp [mltp2]=$work/mltp [pth]=$work/pth [run2]=$work/pth)
+declare -A conf_env=([mltp1]=MLTP_VPS=1 [mltp2]=MLTP_VPS=2 [pth]=-uMLTP_VPS [run2]=MLTP_VPS=2)
 
 declare -A times=() digest=()
 for ((r = 0; r < reps; r++)); do
@@ -86,6 +87,8 @@ for ((r = 0; r < reps; r++)); do
             conf=${confs[(c + r) % ${#confs[@]}]}
             key="$cell|$conf"
             splash3_built "${conf_work[$conf]}" "$d" || continue
+            splash3_runner=()
+            [ "$conf" = run2 ] && splash3_runner=("$MLTP_BUILD/pthread/mltp-run")
             splash3_run "${conf_work[$conf]}" "$d" "$p" "$n" "${conf_env[$conf]}"
             what="$(cell_name "$d" "$p" "$n") $conf"
             if [ "$s3_status" != 0 ]; then
@@ -203,6 +206,31 @@ END {
     target("Ocean 258x258, P=2", r2("ocean-contig,2," def_n), 0.5, "")
     target("Ocean 258x258, P=16", r2("ocean-contig,16," def_n), 0.4, "")
     target("Ocean 1026x1026, P=16", r2("ocean-contig,16,1026"), 0.95, "")
+}' "$csv"
+
+# the unmodified pthread build under mltp-run against itself natively
+awk -F, -v def_n="$splash3_ocean_n" '
+NR > 1 {
+    k = $1 "," $3 "," $4
+    if (!(k in seen)) { seen[k] = 1; order[++n] = k; label[k] = $4 == "-" ? $1 : $1 " " $4; P[k] = $3; grid[k] = $4 }
+    med[k, $5] = $6; lo[k, $5] = $7; hi[k, $5] = $8; st[k, $5] = $12
+}
+END {
+    printf "\nthe pthread build under mltp-run on 2 VPs (run2) over the same build natively (pth), P=16:\n"
+    for (i = 1; i <= n; i++) {
+        k = order[i]
+        if (P[k] != 16 || !(grid[k] == def_n || grid[k] == "-")) continue
+        if (st[k, "run2"] != "ok" || st[k, "pth"] != "ok") { printf "    %-20s -: MISSED (%s)\n", label[k], st[k, "run2"] != "ok" ? "mltp-run: " st[k, "run2"] : "pthreads: " st[k, "pth"]; bad++; continue }
+        r = med[k, "run2"] / med[k, "pth"]
+        sumr += med[k, "run2"]; sump += med[k, "pth"]; counted++
+        within = med[k, "run2"] <= hi[k, "pth"] && med[k, "pth"] >= lo[k, "run2"]
+        v = r <= 1 ? "met" : within ? "met within spread" : "MISSED (beyond the spread of the runs)"
+        if (v ~ /^MISSED/) bad++
+        printf "    %-20s %.3f (%.3f s / %.3f s): %s\n", label[k], r, med[k, "run2"], med[k, "pth"], v
+    }
+    printf "  every program at P=16: run2/pth <= 1.0 (within its spread): %s\n", bad == 0 && counted == 7 ? "met" : "MISSED"
+    printf "  sum of the seven at P=16: %.3f s / %.3f s = %s (target <= 0.8): %s\n", sumr, sump,
+        sump > 0 ? sprintf("%.3f", sumr / sump) : "-", sump > 0 && sumr / sump <= 0.8 && counted == 7 ? "met" : "MISSED"
 }' "$csv"
 
 # ---- plot -------------------------------------------------------------

@@ -3,12 +3,13 @@
 # tests/splash3.sh - seven unmodified Splash-3 programs (Ocean in both
 # partitionings, FFT, LU, RADIX, WATER-NSQUARED, BARNES) built with the
 # build tree's parmacs/c.m4.mltp and library, and with Splash-3's pthread
-# macros; each run for P = 1, 2 and 16, MLTP on 1 and on 2 VPs. A case
-# passes if both builds exist, the run exits 0 within $SPLASH_TIMEOUT
-# seconds (here 30 unless set) and its digest equals the pthread build's
-# for the same P. The programs are looked for in $SPLASH3 (default: the
+# macros; each run for P = 1, 2 and 16, MLTP on 1 and on 2 VPs, and the
+# pthread build too under pthread/mltp-run (every pthread a ULT), on 1
+# and on 2 VPs. A case passes if both builds exist, the run exits 0
+# within $SPLASH_TIMEOUT seconds (here 30 unless set) and its digest
+# equals the pthread build's run natively for the same P. The programs are looked for in $SPLASH3 (default: the
 # directory shared/splash3 beside the source tree); without them, the test
-# is skipped (status 77). About 20 s on 2 CPUs.
+# is skipped (status 77). About 35 s on 2 CPUs.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 export MLTP_SRC=${MLTP_SRC:-$(cd "$here/.." && pwd)}
@@ -48,21 +49,29 @@ for pr in "${splash3_progs[@]}"; do
             continue
         fi
         want=$s3_digest pth_secs=$s3_secs
-        for vps in 1 2; do
+        # MLTP's macro file; the pthread build under mltp-run
+        for build_vps in mltp:1 mltp:2 pth:1 pth:2; do
+            b=${build_vps%:*} vps=${build_vps#*:}
             cases=$((cases + 1))
-            splash3_run "$work/mltp" "$d" "$p" "$splash3_ocean_n" MLTP_VPS=$vps
+            splash3_runner=()
             what="$name P=$p MLTP_VPS=$vps"
+            if [ "$b" = pth ]; then
+                splash3_runner=("$build/pthread/mltp-run")
+                what="$what under mltp-run"
+            fi
+            splash3_run "$work/$b" "$d" "$p" "$splash3_ocean_n" MLTP_VPS=$vps
             if [ "$s3_status" = 124 ]; then
                 fail "$what: timed out after $SPLASH_TIMEOUT s"
             elif [ "$s3_status" != 0 ]; then
-                fail "$what: exit status $s3_status: $(tail -n1 "$work/mltp/codes/$d/out")"
+                fail "$what: exit status $s3_status: $(tail -n1 "$work/$b/codes/$d/out")"
             elif [ "$s3_digest" != "$want" ]; then
                 fail "$what: digest $s3_digest, pthreads $want"
             else
                 printf 'ok: %s: digest %s, %.2f s (pthreads %.2f s)\n' "$what" "$want" "$s3_secs" "$pth_secs"
             fi
         done
+        splash3_runner=()
     done
 done
-echo "splash3: $cases MLTP runs compared with pthreads in $((SECONDS - start)) s"
+echo "splash3: $cases MLTP runs compared with pthreads' in $((SECONDS - start)) s"
 exit $failed
