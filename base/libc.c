@@ -6,6 +6,7 @@
  * fill the table write the same values. */
 #include <dlfcn.h>
 #include <sched.h>
+#include <unistd.h>
 #include "base/libc.h"
 
 struct base_libc base_libc_calls;
@@ -32,6 +33,7 @@ void base_libc_find(void)
     FIND(pthread_setspecific);
     FIND(pthread_sigmask);
     FIND(sched_yield);
+    FIND(getpid);
     if (h)
         dlclose(h);
     base_libc_calls = t;

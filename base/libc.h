@@ -1,15 +1,17 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* base/libc.h - the C library's own thread calls, for the library's
- * kernel-level threads (VPs' tasks, probes, the reaper's signal masks):
- * a preloaded libmltp_pthread puts its own pthread_* and sched_yield
- * before the C library's, for the program, and the library must not get
- * those. Found once, in the C library itself (not by search order, which
+ * kernel-level threads (VPs' tasks, probes, the reaper's signal masks),
+ * and its getpid(), which tells the library's processes apart: a
+ * preloaded libmltp_pthread puts its own pthread_*, sched_yield and
+ * getpid (the program's pid in every thread) before the C library's,
+ * for the program, and the library must not get those. Found once, in the C library itself (not by search order, which
  * a program that links libmltp_pthread orders differently). */
 #ifndef BASE_LIBC_H
 #define BASE_LIBC_H
 
 #include <pthread.h>
 #include <signal.h>
+#include <sys/types.h>
 
 struct base_libc {
     int (*pthread_create)(pthread_t *, const pthread_attr_t *, void *(*)(void *), void *);
@@ -22,6 +24,7 @@ struct base_libc {
     int (*pthread_setspecific)(pthread_key_t, const void *);
     int (*pthread_sigmask)(int, const sigset_t *, sigset_t *);
     int (*sched_yield)(void);
+    pid_t (*getpid)(void);
 };
 
 extern struct base_libc base_libc_calls;

@@ -16,6 +16,7 @@
 #include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
+#include "base/libc.h"
 #include "base/raw.h"
 #include "base/clock.h"
 #include "base/log.h"
@@ -368,7 +369,7 @@ static void expand(char *b, size_t n, const char *path)
 
     for (const char *p = path; *p && k + 1 < n; p++) {
         if (p[0] == '%' && p[1] == 'p') {
-            k += (size_t)snprintf(b + k, n - k, "%d", (int)getpid());
+            k += (size_t)snprintf(b + k, n - k, "%d", (int)base_libc()->getpid());
             p++;
         } else {
             b[k++] = *p;
@@ -386,7 +387,7 @@ long base_trace_write(const char *why, int crash_vp, int sig, int final)
     struct conv c;
     uint64_t t1;
     long ns1, written = 0, lost = 0;
-    int first = 1, pid = (int)getpid(), tracks = 0;
+    int first = 1, pid = (int)base_libc()->getpid(), tracks = 0;
     char file[4200], comm[64] = "program";
 
     if (!tr.begun)

@@ -185,7 +185,7 @@ PT_API int pthread_cancel(pthread_t th)
 
     if (!t)
         return ESRCH;
-    if (__atomic_load_n(&t->state, __ATOMIC_ACQUIRE) & PT_ENDED)
+    if (__atomic_load_n(&t->state, __ATOMIC_ACQUIRE) & (PT_ENDED | PT_GONE))
         return 0;
     __atomic_store_n(&t->cancel_pending, 1, __ATOMIC_SEQ_CST);
     if (t == pt_self())

@@ -11,6 +11,7 @@
 #include <pthread.h>
 #include <setjmp.h>
 #include <signal.h>
+#include <sys/types.h>
 #include <time.h>
 #include <mltp.h>
 
@@ -39,11 +40,14 @@ struct pt_thread {
     struct pt_keyval **keys;
     char name[16];
     size_t stack_size, guard_size;
+    char *user_stack;           /* pthread_attr_setstack's, or NULL */
     sigset_t mask;              /* pthread_sigmask's, as told */
+    struct pt_thread *next_gone;    /* in the pool of records */
 };
 #define PT_ENDED 1u
 #define PT_DETACHED 2u
 #define PT_JOINING 4u
+#define PT_GONE 8u                  /* joined or ended detached: back in the pool */
 enum { PT_MADE, PT_MAIN, PT_ADOPTED };
 
 struct pt_keyval {
@@ -54,6 +58,11 @@ struct pt_keyval {
 /* pthread/start.c */
 extern struct pt_thread pt_main;
 extern int pt_started;
+/* pthread/process.c: main's pid, which getpid() says in every thread (a
+   VP is a process of its own) */
+extern pid_t pt_program_pid;
+extern int pt_forked;               /* a fork()ed child: one thread */
+void pt_process_init(void);
 struct pt_thread *pt_self(void);
 void pt_set_self(struct pt_thread *t);
 void pt_ensure_started(void);
@@ -73,6 +82,9 @@ void pt_exit(struct pt_thread *self, void *retval) __attribute__((noreturn));
 /* pthread/key.c: the calling thread's key destructors, at its end */
 void pt_keys_run_destructors(struct pt_thread *t);
 void pt_keys_free(struct pt_thread *t);
+
+/* pthread/stack-*.S: f(arg) on the stack whose top is top (16-aligned) */
+void pt_call_on_stack(void *top, void (*f)(void *), void *arg);
 
 /* pthread/thread.c: a made thread's end (its record may go) */
 void pt_thread_finish(struct pt_thread *t);

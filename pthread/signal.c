@@ -3,7 +3,9 @@
  * can honour them. MLTP delivers a signal to the program (its handler
  * runs in main's thread: ARCHITECTURE.md, "Processes"), not to one ULT, and
  * a VP runs many ULTs, so a thread's mask is kept and reported but
- * blocks nothing; pthread_kill sends the signal to the program.
+ * blocks nothing. pthread_kill to the caller itself raises the signal in
+ * its VP, whose handler then runs in the caller, as raise() does; to
+ * another thread it sends the signal to the program (main's process).
  * doc/pthreads.md. */
 #include <errno.h>
 #include <signal.h>
@@ -47,11 +49,13 @@ PT_API int pthread_kill(pthread_t th, int sig)
         return ESRCH;
     if (sig < 0 || sig >= NSIG)
         return EINVAL;
-    if (__atomic_load_n(&t->state, __ATOMIC_ACQUIRE) & PT_ENDED)
+    if (__atomic_load_n(&t->state, __ATOMIC_ACQUIRE) & (PT_ENDED | PT_GONE))
         return ESRCH;
     if (sig == 0)
         return 0;
-    return kill(getpid(), sig) == 0 ? 0 : errno;
+    if (t == pt_self())
+        return raise(sig) == 0 ? 0 : errno;
+    return kill(pt_program_pid, sig) == 0 ? 0 : errno;
 }
 
 PT_API int pthread_sigqueue(pthread_t th, int sig, const union sigval value)
@@ -62,7 +66,7 @@ PT_API int pthread_sigqueue(pthread_t th, int sig, const union sigval value)
         return ESRCH;
     if (sig < 0 || sig >= NSIG)
         return EINVAL;
-    if (__atomic_load_n(&t->state, __ATOMIC_ACQUIRE) & PT_ENDED)
+    if (__atomic_load_n(&t->state, __ATOMIC_ACQUIRE) & (PT_ENDED | PT_GONE))
         return ESRCH;
-    return sig == 0 || sigqueue(getpid(), sig, value) == 0 ? 0 : errno;
+    return sig == 0 || sigqueue(pt_program_pid, sig, value) == 0 ? 0 : errno;
 }

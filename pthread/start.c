@@ -107,5 +107,6 @@ void pt_ensure_started(void)
 __attribute__((constructor)) static void pt_load(void)
 {
     sigprocmask(SIG_SETMASK, NULL, &pt_main.mask);
+    pt_process_init();
     pt_ensure_started();
 }

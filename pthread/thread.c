@@ -1,13 +1,16 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* pthread/thread.c - threads: each pthread a ULT on a TLS block of its
  * own (MLTP_TLS_ULT), its pthread_t the address of its record. A made
- * thread's record is freed by its join, or by the thread at its end when
+ * thread's record goes back to a pool at its join, or at its end when
  * detached; its state word says which (PT_ENDED, PT_DETACHED) and wakes
- * joiners. The ULT itself is joined with mltp_join, so that a join
+ * joiners. Records are never freed, so that a call on a thread that is
+ * gone finds PT_GONE and says ESRCH, as glibc's does while the thread's
+ * stack is cached; a record reused by a new thread is that thread's. The ULT itself is joined with mltp_join, so that a join
  * returns only once the thread is wholly gone, its TLS destructors run. */
 #include <errno.h>
 #include <limits.h>
 #include <sched.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
@@ -19,6 +22,37 @@
 extern void __call_tls_dtors(void) __attribute__((weak));
 
 static unsigned int live;           /* made threads not ended */
+static struct pt_thread *pool;      /* records of threads gone */
+static int pool_lock;
+
+static void lock_pool(void)
+{
+    while (__atomic_exchange_n(&pool_lock, 1, __ATOMIC_ACQUIRE))
+        mltp_self() ? mltp_yield() : pt_pause();
+}
+
+static struct pt_thread *record_get(void)
+{
+    struct pt_thread *t;
+
+    lock_pool();
+    if ((t = pool) != NULL)
+        pool = t->next_gone;
+    __atomic_store_n(&pool_lock, 0, __ATOMIC_RELEASE);
+    if (!t)
+        return calloc(1, sizeof *t);
+    memset(t, 0, sizeof *t);
+    return t;
+}
+
+static void record_put(struct pt_thread *t)
+{
+    __atomic_store_n(&t->state, PT_GONE, __ATOMIC_RELEASE);
+    lock_pool();
+    t->next_gone = pool;
+    pool = t;
+    __atomic_store_n(&pool_lock, 0, __ATOMIC_RELEASE);
+}
 static int main_exited;             /* main called pthread_exit */
 
 /* what the C library would give a pthread: its default attribute's (the
@@ -55,6 +89,9 @@ void pt_thread_finish(struct pt_thread *t)
         __call_tls_dtors();
     pt_keys_run_destructors(t);
     pt_keys_free(t);
+    /* the last thread of a fork()ed child: as if exit(0) */
+    if (pt_forked)
+        exit(0);
     if (t->kind == PT_MAIN) {
         __atomic_fetch_or(&t->state, PT_ENDED, __ATOMIC_ACQ_REL);
         mltp_word_wake(&t->state, INT_MAX);
@@ -63,7 +100,7 @@ void pt_thread_finish(struct pt_thread *t)
     pt_set_self(NULL);
     old = __atomic_fetch_or(&t->state, PT_ENDED, __ATOMIC_ACQ_REL);
     if (old & PT_DETACHED)
-        free(t);
+        record_put(t);
     else
         mltp_word_wake(&t->state, INT_MAX);     /* t lives until joined */
     /* the last thread after main's pthread_exit ends the program */
@@ -72,16 +109,29 @@ void pt_thread_finish(struct pt_thread *t)
         exit(0);
 }
 
-static void *start_routine(void *p)
+/* The thread's function, where pthread_exit's unwinding ends (its frame
+   holds end_frame): on the ULT's stack, or on the program's own */
+static void run(void *p)
 {
     struct pt_thread *t = p;
     volatile char marker = 0;
 
-    t->ult = mltp_self();
-    pt_set_self(t);
     t->end_frame = (const void *)&marker;
     if (setjmp(t->end) == 0)
         t->retval = t->fn(t->arg);
+}
+
+static void *start_routine(void *p)
+{
+    struct pt_thread *t = p;
+
+    t->ult = mltp_self();
+    pt_set_self(t);
+    if (t->user_stack)
+        pt_call_on_stack((void *)((uintptr_t)(t->user_stack + t->stack_size) & ~(uintptr_t)15),
+                         run, t);
+    else
+        run(t);
     pt_thread_finish(pt_self());
     return NULL;
 }
@@ -116,6 +166,7 @@ PT_API int pthread_create(pthread_t *out, const pthread_attr_t *attr, void *(*fn
     mltp_t *u;
     int detached = 0, e;
     size_t stack = 0, guard = 0;
+    char *user_stack = NULL;
     sigset_t mask;
 
     pt_ensure_started();
@@ -129,12 +180,18 @@ PT_API int pthread_create(pthread_t *out, const pthread_attr_t *attr, void *(*fn
         detached = detached == PTHREAD_CREATE_DETACHED;
         pthread_attr_getstacksize(attr, &stack);
         pthread_attr_getguardsize(attr, &guard);
-        /* a stack the program supplies: the thread gets one of MLTP's
-           of that size instead (doc/pthreads.md) */
-        if (pthread_attr_getstack(attr, &addr, &stack) != 0)
+        /* a stack the program supplies (glibc reports an address that
+           wraps to 0 with the size when none was set): the function runs
+           there, the ULT on a small stack of MLTP's, and no guard */
+        if (pthread_attr_getstack(attr, &addr, &stack) == 0 &&
+            (uintptr_t)addr + stack != 0) {
+            user_stack = addr;
+            guard = 0;
+        } else {
             pthread_attr_getstacksize(attr, &stack);
-        if (guard != page_size() && mltp_attr_setguardsize(&ma, guard) != 0)
-            return EINVAL;
+            if (guard != page_size() && mltp_attr_setguardsize(&ma, guard) != 0)
+                return EINVAL;
+        }
         if (pthread_attr_getsigmask_np(attr, &mask) != 0)
             mask = self->mask;
     } else {
@@ -143,12 +200,12 @@ PT_API int pthread_create(pthread_t *out, const pthread_attr_t *attr, void *(*fn
     }
     if (!stack)
         stack = default_stack();
-    if (stack < MLTP_STACK_MIN)
+    if (stack < MLTP_STACK_MIN && !user_stack)
         stack = MLTP_STACK_MIN;
-    ma.stacksize = stack;
+    ma.stacksize = user_stack ? MLTP_STACK_MIN : stack;
     if (mltp_attr_settls(&ma, MLTP_TLS_ULT) != 0)
         return EAGAIN;
-    if (!(t = calloc(1, sizeof *t)))
+    if (!(t = record_get()))
         return EAGAIN;
     t->kind = PT_MADE;
     t->fn = fn;
@@ -156,6 +213,7 @@ PT_API int pthread_create(pthread_t *out, const pthread_attr_t *attr, void *(*fn
     t->state = detached ? PT_DETACHED : 0;
     t->stack_size = stack;
     t->guard_size = guard;
+    t->user_stack = user_stack;
     t->mask = mask;
     __atomic_add_fetch(&live, 1, __ATOMIC_RELAXED);
     /* the id is the program's before the thread may run */
@@ -164,7 +222,7 @@ PT_API int pthread_create(pthread_t *out, const pthread_attr_t *attr, void *(*fn
     if (!u) {
         e = errno == EINVAL ? EINVAL : EAGAIN;
         __atomic_sub_fetch(&live, 1, __ATOMIC_RELAXED);
-        free(t);
+        record_put(t);
         return e;
     }
     if (detached)
@@ -184,7 +242,7 @@ static void reap(struct pt_thread *t, void **retval)
     if (retval)
         *retval = t->retval;
     if (t->kind == PT_MADE)
-        free(t);
+        record_put(t);
 }
 
 static int join(pthread_t th, void **retval, clockid_t c, const struct timespec *abstime,
@@ -195,7 +253,7 @@ static int join(pthread_t th, void **retval, clockid_t c, const struct timespec 
     long deadline;
     int e;
 
-    if (!t)
+    if (!t || (__atomic_load_n(&t->state, __ATOMIC_ACQUIRE) & PT_GONE))
         return ESRCH;
     if (t == self)
         return EDEADLK;
@@ -258,7 +316,7 @@ PT_API int pthread_detach(pthread_t th)
     mltp_t *u;
     unsigned int old;
 
-    if (!t)
+    if (!t || (__atomic_load_n(&t->state, __ATOMIC_ACQUIRE) & PT_GONE))
         return ESRCH;
     if (t->kind != PT_MADE) {
         /* main, or a thread we did not make: nobody frees them */
@@ -335,9 +393,11 @@ PT_API int pthread_getattr_np(pthread_t th, pthread_attr_t *attr)
         return e;
     if (t->state & PT_DETACHED)
         pthread_attr_setdetachstate(attr, PTHREAD_CREATE_DETACHED);
-    if (t->stack_size)
+    if (t->user_stack)
+        pthread_attr_setstack(attr, t->user_stack, t->stack_size);
+    else if (t->stack_size)
         pthread_attr_setstacksize(attr, t->stack_size);
-    pthread_attr_setguardsize(attr, t->guard_size ? t->guard_size : page_size());
+    pthread_attr_setguardsize(attr, t->user_stack ? 0 : t->guard_size ? t->guard_size : page_size());
     return 0;
 }
 

@@ -9,6 +9,7 @@
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
+#include "base/libc.h"
 #include "base/raw.h"
 #include "sched/sched.h"
 
@@ -26,7 +27,7 @@ static void bound_run(struct vp_bound *b)
 
 static int in_main_process(void)
 {
-    return !vp_current() && !sched_bound_self && getpid() == vpg.main_pid;
+    return !vp_current() && !sched_bound_self && base_libc()->getpid() == vpg.main_pid;
 }
 
 mltp_t *mltp_create_bound(mltp_buserf_t *f, void *p0, int stacksz,

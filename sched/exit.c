@@ -13,11 +13,12 @@
  * apart by pid, never by TLS: a pthread made in a VP has TLS of its own. */
 #include <stdlib.h>
 #include <unistd.h>
+#include "base/libc.h"
 #include "sched/sched.h"
 
 static void on_exit_handler(int status, void *unused)
 {
-    pid_t me = getpid();
+    pid_t me = base_libc()->getpid();
     vp_t *vp;
 
     (void)unused;

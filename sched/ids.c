@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <sys/uio.h>
 #include <unistd.h>
+#include "base/libc.h"
 #include "sched/sched.h"
 
 /* The VPs' running ULTs: any of them may be ending, its descriptor
@@ -36,7 +37,7 @@ static int __attribute__((no_sanitize_address)) peek_id(const ult_t *u)
     int id = 0;
     struct iovec to = { &id, sizeof id }, from = { (void *)&u->thrid, sizeof id };
 
-    if (process_vm_readv(getpid(), &to, 1, &from, 1, 0) == (ssize_t)sizeof id)
+    if (process_vm_readv(base_libc()->getpid(), &to, 1, &from, 1, 0) == (ssize_t)sizeof id)
         return id;
     /* a sandbox may refuse it: read it, the memory all but surely there */
     return errno == EFAULT ? 0 : *(volatile const int *)&u->thrid;

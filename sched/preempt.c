@@ -212,7 +212,7 @@ static void on_tick(int sig, siginfo_t *si, void *ctx)
     if (in_program(pc) &&
         (!u->stack_lo || sp - (uintptr_t)(u->stack_lo + ult_guard_of(u)) >= room_needed)) {
         t->tick.quiet = 0;
-        kill(getpid(), SCHED_PREEMPT_SWITCH_SIG);   /* a VP is its own process */
+        kill(base_libc()->getpid(), SCHED_PREEMPT_SWITCH_SIG);   /* a VP is its own process */
     }
 out:
     errno = saved;

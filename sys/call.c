@@ -20,6 +20,7 @@
 #include <sys/file.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include "base/libc.h"
 #include "base/raw.h"
 #include "sys/sys.h"
 
@@ -184,7 +185,7 @@ int sys_lockf(int fd, int cmd, off_t len)
         l.l_type = F_RDLCK;
         if (fcntl(fd, F_GETLK, &l) < 0)
             return -1;
-        if (l.l_type == F_UNLCK || l.l_pid == getpid())
+        if (l.l_type == F_UNLCK || l.l_pid == base_libc()->getpid())
             return 0;
         sys_set_errno(EACCES);
         return -1;

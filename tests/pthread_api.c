@@ -71,6 +71,39 @@ static void *sleeps_ms(void *p)
     return p;
 }
 
+/* on a stack the program supplies: a local there, pthread_exit from a
+   frame below */
+static char own_stack[256 * 1024] __attribute__((aligned(64)));
+static int on_own_stack(void)
+{
+    char local;
+    return &local > own_stack && &local < own_stack + sizeof own_stack;
+}
+static int exits_deep(int n);
+/* through a pointer: frames to unwind, and no recursion the compiler sees */
+static int (*volatile deeper)(int) = exits_deep;
+static int exits_deep(int n)
+{
+    if (n >= 10)
+        pthread_exit((void *)(long)on_own_stack());
+    return deeper(n + 1) + 1;
+}
+static void *uses_own_stack(void *p)
+{
+    pthread_attr_t a;
+    void *addr = NULL;
+    size_t size = 0;
+
+    (void)p;
+    pthread_getattr_np(pthread_self(), &a);
+    pthread_attr_getstack(&a, &addr, &size);
+    pthread_attr_destroy(&a);
+    if (addr != own_stack || size != sizeof own_stack)
+        return NULL;
+    exits_deep(0);
+    return NULL;
+}
+
 static void threads(void)
 {
     pthread_t t;
@@ -102,6 +135,12 @@ static void threads(void)
     check("timedjoin times out", pthread_timedjoin_np(t, &r, &soon) == ETIMEDOUT);
     check("join after timeouts", pthread_join(t, &r) == 0 && r == (void *)30);
     check("join self", pthread_join(pthread_self(), NULL) == EDEADLK);
+    pthread_attr_init(&a);
+    pthread_attr_setstack(&a, own_stack, sizeof own_stack);
+    check("a stack the program supplies, pthread_exit from it",
+          pthread_create(&t, &a, uses_own_stack, NULL) == 0 && pthread_join(t, &r) == 0 &&
+              r == (void *)1);
+    pthread_attr_destroy(&a);
     check("setname/getname", pthread_setname_np(pthread_self(), "tester") == 0 &&
           pthread_getname_np(pthread_self(), name, sizeof name) == 0 && !strcmp(name, "tester"));
     check("setname too long", pthread_setname_np(pthread_self(), "a name far too long") == ERANGE);

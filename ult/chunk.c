@@ -44,6 +44,7 @@
 #include <sys/syscall.h>
 #include <sys/uio.h>
 #include <unistd.h>
+#include "base/libc.h"
 #include "base/raw.h"
 #include "base/backoff.h"
 #include "base/clock.h"
@@ -226,7 +227,7 @@ long ult_chunk_init(void)
    all of it was done. Only a refusal of the call turns it off for good. */
 static int madvise_self(struct iovec *iov, size_t n, int advice, int *works)
 {
-    int fd = (int)base_syscall(SYS_pidfd_open, getpid(), 0);
+    int fd = (int)base_syscall(SYS_pidfd_open, base_libc()->getpid(), 0);
     long done = -1, want = 0;
 
     for (size_t i = 0; i < n; i++)

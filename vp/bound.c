@@ -28,6 +28,7 @@
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "base/libc.h"
 #include "base/raw.h"
 #include "vp/vp.h"
 
@@ -226,7 +227,7 @@ int vp_bound_spawn(struct vp_bound *b, size_t stack_size)
     memset(b->private_area, 0, sizeof b->private_area);
     uatomic_inc(&bound_running);
     pid = vp_clone(bound_main, &b->tcb, b,
-                   vp || getpid() != vpg.main_pid ? CLONE_PARENT : 0);
+                   vp || base_libc()->getpid() != vpg.main_pid ? CLONE_PARENT : 0);
     if (pid < 0) {
         e = errno;
         uatomic_dec(&bound_running);
@@ -266,7 +267,7 @@ void vp_bound_wait(struct vp_bound *b, void (*pause)(volatile int *word, int see
     while ((s = CMM_LOAD_SHARED(b->state)) != VPB_ENDED) {
         if (pause)
             pause(&b->state, s);
-        else if (!vp_current() && getpid() == vpg.main_pid && !vpg.running &&
+        else if (!vp_current() && base_libc()->getpid() == vpg.main_pid && !vpg.running &&
                  !vp_monitor_running())
             reap_here(b);
         else

@@ -65,7 +65,7 @@ void vp_end_program(int sig, int status)
     if (uatomic_cmpxchg(&ending, 0, 1) != 0)
         for (;;)
             pause();                    /* the other one ends us */
-    vp_kill_all(getpid());
+    vp_kill_all(base_libc()->getpid());
     for (int i = 0; i < uatomic_read(&vpg.ntasks); i++) {
         siginfo_t si;
         pid_t pid = CMM_LOAD_SHARED(vpg.tasks[i]->pid);

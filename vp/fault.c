@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
+#include "base/libc.h"
 #include "vp/vp.h"
 
 #define ALTSTACK_SIZE (64 * 1024)
@@ -23,7 +24,7 @@ static void fault_handler(int sig, siginfo_t *si, void *ctx)
     struct vp_task *t = vp_task_current();
     struct sigaction dfl;
 
-    if (t && getpid() == t->pid) {
+    if (t && base_libc()->getpid() == t->pid) {
         t->fault_addr = si->si_addr;
 #if defined(__x86_64__)
         t->fault_sp = (void *)((ucontext_t *)ctx)->uc_mcontext.gregs[REG_RSP];

@@ -12,6 +12,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <unistd.h>
+#include "base/libc.h"
 #include "vp/vp.h"
 
 static void child(void)
@@ -28,7 +29,7 @@ static void child(void)
     vpg.exit_pid = 0;
     vpg.exit_status = 0;
     vpg.reaper = 0;
-    vpg.main_pid = getpid();
+    vpg.main_pid = base_libc()->getpid();
     vpg.nvp = 0;                  /* the VP records: sched/fork.c */
     vp_tasks_forget();
     vp_semset_forget();

@@ -2,6 +2,7 @@
 /* vp/init.c - the process layer's state, set up once. */
 #include <sched.h>
 #include <unistd.h>
+#include "base/libc.h"
 #include "vp/vp.h"
 
 struct vp_global vpg;
@@ -14,6 +15,6 @@ void vp_init(void)
 
     vpg.ncpus = sched_getaffinity(0, sizeof cpus, &cpus) == 0 ? CPU_COUNT(&cpus) : 1;
     vpg.pin = base_env_long("MLTP_PIN", 1, 0, 1) > 0;   /* vp/vp.c */
-    vpg.main_pid = getpid();
+    vpg.main_pid = base_libc()->getpid();
     vp_fork_register();
 }

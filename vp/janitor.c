@@ -106,7 +106,7 @@ static int janitor_main(void *unused)
 static pid_t clone_janitor(void)
 {
     int flags = CLONE_VM | CLONE_UNTRACED |
-                (getpid() != vpg.main_pid ? CLONE_PARENT : 0);
+                (base_libc()->getpid() != vpg.main_pid ? CLONE_PARENT : 0);
     char *stack = mmap(NULL, JANITOR_STACK, PROT_READ | PROT_WRITE,
                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
     pid_t c;
@@ -172,7 +172,7 @@ static void janitor_start(void)
    have started VPs and made sets. */
 static void __attribute__((destructor)) end_at_exit(void)
 {
-    if (CMM_LOAD_SHARED(sets) && getpid() == vpg.main_pid)
+    if (CMM_LOAD_SHARED(sets) && base_libc()->getpid() == vpg.main_pid)
         vp_semset_end();
 }
 

@@ -260,7 +260,7 @@ int vp_run(vp_t *const *vps, int n, vp_main_t *main_fn)
     vpg.tasks = vp_task_records();
     vpg.ntasks = 0;
     vpg.exit_pid = 0;
-    vpg.reaper = getpid();
+    vpg.reaper = base_libc()->getpid();
     vpg.running = 1;
     base_libc()->pthread_sigmask(SIG_SETMASK, NULL, &vpg.task_mask);
     vp_fault_install();

@@ -84,7 +84,7 @@ static int vp_main(void *arg)
     vp_tcb_adopt(&t->tcb);
     vp_task_tls = t;
     vp_self_tls = vp;
-    t->pid = getpid();    /* the reaper writes it too, after clone returns */
+    t->pid = base_libc()->getpid();    /* the reaper writes it too, after clone returns */
     /* never outlive the reaper (and close the race with its death) */
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() != vpg.reaper)
@@ -139,7 +139,7 @@ int vp_spawn(struct vp_task *t, vp_t *vp, vp_main_t *main_fn)
     t->fault_sig = 0;
     t->fault_addr = NULL;
     t->fault_sp = NULL;
-    pid = vp_clone(vp_main, &t->tcb, t, getpid() != vpg.reaper ? CLONE_PARENT : 0);
+    pid = vp_clone(vp_main, &t->tcb, t, base_libc()->getpid() != vpg.reaper ? CLONE_PARENT : 0);
     if (pid < 0)
         return errno;
     t->pid = pid;
