@@ -41,7 +41,8 @@ PT_API int pthread_sigmask(int how, const sigset_t *set, sigset_t *old)
     return 0;
 }
 
-PT_API int pthread_kill(pthread_t th, int sig)
+/* A signal for thread th: 0, ESRCH (none, or gone) or EINVAL */
+static int signal_target(pthread_t th, int sig)
 {
     struct pt_thread *t = (struct pt_thread *)th;
 
@@ -49,24 +50,25 @@ PT_API int pthread_kill(pthread_t th, int sig)
         return ESRCH;
     if (sig < 0 || sig >= NSIG)
         return EINVAL;
-    if (__atomic_load_n(&t->state, __ATOMIC_ACQUIRE) & (PT_ENDED | PT_GONE))
-        return ESRCH;
-    if (sig == 0)
-        return 0;
-    if (t == pt_self())
+    return __atomic_load_n(&t->state, __ATOMIC_ACQUIRE) & (PT_ENDED | PT_GONE) ? ESRCH : 0;
+}
+
+PT_API int pthread_kill(pthread_t th, int sig)
+{
+    int e = signal_target(th, sig);
+
+    if (e || sig == 0)
+        return e;
+    if ((struct pt_thread *)th == pt_self())
         return raise(sig) == 0 ? 0 : errno;
     return kill(pt_program_pid, sig) == 0 ? 0 : errno;
 }
 
 PT_API int pthread_sigqueue(pthread_t th, int sig, const union sigval value)
 {
-    struct pt_thread *t = (struct pt_thread *)th;
+    int e = signal_target(th, sig);
 
-    if (!t)
-        return ESRCH;
-    if (sig < 0 || sig >= NSIG)
-        return EINVAL;
-    if (__atomic_load_n(&t->state, __ATOMIC_ACQUIRE) & (PT_ENDED | PT_GONE))
-        return ESRCH;
-    return sig == 0 || sigqueue(pt_program_pid, sig, value) == 0 ? 0 : errno;
+    if (e || sig == 0)
+        return e;
+    return sigqueue(pt_program_pid, sig, value) == 0 ? 0 : errno;
 }
